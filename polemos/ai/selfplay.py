@@ -1,0 +1,147 @@
+"""Self-play: bots against bots over seeded games, with a summary of who won and why.
+
+``play_game`` plays one game between agents; ``run_selfplay`` plays a series (seeds ``seed``,
+``seed + 1``, ...) with bot A in the game's first role and bot B in the second, and returns a
+plain-JSON report ``{"games": [...], "summary": {...}}``.
+
+When several roles must decide at once (simultaneous decisions), the active roles are asked one
+at a time in ``game.roles`` order; each sees only its own view, so the first choice stays secret
+exactly as the game's view keeps it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polemos
+from polemos.ai.agents import Agent, agent_rng, make_agent
+from polemos.core.game import Game, Role
+from polemos.core.rng import Rng
+
+JSON = dict[str, Any]
+
+MAX_STEPS_REASON = "max_steps"
+
+
+class StuckGameError(RuntimeError):
+    """A game that is not over but where no role can act: a bug in the game."""
+
+
+@dataclass(slots=True)
+class GameResult:
+    """One finished (or cut-off) game. ``winner`` is None for a draw or a game cut at max_steps."""
+
+    seed: int
+    winner: Role | None
+    winner_bot: str | None
+    reason: str
+    steps: int
+    record: JSON
+
+    def to_json(self) -> JSON:
+        """The summary row (without the record)."""
+        return {
+            "seed": self.seed,
+            "winner": self.winner,
+            "winner_bot": self.winner_bot,
+            "reason": self.reason,
+            "steps": self.steps,
+        }
+
+
+def play_game(game: Game, seed: int, agents: Mapping[Role, Agent], max_steps: int = 10_000) -> GameResult:
+    """Play one game of ``game`` from ``game.new(seed)`` with one agent per role.
+
+    Each agent gets its own RNG (:func:`~polemos.ai.agents.agent_rng`), so the same seed and agents
+    always give the same game. Stops after ``max_steps`` actions (reason ``"max_steps"``).
+    """
+    missing = [r for r in game.roles if r not in agents]
+    if missing:
+        raise ValueError(f"no agent for role(s): {', '.join(missing)}")
+    state = game.new(seed)
+    rngs: dict[Role, Rng] = {role: agent_rng(seed, i) for i, role in enumerate(game.roles)}
+    steps = 0
+    while (outcome := state.outcome()) is None:
+        if steps >= max_steps:
+            return GameResult(seed, None, None, MAX_STEPS_REASON, steps, state.record())
+        active = state.active_roles()
+        role = next((r for r in game.roles if r in active), None)
+        if role is None:
+            raise StuckGameError(f"{game.id} seed {seed}: no active role after {steps} steps, game not over")
+        legal = state.legal_actions(role)
+        if not legal:
+            raise StuckGameError(f"{game.id} seed {seed}: {role} is active but has no legal action")
+        action = agents[role].choose(state.view(role), list(legal), rngs[role])
+        state.apply(role, action)
+        steps += 1
+    winner = outcome.winner
+    bot = agents[winner].name if winner is not None and winner in agents else None
+    return GameResult(seed, winner, bot, outcome.reason, steps, state.record())
+
+
+def summarise(results: list[GameResult], roles: tuple[Role, ...], seats: Mapping[Role, str]) -> JSON:
+    """The summary block of a self-play report."""
+    by_role = Counter(r.winner for r in results if r.winner is not None)
+    by_bot = Counter(r.winner_bot for r in results if r.winner_bot is not None)
+    return {
+        "games": len(results),
+        "bots": {role: seats[role] for role in roles},
+        "wins": {role: by_role.get(role, 0) for role in roles},
+        "bot_wins": {bot: by_bot.get(bot, 0) for bot in dict.fromkeys(seats[r] for r in roles)},
+        "draws": sum(1 for r in results if r.winner is None and r.reason != MAX_STEPS_REASON),
+        "unfinished": sum(1 for r in results if r.reason == MAX_STEPS_REASON),
+        "reasons": dict(sorted(Counter(r.reason for r in results).items())),
+        "mean_steps": round(sum(r.steps for r in results) / len(results), 2) if results else 0.0,
+    }
+
+
+def run_selfplay(
+    game_id: str,
+    games: int,
+    bots: list[str],
+    seed: int = 0,
+    data: Path | str | None = None,
+    progress: bool = True,
+    max_steps: int = 10_000,
+) -> JSON:
+    """Play ``games`` games (seeds ``seed``, ``seed + 1``, ...): bot ``bots[i]`` holds ``roles[i]``.
+
+    One bot name may be given for every role. Returns ``{"games": [...], "summary": {...}}``
+    (plain JSON; the rows are :meth:`GameResult.to_json`).
+    """
+    game = polemos.game(game_id, data=data)
+    if games < 0:
+        raise ValueError("the number of games must not be negative")
+    if len(bots) == 1:
+        bots = bots * len(game.roles)
+    if len(bots) != len(game.roles):
+        raise ValueError(
+            f"{game_id} has {len(game.roles)} roles ({', '.join(game.roles)}): give one bot per role"
+        )
+    seats = dict(zip(game.roles, bots, strict=True))
+    for name in set(bots):  # fail before the first game on an unknown bot
+        make_agent(name, game_id)
+    results: list[GameResult] = []
+
+    def play(i: int) -> None:
+        agents = {role: make_agent(name, game_id) for role, name in seats.items()}
+        results.append(play_game(game, seed + i, agents, max_steps))
+
+    if progress:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(f"{game_id} {' vs '.join(bots)}", total=games)
+            for i in range(games):
+                play(i)
+                bar.advance(task)
+    else:
+        for i in range(games):
+            play(i)
+    return {"games": [r.to_json() for r in results], "summary": summarise(results, game.roles, seats)}

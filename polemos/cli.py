@@ -1,0 +1,602 @@
+"""The ``polemos`` command: play in the terminal, self-play, benchmarks, replays, maps, data checks.
+
+Every command speaks only the kernel contract (:mod:`polemos.core.game`) plus a game's optional
+presentation hooks, looked up in its package ``polemos.games.<package>``:
+
+- ``text.render(view) -> str``: the board as text for the terminal;
+- ``bots.bots() -> dict[str, factory]``: its bots (see :mod:`polemos.ai.agents`);
+- ``svg.render_map(data_dir) -> str`` (or ``svg.render_svg(board.load_board(data_dir))``): the map;
+- ``data.load_components(data_dir)``: the full component load used by ``data check``.
+
+A user never sees a stack trace: errors a player can cause are printed as one clear line and the
+command exits with status 1; anything else is reported as an internal error (status 2), with the
+game so far saved for a bug report when a terminal game crashes. ``POLEMOS_DEBUG=1`` shows
+tracebacks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import click
+import typer
+
+import polemos
+from polemos.ai.agents import Agent, agent_names, agent_rng, game_module, make_agent
+from polemos.ai.selfplay import run_selfplay
+from polemos.core.game import Game, Outcome, Role, State
+from polemos.core.rng import Rng
+
+JSON = dict[str, Any]
+Reader = Callable[[str], str | None]  # shows a prompt, returns the typed line (None at end of input)
+Writer = Callable[[str], None]
+
+app = typer.Typer(
+    name="polemos",
+    help="Play the wargames of the Peloponnesian War, every rule enforced.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+data_app = typer.Typer(help="Component data tools.", no_args_is_help=True)
+app.add_typer(data_app, name="data")
+
+DataOption = Annotated[
+    Path | None,
+    typer.Option("--data", help="Directory of component data files overriding the bundled ones."),
+]
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help="Game id (see `polemos games`).", show_default=False)
+]
+
+
+# -- errors ------------------------------------------------------------------------------------
+def _error(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    _error(message)
+    raise typer.Exit(code)
+
+
+# Exits and usage errors raised on purpose pass through the error guards untouched.
+_PASS_THROUGH: tuple[type[BaseException], ...] = (
+    typer.Exit, typer.Abort, click.exceptions.Exit, click.ClickException, click.Abort,
+)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn every error into one printed line and an exit status; never a traceback."""
+    try:
+        yield
+    except _PASS_THROUGH:
+        raise
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except ImportError as exc:
+        _fail(f"cannot load a game module: {exc}")
+    except (ValueError, OSError) as exc:  # IllegalActionError, RecordError, DataError, UnknownGameError
+        _fail(str(exc))
+    except Exception as exc:
+        if os.environ.get("POLEMOS_DEBUG"):
+            raise
+        _fail(f"internal error: {type(exc).__name__}: {exc} (POLEMOS_DEBUG=1 shows the traceback)", 2)
+
+
+def _load_game(game_id: str, data: Path | None) -> Game:
+    if data is not None and not data.is_dir():
+        _fail(f"data directory {data} does not exist")
+    return polemos.game(game_id, data=data)
+
+
+def _read_json(path: Path, what: str = "record") -> JSON:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        _fail(f"{path} is not a text file")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        _fail(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})")
+    if not isinstance(doc, dict):
+        _fail(f"{path}: a {what} must be a JSON object")
+    return doc
+
+
+def _write_json(path: Path, doc: JSON) -> None:
+    path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+
+
+# -- presentation helpers -------------------------------------------------------------------------
+def board_renderer(game_id: str) -> Callable[[JSON], str]:
+    """The game's text renderer (``polemos.games.<pkg>.text.render``), or pretty JSON of the view."""
+    module = game_module(game_id, "text")
+    render = getattr(module, "render", None) if module is not None else None
+    if callable(render):
+        game_render: Callable[[JSON], str] = render
+        return game_render
+    return render_json
+
+
+def render_json(view: JSON) -> str:
+    """The fallback board: the view as indented JSON, without what is shown apart (log, prompt)."""
+    shown = {k: v for k, v in view.items() if k not in ("actions", "log", "prompt")}
+    return json.dumps(shown, indent=2, ensure_ascii=False)
+
+
+def new_log_lines(seen: list[str], log: list[str]) -> list[str]:
+    """The lines of ``log`` not yet shown, given the ``seen`` log (which may have been trimmed)."""
+    if log[: len(seen)] == seen:
+        return log[len(seen):]
+    if seen[: len(log)] == log:  # the log got shorter (an undo): nothing new
+        return []
+    for k in range(min(len(seen), len(log)), 0, -1):  # a rolling log: match the overlap
+        if seen[-k:] == log[:k]:
+            return log[k:]
+    return log
+
+
+def _log_of(view: JSON) -> list[str]:
+    log = view.get("log")
+    return [str(line) for line in log] if isinstance(log, list) else []
+
+
+def describe_outcome(outcome: Outcome) -> str:
+    head = f"{outcome.winner} wins" if outcome.winner is not None else "draw"
+    text = f"Game over: {head} ({outcome.reason})"
+    if outcome.scores:
+        text += "; scores: " + ", ".join(f"{r} {s}" for r, s in outcome.scores.items())
+    return text
+
+
+def _format_rate(value: float) -> str:
+    return f"{value:.0f}" if value >= 100 else f"{value:.1f}"
+
+
+# -- terminal play ------------------------------------------------------------------------------
+HELP = """Type the number of an action, or its text (any unique prefix, any case).
+Commands:
+  undo        take back your last action (until a die is rolled, something is revealed,
+              or the turn passes)
+  save FILE   save the game so far (replay or continue it with --load FILE)
+  board       show the board again
+  help        this text
+  quit        leave the game"""
+
+
+class TerminalGame:
+    """A game played at the terminal: humans type, bots choose from their view.
+
+    ``read(prompt)`` returns the next typed line (None at the end of input, which quits) and
+    ``write(text)`` shows text; both are injectable so tests can drive a whole game.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        bots: dict[Role, Agent],
+        bot_rngs: dict[Role, Rng],
+        read: Reader,
+        write: Writer,
+        render: Callable[[JSON], str],
+    ) -> None:
+        self.state = state
+        self.game = state.game
+        self.bots = bots
+        self.bot_rngs = bot_rngs
+        self.read = read
+        self.write = write
+        self.render = render
+        self.seen_log: dict[Role | None, list[str]] = {}
+        self.shown_board: dict[Role | None, str] = {}
+        self.last_viewer: Role | None = next((r for r in self.game.roles if r not in bots), None)
+
+    def run(self) -> Outcome | None:
+        """Play until the game ends (its outcome) or a player quits (None)."""
+        while True:
+            outcome = self.state.outcome()
+            if outcome is not None:
+                self.show(self.last_viewer)
+                self.write(describe_outcome(outcome))
+                return outcome
+            active = self.state.active_roles()
+            role = next((r for r in self.game.roles if r in active), None)
+            if role is None:
+                self.write("error: the game is not over but nobody can act (a bug in the game); "
+                           "use --load with a saved game to report it")
+                return None
+            if role in self.bots:
+                self.bot_turn(role)
+            elif not self.human_turn(role):
+                return None
+
+    def show(self, viewer: Role | None, force_board: bool = False) -> JSON:
+        """Show ``viewer``'s new log lines, and the board if it changed; return the view."""
+        view = self.state.view(viewer)
+        log = _log_of(view)
+        for line in new_log_lines(self.seen_log.get(viewer, []), log):
+            self.write(f"  | {line}")
+        self.seen_log[viewer] = log
+        board = self.render(view)
+        if force_board or board != self.shown_board.get(viewer):
+            self.write(board)
+            self.shown_board[viewer] = board
+        return view
+
+    def bot_turn(self, role: Role) -> None:
+        agent = self.bots[role]
+        legal = self.state.legal_actions(role)
+        if not legal:
+            raise RuntimeError(f"{role} is active but has no legal action")
+        action = agent.choose(self.state.view(role), list(legal), self.bot_rngs[role])
+        self.state.apply(role, action)
+        # The action itself is not shown: it may be secret; the human's view log says what is known.
+        self.write(f"{role} ({agent.name}) has acted.")
+
+    def human_turn(self, role: Role) -> bool:
+        """Ask ``role`` for one action; False if the player quits."""
+        self.last_viewer = role
+        view = self.show(role)
+        legal = self.state.legal_actions(role)
+        self.show_choices(role, view, legal)
+        while True:
+            line = self.read(f"{role}> ")
+            if line is None:
+                self.write("(end of input: leaving the game)")
+                return False
+            text = line.strip()
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            command = word.lower()
+            if command in ("quit", "exit"):
+                return False
+            if command in ("help", "?"):
+                self.write(HELP)
+            elif command == "undo" and not rest:
+                try:
+                    self.state.undo(role)
+                except (ValueError, OSError) as exc:  # IllegalActionError, RecordError, DataError
+                    self.write(f"cannot undo: {exc}")
+                    continue
+                self.write(f"{role} takes back the last action.")
+                self.shown_board.clear()
+                return True
+            elif command == "save":
+                self.save(rest.strip())
+            elif command == "board" and not rest:
+                self.show(role, force_board=True)
+                self.show_choices(role, view, legal)
+            else:
+                action = self.parse(role, text, legal)
+                if action is None:
+                    continue
+                try:
+                    self.state.apply(role, action)
+                except ValueError as exc:
+                    self.write(str(exc))
+                    continue
+                self.write(f"{role}: {action}")
+                return True
+
+    def parse(self, role: Role, text: str, legal: list[str]) -> str | None:
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.write(f"there is no action {number}: type 1-{len(legal)}, or 'help'")
+            return None
+        try:
+            return self.game.parse_action(self.state, role, text)
+        except ValueError as exc:
+            self.write(f"{exc}; type a number 1-{len(legal)}, or 'help'")
+            return None
+
+    def show_choices(self, role: Role, view: JSON, legal: list[str]) -> None:
+        prompt = view.get("prompt")
+        self.write(f"{role}: {prompt}" if prompt else f"{role} to act")
+        width = len(str(len(legal)))
+        for i, action in enumerate(legal, 1):
+            self.write(f"  {i:>{width}}. {action}")
+
+    def save(self, name: str) -> None:
+        if not name:
+            self.write("usage: save FILE")
+            return
+        try:
+            _write_json(Path(name), self.state.record())
+        except OSError as exc:
+            self.write(f"cannot save to {name}: {exc.strerror or exc}")
+            return
+        self.write(f"saved to {name}")
+
+
+def _read_line(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        typer.echo()
+        return None
+
+
+def _save_crash(state: State) -> Path | None:
+    try:
+        fd, name = tempfile.mkstemp(prefix=f"polemos-crash-{state.game.id}-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(state.record(), f, indent=1)
+        return Path(name)
+    except Exception:
+        return None
+
+
+@app.command()
+def play(
+    game_id: GameArgument,
+    vs: Annotated[str | None, typer.Option("--vs", help="Play against this bot (default: hot-seat).")] = None,
+    seat: Annotated[str | None, typer.Option("--seat", help="Your role against a bot (default: first).")]
+    = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: a random one).")] = None,
+    data: DataOption = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game (record JSON).")] = None,
+) -> None:
+    """Play in the terminal: hot-seat, or against a bot with --vs."""
+    with _user_errors():
+        game = _load_game(game_id, data)
+        if load is not None:
+            record = _read_json(load)
+            if record.get("game") != game.id:
+                _fail(f"{load} is a record of {record.get('game')!r}, not {game.id}")
+            state = polemos.replay(record, data=data)
+            seed = state.seed
+        else:
+            if seed is None:
+                seed = secrets.randbelow(1_000_000)
+            state = game.new(seed)
+        human = seat if seat is not None else game.roles[0]
+        if human not in game.roles:
+            _fail(f"no role {human!r} in {game.id}; roles: {', '.join(game.roles)}")
+        bots: dict[Role, Agent] = {}
+        if vs is not None:
+            bots = {r: make_agent(vs, game.id) for r in game.roles if r != human}
+        elif seat is not None:
+            _fail("--seat needs --vs BOT (without a bot every seat is played here: hot-seat)")
+        bot_rngs = {r: agent_rng(seed, i) for i, r in enumerate(game.roles)}
+        typer.echo(f"{game.title} — seed {seed}" + (f" — you are {human}, {vs} plays the rest" if vs else
+                                                    " — hot-seat"))
+        typer.echo("Type 'help' for commands.")
+        session = TerminalGame(state, bots, bot_rngs, _read_line, typer.echo, board_renderer(game.id))
+        try:
+            session.run()
+        except _PASS_THROUGH:
+            raise
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:
+            if os.environ.get("POLEMOS_DEBUG"):
+                raise
+            path = _save_crash(state)
+            saved = f"; the game so far is saved in {path}" if path else ""
+            _fail(f"internal error: {type(exc).__name__}: {exc}{saved}", 2)
+
+
+# -- self-play and benchmarks -----------------------------------------------------------------------
+@app.command()
+def selfplay(
+    game_id: GameArgument,
+    games: Annotated[int, typer.Option("--games", "-n", min=0, help="Number of games.")] = 10,
+    bots: Annotated[str, typer.Option("--bots", help="A bot per role, comma-separated.")] = "random,random",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (then seed+1, ...).")] = 0,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the full results as JSON.")] = None,
+    data: DataOption = None,
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1, help="Cut a game after this many actions.")]
+    = 10_000,
+    progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
+                                                  help="Progress bar (default: on a terminal).")] = None,
+) -> None:
+    """Bots play each other: bot A holds the first role, bot B the second."""
+    from rich.console import Console
+    from rich.table import Table
+
+    with _user_errors():
+        game = _load_game(game_id, data)
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        if not names:
+            _fail("--bots needs at least one bot name")
+        show_bar = sys.stderr.isatty() if progress is None else progress
+        result = run_selfplay(game.id, games, names, seed, data=data, progress=show_bar, max_steps=max_steps)
+        summary = result["summary"]
+        console = Console(highlight=False)
+        console.print(f"{game.title}: {summary['games']} games from seed {seed}", markup=False)
+        table = Table()
+        table.add_column("role")
+        table.add_column("bot")
+        table.add_column("wins", justify="right")
+        for role in game.roles:
+            table.add_row(role, summary["bots"][role], str(summary["wins"][role]))
+        table.add_row("draws", "", str(summary["draws"]))
+        if summary["unfinished"]:
+            table.add_row(f"cut at {max_steps}", "", str(summary["unfinished"]))
+        console.print(table)
+        for reason, count in summary["reasons"].items():
+            console.print(f"  {count:>5}  {reason}", markup=False)
+        console.print(f"mean length: {summary['mean_steps']} actions", markup=False)
+        if json_out is not None:
+            _write_json(json_out, result)
+            console.print(f"wrote {json_out}", markup=False)
+
+
+@app.command()
+def bench(
+    game_id: GameArgument,
+    steps: Annotated[int, typer.Option("--steps", min=1, help="Actions to apply.")] = 20_000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game and of the choices.")] = 0,
+    data: DataOption = None,
+) -> None:
+    """Random playouts for speed: prints 'N steps/s' and 'M games/s'. Measures, never asserts."""
+    with _user_errors():
+        game = _load_game(game_id, data)
+        chooser = Rng(seed ^ 0xBE4C)
+        game_seed = seed
+        finished = 0
+        start = time.perf_counter()
+        state = game.new(game_seed)
+        for _ in range(steps):
+            if state.outcome() is not None:
+                finished += 1
+                game_seed += 1
+                state = game.new(game_seed)
+            active = state.active_roles()
+            role = active[0] if len(active) == 1 else chooser.choice(active) if active else ""
+            legal = state.legal_actions(role) if role else []
+            if not legal:  # another active role may still act
+                movable = [r for r in active if state.legal_actions(r)]
+                if not movable:
+                    _fail(f"dead end in {game.id} seed {game_seed}: the game is not over but no role can act")
+                role = chooser.choice(movable)
+                legal = state.legal_actions(role)
+            state.apply(role, chooser.choice(legal))
+        if state.outcome() is not None:
+            finished += 1
+        elapsed = max(time.perf_counter() - start, 1e-9)
+        typer.echo(f"{_format_rate(steps / elapsed)} steps/s")
+        typer.echo(f"{_format_rate(finished / elapsed)} games/s")
+        mean = f", {steps / finished:.1f} actions per game" if finished else ""
+        typer.echo(f"({steps} steps, {finished} games finished in {elapsed:.2f} s{mean})")
+
+
+# -- replays ------------------------------------------------------------------------------------
+@app.command()
+def replay(
+    record_file: Annotated[Path, typer.Argument(metavar="RECORD.json", help="A saved game record.")],
+    step: Annotated[bool, typer.Option("--step", help="Show each action; Enter goes on, q quits.")] = False,
+    data: DataOption = None,
+    role: Annotated[str | None, typer.Option("--as", help="Watch as this role (default: spectator).")] = None,
+) -> None:
+    """Replay a record: its outcome, or every action with --step."""
+    with _user_errors():
+        record = _read_json(record_file)
+        if data is not None and not data.is_dir():
+            _fail(f"data directory {data} does not exist")
+        final = polemos.replay(record, data=data)  # validates the whole record first
+        game = final.game
+        if role is not None and role not in game.roles:
+            _fail(f"no role {role!r} in {game.id}; roles: {', '.join(game.roles)}")
+        typer.echo(f"{game.title} — seed {final.seed}"
+                   + (f", scenario {final.scenario}" if final.scenario else "")
+                   + f" — {len(final.actions)} actions")
+        if isinstance(record.get("error"), str):
+            failing = record.get("failing_action")
+            failing_text = f" (failing action: {failing})" if failing else ""
+            typer.echo(f"recorded error: {record['error']}{failing_text}")
+        if step:
+            _step_through(record, final, role, data)
+        else:
+            outcome = final.outcome()
+            if outcome is not None:
+                typer.echo(describe_outcome(outcome))
+            else:
+                typer.echo(f"Game not over; to act: {', '.join(final.active_roles()) or 'nobody'}")
+
+
+def _step_through(record: JSON, final: State, role: Role | None, data: Path | None) -> None:
+    state = polemos.replay({**record, "actions": []}, data=data)
+    game = state.game
+    show = TerminalGame(state, {}, {}, _read_line, typer.echo, board_renderer(game.id)).show
+    show(role)
+    entries = list(final.actions)
+    for i, (who, text) in enumerate(entries, 1):
+        line = _read_line(f"[{i}/{len(entries)}] Enter: next, q: quit> ")
+        if line is None or line.strip().lower() in ("q", "quit"):
+            return
+        state.apply(who, game.parse_action(state, who, text))
+        typer.echo(f"{i}. {who}: {text}")
+        show(role)
+    outcome = state.outcome()
+    typer.echo(describe_outcome(outcome) if outcome is not None else "End of record (game not over).")
+
+
+# -- map, data, games ---------------------------------------------------------------------------------
+@app.command("map")
+def map_command(
+    game_id: GameArgument,
+    out: Annotated[Path, typer.Option("--out", help="SVG file to write.")],
+    data: DataOption = None,
+) -> None:
+    """Draw the game's map as SVG."""
+    with _user_errors():
+        if game_id not in polemos.game_ids():
+            polemos.game(game_id)  # raises UnknownGameError naming the known games
+        if data is not None:
+            _load_game(game_id, data)  # validates the override with the game's own loader
+        svg = render_map(game_id, data)
+        out.write_text(svg, encoding="utf-8")
+        typer.echo(f"wrote {out}")
+
+
+def render_map(game_id: str, data: Path | None) -> str:
+    """The map SVG: ``svg.render_map(data_dir)``, else ``svg.render_svg(board.load_board(data_dir))``."""
+    svg = game_module(game_id, "svg")
+    if svg is None:
+        raise ValueError(f"{game_id} has no map renderer")
+    render = getattr(svg, "render_map", None)
+    if callable(render):
+        return str(render(data))
+    render_svg = getattr(svg, "render_svg", None)
+    board = game_module(game_id, "board")
+    load_board = getattr(board, "load_board", None) if board is not None else None
+    if not (callable(render_svg) and callable(load_board)):
+        raise ValueError(f"{game_id} has no map renderer "
+                         "(svg.render_map, or svg.render_svg and board.load_board)")
+    return str(render_svg(load_board(data)))
+
+
+@data_app.command("check")
+def data_check(
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="Directory of component data files.")],
+    game_id: Annotated[str, typer.Option("--game", help="Game whose data it is.")] = "athens-and-sparta",
+) -> None:
+    """Validate a component data directory: prints 'ok: <data version>' or the problem."""
+    with _user_errors():
+        game = _load_game(game_id, directory)
+        version = game.data_version
+        loader = game_module(game_id, "data")
+        load_components = getattr(loader, "load_components", None) if loader is not None else None
+        if callable(load_components):
+            load_components(Path(directory))
+        typer.echo(f"ok: {version}")
+
+
+@app.command()
+def games() -> None:
+    """List the registered games."""
+    with _user_errors():
+        for game_id in polemos.game_ids():
+            try:
+                game = polemos.game(game_id)
+                bots = ", ".join(agent_names(game_id))
+            except Exception as exc:
+                typer.echo(f"{game_id}  (not available: {type(exc).__name__}: {exc})")
+                continue
+            typer.echo(f"{game_id}  {game.title}  roles: {', '.join(game.roles)}  bots: {bots}")
+
+
+def main() -> None:
+    """Entry point of the ``polemos`` command."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        _error("interrupted")
+        sys.exit(130)

@@ -1,0 +1,278 @@
+"""The game contract every Polemos game fulfils, and the registry that finds games by id.
+
+A game module supplies a :class:`Game` (what it is, how to start one, how to read actions) and a
+:class:`State` subclass (one situation of play). The server, the AI, the CLI and the interop
+layers speak only this contract.
+
+Actions are their canonical text: ``str(action)`` is the action, and
+``game.parse_action(state, role, text)`` reads typed text back into it (like UCI in chess).
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from polemos.core.errors import IllegalActionError, RecordError, UnknownGameError
+from polemos.core.rng import Rng
+
+Role = str
+Action = str
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: ``winner`` is a role, or None for a draw."""
+
+    winner: Role | None
+    reason: str
+    scores: dict[Role, int] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"winner": self.winner, "reason": self.reason, "scores": dict(self.scores)}
+
+
+class State(ABC):
+    """One situation of a game. Subclasses implement the ``_``-prefixed hooks.
+
+    The base class enforces the contract: ``apply`` accepts only actions from
+    ``legal_actions`` (one set of predicates for both), keeps the action log for records, and
+    keeps the undo policy (a role may take back its own actions until a die is rolled,
+    something hidden is revealed, or the set of active roles changes).
+    """
+
+    game: Game
+    rng: Rng
+    seed: int
+    scenario: str | None
+    options: JSON
+    actions: list[tuple[Role, Action]]
+    undo_floor: int  # actions before this index can no longer be taken back
+    reveals: int  # bumped by the game whenever something hidden becomes known
+    origin: JSON | None  # the position document a game started from, if not from new()
+
+    # -- contract -------------------------------------------------------------------------
+    @abstractmethod
+    def active_roles(self) -> tuple[Role, ...]:
+        """The roles that must decide now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, role: Role) -> list[Action]:
+        """Every legal action of ``role`` now, as canonical text (empty if not active)."""
+
+    @abstractmethod
+    def _apply(self, role: Role, action: Action) -> None:
+        """Carry out a legal action (already validated by :meth:`apply`)."""
+
+    @abstractmethod
+    def view(self, role: Role | None) -> JSON:
+        """Plain JSON of what ``role`` may see (None: a spectator). Hidden facts are absent."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """A cheap independent copy (no deepcopy)."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The whole state (including hidden facts and the RNG): a position document."""
+
+    @abstractmethod
+    def _assign(self, other: State) -> None:
+        """Become ``other`` (used by undo)."""
+
+    # -- provided by the kernel -----------------------------------------------------------
+    def apply(self, role: Role, action: Action | object) -> None:
+        """Apply ``role``'s ``action`` or raise :class:`IllegalActionError`, changing nothing."""
+        text = str(action)
+        if self.outcome() is not None:
+            raise IllegalActionError("the game is over")
+        active = self.active_roles()
+        if role not in active:
+            if role not in self.game.roles:
+                raise IllegalActionError(f"unknown role {role!r}; roles are {', '.join(self.game.roles)}")
+            raise IllegalActionError(f"it is not {role}'s turn to act (waiting for {', '.join(active)})")
+        if text not in self.legal_actions(role):
+            raise IllegalActionError(f"illegal action for {role}: {text!r}")
+        draws = self.rng.draws
+        rng_state = self.rng.state
+        reveals = self.reveals
+        self._apply(role, text)
+        self.actions.append((role, text))
+        if (self.rng.draws != draws or self.rng.state != rng_state or self.reveals != reveals
+                or self.active_roles() != active):
+            self.undo_floor = len(self.actions)
+
+    def can_undo(self, role: Role) -> bool:
+        """Whether ``role`` may take back its last action now (the undo policy)."""
+        return len(self.actions) > self.undo_floor and self.actions[-1][0] == role
+
+    def undo(self, role: Role) -> None:
+        """Take back ``role``'s last action, or raise :class:`IllegalActionError`.
+
+        The state is rebuilt by replaying its record without that action (so undo is exact by
+        construction). Dice scripted with ``script_dice`` are a test hook outside the record, so
+        a state with scripted dice cannot be undone exactly; tests of undo use seeded dice.
+        """
+        if not self.can_undo(role):
+            raise IllegalActionError("nothing to undo: a die was rolled, something was revealed, "
+                                     "or the turn passed since your last action")
+        record = self.record()
+        record["actions"] = record["actions"][:-1]
+        previous = replay(record, data=self.game.data_dir)
+        self._assign(previous)
+
+    def record(self) -> JSON:
+        """``{game, rules, data, seed, scenario, options, actions}``: replays this exact state."""
+        doc: JSON = {
+            "game": self.game.id,
+            "rules": self.game.rules_edition,
+            "data": self.game.data_version,
+            "seed": self.seed,
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "actions": [[r, a] for r, a in self.actions],
+        }
+        if self.origin is not None:
+            doc["position"] = self.origin
+        return doc
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+
+class Game(ABC):
+    """A registered game: metadata, and the factories for its states."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    roles: ClassVar[tuple[Role, ...]]
+    scenarios: ClassVar[tuple[str, ...]] = ()
+    options: ClassVar[dict[str, str]] = {}  # option name -> description
+    rules_edition: ClassVar[str] = ""
+
+    def __init__(self, data_dir: Path | None = None) -> None:
+        self.data_dir = data_dir
+
+    @property
+    @abstractmethod
+    def data_version(self) -> str:
+        """A hash of the component data in use."""
+
+    @abstractmethod
+    def new(self, seed: int, scenario: str | None = None, options: JSON | None = None) -> State:
+        """A new game at its start."""
+
+    @abstractmethod
+    def from_json(self, doc: JSON) -> State:
+        """Load a position document (as written by ``State.to_json``)."""
+
+    def parse_action(self, state: State, role: Role, text: str) -> Action:
+        """Read typed text as one of ``role``'s legal actions, or raise IllegalActionError.
+
+        Matching ignores case and extra spaces; a unique prefix of a legal action is accepted.
+        """
+        wanted = " ".join(text.split()).lower()
+        if not wanted:
+            raise IllegalActionError("empty action")
+        legal = state.legal_actions(role)
+        for a in legal:
+            if a.lower() == wanted:
+                return a
+        matches = [a for a in legal if a.lower().startswith(wanted)]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise IllegalActionError(f"{text!r} is ambiguous: {', '.join(matches[:6])}")
+        raise IllegalActionError(f"{text!r} is not a legal action for {role} now")
+
+    def describe(self) -> JSON:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "roles": list(self.roles),
+            "scenarios": list(self.scenarios),
+            "options": dict(self.options),
+            "rules": self.rules_edition,
+            "data": self.data_version,
+        }
+
+
+# -- registry ------------------------------------------------------------------------------
+_REGISTRY: dict[str, str] = {
+    "athens-and-sparta": "polemos.games.athens_sparta.game:AthensSparta",
+}
+
+
+def register(game_id: str, import_path: str) -> None:
+    """Register a game class by ``module:Class`` path (imported on first use)."""
+    _REGISTRY[game_id] = import_path
+
+
+def game_ids() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+_INSTANCES: dict[tuple[str, str, str | None], Game] = {}
+
+
+def game(game_id: str, data: Path | str | None = None) -> Game:
+    """The game registered as ``game_id``, using component data from ``data`` if given.
+
+    Game objects are immutable descriptions, so one instance per (id, data folder) is shared.
+    """
+    try:
+        path = _REGISTRY[game_id]
+    except KeyError:
+        raise UnknownGameError(f"no game {game_id!r}; known games: {', '.join(game_ids())}") from None
+    key = (game_id, path, str(Path(data).resolve()) if data is not None else None)
+    cached = _INSTANCES.get(key)
+    if cached is not None:
+        return cached
+    module, _, name = path.partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    instance: Game = cls(Path(data) if data is not None else None)
+    _INSTANCES[key] = instance
+    return instance
+
+
+def replay(record: JSON, data: Path | str | None = None) -> State:
+    """Rebuild the exact state a record describes, or raise :class:`RecordError`."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    try:
+        g = game(str(record["game"]), data)
+        seed = int(record.get("seed", 0))
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError("record 'actions' must be a list")
+        if record.get("data") and record["data"] != g.data_version:
+            raise RecordError(
+                f"record was made with component data {record['data']}, but data {g.data_version} "
+                "is in use (pass the same --data directory)"
+            )
+        if "position" in record:
+            state = g.from_json(record["position"])
+            state.origin = record["position"]
+        else:
+            state = g.new(seed, record.get("scenario"), record.get("options") or {})
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"bad record: {exc}") from None
+    for i, entry in enumerate(actions):
+        if not (isinstance(entry, list | tuple) and len(entry) == 2):
+            raise RecordError(f"action {i + 1} must be [role, text]")
+        role, text = str(entry[0]), str(entry[1])
+        try:
+            state.apply(role, g.parse_action(state, role, text))
+        except IllegalActionError as exc:
+            raise RecordError(f"action {i + 1} ({role}: {text!r}) does not replay: {exc}") from None
+    return state

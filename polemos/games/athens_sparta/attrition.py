@@ -1,0 +1,174 @@
+"""Athens & Sparta 6.0 SIEGE ATTRITION, with 6.1 island blockades, 9.1 Hellespont, 9.2 Sicily,
+and the Plague event (which uses the 6.0 procedure)."""
+
+from __future__ import annotations
+
+from polemos.games.athens_sparta.combat import ALL_BLOCKS, INSIDE_ONLY, OUTSIDE_ONLY
+from polemos.games.athens_sparta.common import blocks_at, push, side_name
+from polemos.games.athens_sparta.model import ATHENS, NAVY, SEA, SPARTA
+from polemos.games.athens_sparta.state import AthensSpartaState
+
+S = AthensSpartaState
+
+
+def is_island(s: S, h: int) -> bool:
+    """6.1: a port on an island with six sea hexsides, an island with one port, or an island
+    reached only through one strait — its blockade is a full siege. The map data marks them
+    (the hex has no land hexside at all, or is listed as an island)."""
+    board = s.comp.board
+    c = board.city_at[h]
+    if c < 0:
+        return False
+    name = board.cities[c].name
+    if name in board.provenance.get("islands", "").split(","):
+        return True
+    return all(board.terrain[n] == SEA or n < 0 for n in board.neighbours[h])
+
+
+def siege_status(s: S, h: int) -> tuple[bool, bool, bool]:
+    """(besieged by armies, blockaded by navies, full siege) of the blocks inside hex ``h``."""
+    inside_side = -1
+    for b in blocks_at(s, h):
+        if s.inside[b]:
+            inside_side = s.owner[b]
+            break
+    if inside_side < 0:
+        return False, False, False
+    siege = blockade = False
+    for b in blocks_at(s, h):
+        if s.owner[b] == 1 - inside_side and not s.inside[b]:
+            if s.comp.blocks[b].type == NAVY:
+                blockade = True
+            else:
+                siege = True
+    board = s.comp.board
+    c = board.city_at[h]
+    port = c >= 0 and board.cities[c].port
+    full = (siege and blockade) or (siege and not port) or (blockade and is_island(s, h))
+    return siege, blockade, full
+
+
+def siege_attrition(s: S, side: int) -> None:
+    """6.0: after combat the Active Player rolls one die per friendly block in a siege or
+    blockade: besieged 5+ (half siege) or 3+ (full siege), besiegers 4+; hits fall on the
+    strongest blocks. 9.2: at SYRACUSE, if the defender keeps sea control, the attacker's
+    rolls are +1."""
+    board = s.comp.board
+    hexes = sorted({s.loc[b] for b in range(len(s.loc)) if s.loc[b] >= 0 and s.inside[b]})
+    for h in hexes:
+        siege, blockade, full = siege_status(s, h)
+        if not (siege or blockade):
+            continue
+        mine = [b for b in blocks_at(s, h) if s.owner[b] == side]
+        if not mine:
+            continue
+        inside = any(s.inside[b] for b in mine)
+        where = _name(s, h)
+        if inside:
+            target = 3 if full else 5
+            kind = "full siege" if full else "half-siege"
+            group = [b for b in mine if s.inside[b]]
+            mask = INSIDE_ONLY
+        else:
+            target = 4
+            kind = "besieger"
+            group = [b for b in mine if not s.inside[b]]
+            mask = OUTSIDE_ONLY
+        bonus = 0
+        if h == board.syracuse_hex and not inside and not blockade:
+            bonus = 1  # 9.2: the defender has sea control of SYRACUSE
+        rolls = [s.rng.d6() for _ in group]
+        hits = sum(1 for r in rolls if r + bonus >= target)
+        s.say(f"6.0 Siege Attrition at {where} ({side_name(side)}, {kind}, {target}+"
+              + (", +1 at SYRACUSE 9.2" if bonus else "") + f"): {' '.join(map(str, rolls))} — "
+              f"{hits} hit{'s' if hits != 1 else ''}.")
+        if hits:
+            push(s, ["hits", side, h, hits, 0, mask])
+
+
+def _name(s: S, h: int) -> str:
+    from polemos.games.athens_sparta.movement import hex_name
+
+    return hex_name(s, h)
+
+
+def plague(s: S) -> None:
+    """Plague (designed event, Thucydides 2.47-54): every block in ATHENS rolls one die; each
+    5+ is a hit on the strongest block there (the 6.0 procedure)."""
+    c = s.comp.board.city_index.get("ATHENS")
+    if c is None:
+        return
+    h = s.comp.board.cities[c].hex
+    for side in (ATHENS, SPARTA):
+        group = [b for b in blocks_at(s, h) if s.owner[b] == side]
+        if not group:
+            continue
+        rolls = [s.rng.d6() for _ in group]
+        hits = sum(1 for r in rolls if r >= 5)
+        s.say(f"Plague in ATHENS ({side_name(side)}, 5+): {' '.join(map(str, rolls))} — {hits} "
+              f"hit{'s' if hits != 1 else ''}.")
+        if hits:
+            push(s, ["hits", side, h, hits, 0, ALL_BLOCKS])
+
+
+def hellespont(s: S) -> None:
+    """9.1: while Sparta has sea control of ABYDOS, Athens removes one block from ATHENS at the
+    end of every Athenian Player Turn — unless she holds SYRACUSE with sea control (9.2)."""
+    board = s.comp.board
+    ab = board.city_index.get("ABYDOS")
+    at = board.city_index.get("ATHENS")
+    if ab is None or at is None:
+        return
+    if s.sctrl[board.cities[ab].hex] != SPARTA:
+        return
+    sy = board.city_index.get("SYRACUSE")
+    if sy is not None and s.city_owner[sy] == ATHENS and s.sctrl[board.syracuse_hex] == ATHENS:
+        s.say("9.2: Athens holds SYRACUSE with sea control and is immune to the Hellespont.")
+        return
+    h = board.cities[at].hex
+    mine = [b for b in blocks_at(s, h) if s.owner[b] == ATHENS]
+    if not mine:
+        return
+    s.say("9.1 Hellespont: Sparta controls the sea at ABYDOS; Athens must remove a block from ATHENS.")
+    s.pending = {"kind": "hellespont", "side": ATHENS}
+
+
+def legal_hellespont(s: S, side: int) -> list[str]:
+    board = s.comp.board
+    h = board.cities[board.city_index["ATHENS"]].hex
+    return ["remove " + s.comp.blocks[b].id for b in blocks_at(s, h) if s.owner[b] == ATHENS]
+
+
+def apply_hellespont(s: S, side: int, action: str) -> None:
+    from polemos.games.athens_sparta.combat import eliminate
+
+    b = s.comp.block_index[action.split()[1]]
+    eliminate(s, b)
+    s.say(f"9.1: Athens removes {s.comp.blocks[b].name} from ATHENS to the Replacement Pool.")
+    s.pending = None
+
+
+def syracuse_grain(s: S) -> None:
+    """9.2: if SYRACUSE is blockaded or captured by Athens, all Spartan blocks in CORINTH roll
+    Siege Attrition (5+) at the end of each Spartan Player Turn."""
+    board = s.comp.board
+    sy = board.city_index.get("SYRACUSE")
+    co = board.city_index.get("CORINTH")
+    if sy is None or co is None:
+        return
+    syr = board.syracuse_hex
+    _, blockade, _ = siege_status(s, syr)
+    athenian_blockade = blockade and any(s.owner[b] == ATHENS and not s.inside[b]
+                                         for b in blocks_at(s, syr))
+    if not (s.city_owner[sy] == ATHENS or athenian_blockade):
+        return
+    h = board.cities[co].hex
+    group = [b for b in blocks_at(s, h) if s.owner[b] == SPARTA]
+    if not group:
+        return
+    rolls = [s.rng.d6() for _ in group]
+    hits = sum(1 for r in rolls if r >= 5)
+    s.say(f"9.2: SYRACUSE's grain is cut off; Spartan blocks in CORINTH roll attrition (5+): "
+          f"{' '.join(map(str, rolls))} — {hits} hit{'s' if hits != 1 else ''}.")
+    if hits:
+        push(s, ["hits", SPARTA, h, hits, 0, ALL_BLOCKS])

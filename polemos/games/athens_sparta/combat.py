@@ -1,0 +1,1275 @@
+"""Athens & Sparta 5.0 COMBAT RESOLUTION (with 5.3 sieges, 7.0 revolts and 9.2 SYRACUSE).
+
+A battle is held in ``state.battle`` (plain data) and advanced by :func:`step_battle` until some
+side must decide. Per round (5.41, 5.42): Sea Battle, Land Battle, Siege Battle, each in combat
+order (5.1: all A, then B, then C; defenders before attackers of the same letter). Each block
+acts once per round. The end of the battle follows 5.43, then retreats (5.5), regroups (5.6) and
+pillage (5.61).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from polemos.core.errors import IllegalActionError
+from polemos.games.athens_sparta.common import (
+    blocks_at,
+    friendly_ctrl,
+    push,
+    side_name,
+    update_control,
+)
+from polemos.games.athens_sparta.model import (
+    CAVALRY,
+    NAVY,
+    PELTAST,
+    REVOLT,
+    SEA,
+    SIDE_CLEAR,
+    SIDE_PASS,
+    STRAIT,
+    opposite,
+)
+from polemos.games.athens_sparta.state import (
+    BS_ATSEA,
+    BS_INSIDE,
+    BS_LAND,
+    BS_NONE,
+    BS_RESERVE,
+    BS_SEA,
+    BS_STORM,
+    POOL,
+    AthensSpartaState,
+)
+
+S = AthensSpartaState
+
+NEW = "new"
+STORM = "storm"
+SALLY = "sally"
+
+FIELD = (BS_SEA, BS_LAND, BS_ATSEA)
+
+
+# ====================================================================== small queries
+def hex_name(s: S, h: int) -> str:
+    from polemos.games.athens_sparta.movement import hex_name as hn
+
+    return hn(s, h)
+
+
+def is_walled_city(s: S, h: int) -> bool:
+    c = s.comp.board.city_at[h]
+    return c >= 0 and s.comp.board.cities[c].walled
+
+
+def siege_limit(s: S, h: int) -> int:
+    """5.31: a major city holds 4 blocks in siege, a minor city 2."""
+    c = s.comp.board.city_at[h]
+    if c < 0:
+        return 0
+    return 4 if s.comp.board.cities[c].major else 2
+
+
+def block_label(s: S, b: int) -> str:
+    spec = s.comp.blocks[b]
+    return f"{spec.name} {spec.rating_letter}{_rating(s, b)} ({s.strength[b]})"
+
+
+def _rating(s: S, b: int) -> int:
+    return s.comp.blocks[b].rating
+
+
+def eliminate(s: S, b: int) -> None:
+    """8.5: eliminated blocks go to the Replacement Pool."""
+    s.loc[b] = POOL
+    s.strength[b] = 0
+    s.inside[b] = False
+    s.halfhit[b] = False
+    s.revealed[b] = False
+    bt = s.battle
+    if bt is not None and b in bt["blocks"]:
+        bt["st"][bt["blocks"].index(b)] = BS_NONE
+
+
+def status(s: S, b: int) -> int:
+    bt = s.battle
+    if bt is None or b not in bt["blocks"]:
+        return BS_NONE
+    st: int = bt["st"][bt["blocks"].index(b)]
+    return st
+
+
+def set_status(s: S, b: int, st: int) -> None:
+    bt = s.battle
+    assert bt is not None
+    bt["st"][bt["blocks"].index(b)] = st
+
+
+def acted(s: S, b: int) -> bool:
+    bt = s.battle
+    assert bt is not None
+    return bool(bt["acted"][bt["blocks"].index(b)])
+
+
+def set_acted(s: S, b: int) -> None:
+    bt = s.battle
+    assert bt is not None
+    bt["acted"][bt["blocks"].index(b)] = 1
+
+
+def is_relief(s: S, b: int) -> bool:
+    bt = s.battle
+    assert bt is not None
+    return bool(bt["relief"][bt["blocks"].index(b)])
+
+
+def side_of(s: S, b: int) -> int:
+    return s.owner[b]
+
+
+def in_battle(s: S, side: int, statuses: tuple[int, ...]) -> list[int]:
+    bt = s.battle
+    assert bt is not None
+    return [b for b, st in zip(bt["blocks"], bt["st"], strict=True)
+            if st in statuses and s.owner[b] == side and s.loc[b] == bt["hex"]]
+
+
+def order_key(s: S, b: int) -> tuple[int, int]:
+    """5.1: A before B before C; defenders before attackers with the same letter."""
+    bt = s.battle
+    assert bt is not None
+    letter = s.comp.blocks[b].rating_letter
+    return ("ABC".index(letter), 0 if s.owner[b] == bt["def"] else 1)
+
+
+def effective_rating(s: S, b: int, siege: bool) -> int:
+    """2.12; 5.41: in a siege battle cavalry fight at B1 and navies at C1."""
+    spec = s.comp.blocks[b]
+    if siege and spec.type == CAVALRY:
+        return 1
+    if siege and spec.type == NAVY:
+        return 1
+    return spec.rating
+
+
+# ====================================================================== the Combat Phase menu
+def battle_hexes(s: S, side: int) -> tuple[list[int], list[int], list[int]]:
+    """(mandatory battles, sieges the side may storm, sieges it may sally from)."""
+    from polemos.games.athens_sparta.movement import is_oracle
+
+    field: dict[int, int] = {}
+    ins: dict[int, int] = {}
+    revolt: set[int] = set()
+    blocks = s.comp.blocks
+    for b, h in enumerate(s.loc):
+        if h < 0:
+            continue
+        o = s.owner[b]
+        if o > 1:
+            continue
+        if s.inside[b]:
+            ins[h] = ins.get(h, 0) | (1 << o)
+        else:
+            field[h] = field.get(h, 0) | (1 << o)
+            if blocks[b].type == REVOLT and o == side:
+                revolt.add(h)
+    me, them = 1 << side, 1 << (1 - side)
+    mandatory, storm, sally = [], [], []
+    for h in set(field) | set(ins):
+        if h in s.fought or is_oracle(s, h):
+            continue
+        f, i = field.get(h, 0), ins.get(h, 0)
+        if (f & me and f & them) or (h in revolt and (f | i) & them):
+            mandatory.append(h)
+        elif f & me and i & them:
+            storm.append(h)
+        elif i & me and f & them:
+            sally.append(h)
+    return sorted(mandatory), sorted(storm), sorted(sally)
+
+
+def combat_menu_needed(s: S, side: int) -> bool:
+    m, st, sa = battle_hexes(s, side)
+    return bool(m or st or sa)
+
+
+def legal_combat(s: S, side: int) -> list[str]:
+    m, st, sa = battle_hexes(s, side)
+    out = ["battle " + hex_name(s, h) for h in m]
+    for h in st:
+        for g in _groups(s, side, h, inside=False):
+            out.append(f"storm {hex_name(s, h)} {g}")
+    for h in sa:
+        for g in _groups(s, side, h, inside=True):
+            out.append(f"sally {hex_name(s, h)} {g}")
+    if not m:
+        out.append("end")
+    return out
+
+
+def _groups(s: S, side: int, h: int, inside: bool) -> list[str]:
+    """5.4: storm or sally with armies and navies declared separately."""
+    armies = navies = False
+    for b in blocks_at(s, h):
+        if s.owner[b] == side and s.inside[b] == inside:
+            if s.comp.blocks[b].type == NAVY:
+                navies = True
+            elif s.comp.blocks[b].type != REVOLT:
+                armies = True
+    out = []
+    if armies:
+        out.append("armies")
+    if navies:
+        out.append("navies")
+    if armies and navies:
+        out.append("all")
+    return out
+
+
+def apply_combat(s: S, side: int, action: str) -> None:
+    from polemos.games.athens_sparta.movement import hex_by_name
+
+    parts = action.split()
+    if parts[0] == "end":
+        s.pending = None
+        return
+    h = hex_by_name(s, parts[1])
+    s.fought.append(h)
+    s.pending = None
+    if parts[0] == "battle":
+        start_battle(s, side, h)
+    else:
+        start_siege_action(s, side, h, parts[0], parts[2])
+    # come back to this menu after the battle
+    push(s, ["battle"], ["combatmenu", side])
+
+
+def t_combatmenu(s: S, task: list[int | str]) -> None:
+    side = int(task[1])
+    update_control(s)
+    if combat_menu_needed(s, side):
+        s.pending = {"kind": "combat", "side": side}
+
+
+# ====================================================================== starting battles (5.4)
+def _new_battle(s: S, side: int, h: int, kind: str) -> dict[str, Any]:
+    bs = blocks_at(s, h)
+    bt: dict[str, Any] = {
+        "hex": h, "kind": kind, "att": side, "def": 1 - side, "round": 1, "stage": "declare",
+        "blocks": bs, "st": [BS_NONE] * len(bs), "acted": [0] * len(bs),
+        "relief": [0] * len(bs), "queue": [], "qpos": 0, "took": 0, "retreat_via": [],
+        "revolt": 0, "captured": 0,
+    }
+    s.battle = bt
+    return bt
+
+
+def start_battle(s: S, side: int, h: int) -> None:
+    """A battle the Active Player must fight: a new battle, relief of a siege, or a revolt."""
+    bt = _new_battle(s, side, h, NEW)
+    own_inside = any(s.inside[b] and s.owner[b] == side for b in bt["blocks"])
+    has_field_att = any(not s.inside[b] and s.owner[b] == side and s.comp.blocks[b].type != REVOLT
+                        for b in bt["blocks"])
+    revolt = [b for b in bt["blocks"] if s.owner[b] == side and s.comp.blocks[b].type == REVOLT]
+    if own_inside:
+        bt["kind"] = SALLY
+    for i, b in enumerate(bt["blocks"]):
+        if s.owner[b] == side:
+            if s.inside[b]:
+                bt["st"][i] = BS_INSIDE
+            else:
+                bt["st"][i] = BS_SEA if s.comp.blocks[b].type == NAVY else BS_LAND
+                if bt["kind"] == SALLY:
+                    bt["relief"][i] = 1  # 5.3: blocks moved in to lift the siege
+            if not s.inside[b]:
+                s.revealed[b] = True  # 5.4: the Active Player reveals all attacking blocks
+        else:
+            if s.inside[b]:
+                bt["st"][i] = BS_INSIDE
+            else:
+                bt["st"][i] = BS_SEA if s.comp.blocks[b].type == NAVY else BS_LAND
+    s.reveals += 1
+    name = hex_name(s, h)
+    if revolt and not has_field_att:
+        bt["revolt"] = 1
+        _start_revolt(s, bt)
+        return
+    if bt["kind"] == SALLY:
+        s.say(f"5.3: {side_name(side)}'s relief forces attack the besiegers at {name}; all relief "
+              "forces must engage.")
+        bt["stage"] = "sallyq"
+        return
+    s.say(f"5.4: {side_name(side)} attacks at {name} with "
+          + ", ".join(block_label(s, b) for b in bt["blocks"] if s.owner[b] == side and not s.inside[b])
+          + ".")
+    bt["stage"] = "declare"
+
+
+def _start_revolt(s: S, bt: dict[str, Any]) -> None:
+    """7.0: a revolt is resolved as a normal siege battle; automatic in a vacant city."""
+    h = bt["hex"]
+    side = bt["att"]
+    walled = is_walled_city(s, h)
+    for i, b in enumerate(bt["blocks"]):
+        if s.owner[b] == side:
+            bt["st"][i] = BS_STORM
+        else:
+            bt["st"][i] = BS_INSIDE if walled else (BS_SEA if s.comp.blocks[b].type == NAVY else BS_LAND)
+            s.revealed[b] = True
+    helot = any(s.comp.blocks[b].revolt == "helots" for b in bt["blocks"] if s.owner[b] == side)
+    s.say(f"7.{'1' if helot else '0'}: the revolt at {hex_name(s, h)} is fought "
+          + ("as a siege battle; all defending blocks help." if walled else "as a normal battle."))
+    bt["stage"] = "siege" if walled else "land"
+    if not walled:
+        # an unwalled city: the revolt block fights in the land battle (7.1 normal combat)
+        for i, b in enumerate(bt["blocks"]):
+            if s.owner[b] == side:
+                bt["st"][i] = BS_LAND
+
+
+def start_siege_action(s: S, side: int, h: int, verb: str, group: str) -> None:
+    """5.4 on-going sieges: storm (Siege Battle only) or sally (meet the besiegers outside)."""
+    bt = _new_battle(s, side, h, STORM if verb == "storm" else SALLY)
+    for i, b in enumerate(bt["blocks"]):
+        spec = s.comp.blocks[b]
+        grp_ok = group == "all" or (group == "navies") == (spec.type == NAVY)
+        if s.owner[b] == side:
+            if verb == "storm":
+                bt["st"][i] = BS_STORM if (not s.inside[b] and grp_ok) else BS_RESERVE
+            else:
+                if s.inside[b] and grp_ok:
+                    bt["st"][i] = BS_SEA if spec.type == NAVY else BS_LAND
+                elif s.inside[b]:
+                    bt["st"][i] = BS_INSIDE
+                else:
+                    bt["st"][i] = BS_SEA if spec.type == NAVY else BS_LAND
+                    bt["relief"][i] = 1
+        else:
+            if verb == "storm":
+                bt["st"][i] = BS_INSIDE if s.inside[b] else BS_RESERVE
+            else:
+                bt["st"][i] = BS_INSIDE if s.inside[b] else (BS_SEA if spec.type == NAVY else BS_LAND)
+        if bt["st"][i] in (BS_STORM, BS_SEA, BS_LAND) or (s.owner[b] != side and s.inside[b]):
+            s.revealed[b] = True
+    s.reveals += 1
+    if verb == "storm":
+        # the siege limit also limits storming blocks (5.31)
+        lim = siege_limit(s, h)
+        storming = [b for b, st in zip(bt["blocks"], bt["st"], strict=True) if st == BS_STORM]
+        for b in storming[lim:]:
+            set_status(s, b, BS_RESERVE)
+        s.say(f"5.3: {side_name(side)} storms {hex_name(s, h)} with its {group}.")
+        bt["stage"] = "siege"
+    else:
+        for i, b in enumerate(bt["blocks"]):
+            if s.owner[b] == side and bt["st"][i] in (BS_SEA, BS_LAND):
+                s.inside[b] = False
+        s.say(f"5.3: {side_name(side)} sallies from {hex_name(s, h)} with its {group}.")
+        bt["stage"] = "sea"
+
+
+# ====================================================================== the battle engine
+def t_battle(s: S, task: list[int | str]) -> None:
+    base = len(s.tasks)
+    step_battle(s)
+    if s.battle is not None:
+        # stopped for a decision: resume the battle after it (and after any hits still due)
+        s.tasks.insert(base, ["battle"])
+
+
+def step_battle(s: S) -> None:
+    """Advance the battle until a decision is needed or it is over."""
+    while s.battle is not None and s.pending is None and s.winner < 0:
+        bt = s.battle
+        stage = bt["stage"]
+        if stage == "declare":
+            if not _declare(s, bt):
+                return
+        elif stage == "sallyq":
+            if not _sally_question(s, bt):
+                return
+        elif stage in ("sea", "land", "siege"):
+            if not _run_stage(s, bt):
+                return
+        elif stage == "end":
+            _end_of_battle(s, bt)
+        elif stage == "after":
+            if not _after(s, bt):
+                return
+        else:  # pragma: no cover - a broken position document
+            raise IllegalActionError(f"unknown battle stage {stage!r}")
+
+
+def _sally_question(s: S, bt: dict[str, Any]) -> bool:
+    """5.4: with relief forces present, the besieged may also sally (armies/navies)."""
+    side = bt["att"]
+    inside = [b for b in in_battle(s, side, (BS_INSIDE,))]
+    if not inside or bt.get("asked"):
+        bt["stage"] = "sea"
+        return True
+    bt["asked"] = 1
+    s.pending = {"kind": "sallyq", "side": side}
+    return False
+
+
+def legal_sallyq(s: S, side: int) -> list[str]:
+    bt = s.battle
+    assert bt is not None
+    groups = _groups(s, side, bt["hex"], inside=True)
+    return ["sally " + g for g in groups] + ["remain"]
+
+
+def apply_sallyq(s: S, side: int, action: str) -> None:
+    bt = s.battle
+    assert bt is not None
+    s.pending = None
+    if action != "remain":
+        group = action.split()[1]
+        for b in in_battle(s, side, (BS_INSIDE,)):
+            is_navy = s.comp.blocks[b].type == NAVY
+            if group == "all" or (group == "navies") == is_navy:
+                set_status(s, b, BS_SEA if is_navy else BS_LAND)
+                s.inside[b] = False
+                s.revealed[b] = True
+        s.say(f"5.4: the besieged {side_name(side)} blocks sally ({group}).")
+    bt["stage"] = "sea"
+
+
+def _can_withdraw(s: S, b: int) -> bool:
+    """5.4/5.41: withdraw into siege: only into a friendly walled city, within the siege limit
+    (5.31), never relief forces (5.3) nor in SYRACUSE's relief (9.2)."""
+    bt = s.battle
+    assert bt is not None
+    h = bt["hex"]
+    if not is_walled_city(s, h) or is_relief(s, b) or s.comp.blocks[b].type == REVOLT:
+        return False
+    side = s.owner[b]
+    holder = bt["def"] if bt["kind"] != SALLY else bt["att"]
+    if side != holder:
+        return False
+    if bt.get("captured"):
+        return False
+    n_in = sum(1 for x in bt["blocks"] if s.owner[x] == side and s.loc[x] == h and s.inside[x])
+    return n_in < siege_limit(s, h)
+
+
+def _declare(s: S, bt: dict[str, Any]) -> bool:
+    """5.4: the defender declares for each block to engage or withdraw into siege."""
+    dfn = bt["def"]
+    undecided = [b for b in in_battle(s, dfn, (BS_SEA, BS_LAND)) if not s.revealed[b]]
+    if undecided and any(_can_withdraw(s, b) for b in undecided):
+        s.pending = {"kind": "declare", "side": dfn}
+        return False
+    for b in in_battle(s, dfn, (BS_SEA, BS_LAND)):
+        s.revealed[b] = True
+    s.reveals += 1
+    bt["stage"] = "sea"
+    bt["queue"] = []
+    bt["qpos"] = 0
+    return True
+
+
+def legal_declare(s: S, side: int) -> list[str]:
+    bt = s.battle
+    assert bt is not None
+    out = ["withdraw " + s.comp.blocks[b].id for b in in_battle(s, side, (BS_SEA, BS_LAND))
+           if not s.revealed[b] and _can_withdraw(s, b)]
+    out.append("engage")
+    return out
+
+
+def apply_declare(s: S, side: int, action: str) -> None:
+    bt = s.battle
+    assert bt is not None
+    if action == "engage":
+        s.pending = None
+        for b in in_battle(s, side, (BS_SEA, BS_LAND)):
+            s.revealed[b] = True
+        s.say(f"5.4: {side_name(side)} engages with "
+              + (", ".join(block_label(s, b) for b in in_battle(s, side, (BS_SEA, BS_LAND))) or "nothing")
+              + ".")
+        return
+    b = s.comp.block_index[action.split()[1]]
+    _withdraw(s, b)
+
+
+def _withdraw(s: S, b: int) -> None:
+    s.inside[b] = True
+    set_status(s, b, BS_INSIDE)
+    s.say(f"5.4: {side_name(s.owner[b])} withdraws a block into {hex_name(s, s.loc[b])} (siege).")
+
+
+# ---------------------------------------------------------------------- rounds
+def _blocked_crosser(s: S, b: int) -> bool:
+    """4.3/5.41: attacking armies that crossed a strait cannot engage (or retreat) while the
+    defender holds sea control with a navy in the hex."""
+    bt = s.battle
+    assert bt is not None
+    if not s.crossed[b] or s.owner[b] != bt["att"] or s.comp.blocks[b].type == NAVY:
+        return False
+    return bool(in_battle(s, bt["def"], (BS_SEA, BS_ATSEA, BS_LAND)) and any(
+        s.comp.blocks[x].type == NAVY for x in in_battle(s, bt["def"], (BS_SEA, BS_ATSEA))))
+
+
+def _stage_members(s: S, bt: dict[str, Any]) -> list[int]:
+    stage = bt["stage"]
+    h = bt["hex"]
+    if stage == "sea":
+        want: tuple[int, ...] = (BS_SEA,)
+    elif stage == "land":
+        want = (BS_LAND,)
+    else:
+        want = (BS_STORM, BS_INSIDE)
+    out = [b for b, st in zip(bt["blocks"], bt["st"], strict=True) if st in want and s.loc[b] == h]
+    out.sort(key=lambda b: order_key(s, b))
+    return out
+
+
+def _targets(s: S, b: int) -> list[int]:
+    bt = s.battle
+    assert bt is not None
+    st = status(s, b)
+    enemy = 1 - s.owner[b]
+    if st == BS_SEA:
+        return in_battle(s, enemy, (BS_SEA,))
+    if st == BS_LAND:
+        return [x for x in in_battle(s, enemy, (BS_LAND,)) if not _blocked_crosser(s, x)]
+    if st == BS_STORM:
+        return in_battle(s, enemy, (BS_INSIDE,))
+    if st == BS_INSIDE:
+        return in_battle(s, enemy, (BS_STORM,))
+    return []
+
+
+def _options(s: S, b: int) -> list[str]:
+    """What block ``b`` may do when its turn in the combat order comes (5.41, 5.42, table)."""
+    bt = s.battle
+    assert bt is not None
+    st = status(s, b)
+    s.comp.blocks[b]
+    rnd = bt["round"]
+    out: list[str] = []
+    if st == BS_LAND and _blocked_crosser(s, b):
+        return []
+    targets = _targets(s, b)
+    if st == BS_SEA and not targets:
+        # a navy with no opposing navy: engage in the land battle, withdraw, or stay at sea
+        out.append("land")
+        if _can_withdraw(s, b):
+            out.append("withdraw")
+        out.append("stay")
+        return out
+    if targets:
+        out.append("fire")
+    if st in (BS_SEA, BS_LAND) and _can_withdraw(s, b):
+        out.append("withdraw")
+    if rnd == 2 and _may_retreat(s, b):
+        out.extend("retreat " + hex_name(s, h) for h in retreat_hexes(s, b))
+    if st == BS_STORM and rnd == 2:
+        out.append("retreat")  # storming blocks may fall back to the siege lines
+    if not targets:
+        out.append("pass")
+    return out
+
+
+def _may_retreat(s: S, b: int) -> bool:
+    """5.42: attacking and defending blocks may retreat in round 2, except in the Siege Battle
+    and besieged armies which sallied; SYRACUSE attackers' armies cannot retreat (9.2)."""
+    bt = s.battle
+    assert bt is not None
+    st = status(s, b)
+    if st not in (BS_SEA, BS_LAND):
+        return False
+    spec = s.comp.blocks[b]
+    if spec.type == REVOLT:
+        return False
+    if bt["kind"] == SALLY and s.owner[b] == bt["att"] and not is_relief(s, b) and spec.type != NAVY:
+        return False
+    if spec.revolt == "helots":
+        return False  # 7.1 the HELOT cannot retreat
+    if bt["hex"] == s.comp.board.syracuse_hex and spec.type != NAVY and s.owner[b] == bt["att"]:
+        return False
+    return not _blocked_crosser(s, b)
+
+
+def _run_stage(s: S, bt: dict[str, Any]) -> bool:
+    if _battle_decided(s, bt):
+        bt["stage"] = "end"
+        return True
+    stage = bt["stage"]
+    if not bt["queue"]:
+        if stage == "siege" and not _siege_stage_ready(s, bt):
+            return not s.pending is not None
+        bt["queue"] = _stage_members(s, bt) or [-1]
+        bt["qpos"] = 0
+    while bt["qpos"] < len(bt["queue"]):
+        b = bt["queue"][bt["qpos"]]
+        if b < 0 or acted(s, b) or s.loc[b] != bt["hex"] or status(s, b) not in _stage_statuses(stage):
+            bt["qpos"] += 1
+            continue
+        opts = _options(s, b)
+        if not opts:
+            set_acted(s, b)
+            bt["qpos"] += 1
+            continue
+        if len(opts) == 1:
+            do_option(s, b, opts[0])
+            if s.pending is not None:
+                return False
+            continue
+        s.pending = {"kind": "act", "side": s.owner[b], "block": b}
+        return False
+    _next_stage(s, bt)
+    return True
+
+
+def _stage_statuses(stage: str) -> tuple[int, ...]:
+    if stage == "sea":
+        return (BS_SEA,)
+    if stage == "land":
+        return (BS_LAND,)
+    return (BS_STORM, BS_INSIDE)
+
+
+def _next_stage(s: S, bt: dict[str, Any]) -> None:
+    bt["queue"] = []
+    bt["qpos"] = 0
+    stage = bt["stage"]
+    kind = bt["kind"]
+    if stage == "sea":
+        bt["stage"] = "land"
+        return
+    if stage == "land" and kind != SALLY and is_walled_city(s, bt["hex"]):
+        bt["stage"] = "siege"
+        bt["storm_asked"] = 0
+        return
+    # round over
+    for b in bt["blocks"]:
+        if s.halfhit[b] and bt["round"] == 2:
+            s.halfhit[b] = False  # 5.41: half-hits remaining after combat recover
+    if bt["round"] == 1:
+        bt["round"] = 2
+        bt["acted"] = [0] * len(bt["blocks"])
+        # navies that stayed at sea may act again in round 2
+        for i, st in enumerate(bt["st"]):
+            if st == BS_ATSEA:
+                bt["st"][i] = BS_SEA
+        bt["stage"] = "siege" if (kind == STORM or bt["revolt"]) and stage == "siege" else "sea"
+        if bt["revolt"] and stage == "land":
+            bt["stage"] = "land"
+        s.say(f"Round 2 at {hex_name(s, bt['hex'])} (5.42).")
+    else:
+        bt["stage"] = "end"
+
+
+def _siege_stage_ready(s: S, bt: dict[str, Any]) -> bool:
+    """5.41: when only defender blocks in siege remain, the attacker states for each engaged
+    block that did not act whether it storms or stays in reserve."""
+    if bt["kind"] == STORM or bt["revolt"]:
+        return True
+    dfn, att = bt["def"], bt["att"]
+    if in_battle(s, dfn, (BS_SEA, BS_LAND)) or not in_battle(s, dfn, (BS_INSIDE,)):
+        # the defenders still fight outside, or nobody is in siege: no siege battle
+        _next_stage(s, bt)
+        return True
+    if not bt.get("storm_asked"):
+        cands = [b for b in in_battle(s, att, (BS_LAND, BS_SEA, BS_ATSEA)) if not acted(s, b)]
+        bt["storm_asked"] = 1
+        if cands:
+            s.pending = {"kind": "stormq", "side": att}
+            return False
+    return True
+
+
+def legal_stormq(s: S, side: int) -> list[str]:
+    bt = s.battle
+    assert bt is not None
+    lim = siege_limit(s, bt["hex"])
+    storming = len(in_battle(s, side, (BS_STORM,)))
+    out = []
+    if storming < lim:
+        out = ["storm " + s.comp.blocks[b].id
+               for b in in_battle(s, side, (BS_LAND, BS_SEA, BS_ATSEA)) if not acted(s, b)]
+    return [*out, "done"]
+
+
+def apply_stormq(s: S, side: int, action: str) -> None:
+    if action == "done":
+        s.pending = None
+        bt = s.battle
+        assert bt is not None
+        for b in in_battle(s, side, (BS_LAND, BS_SEA, BS_ATSEA)):
+            if not acted(s, b):
+                set_acted(s, b)  # stays in reserve this round (5.41)
+        return
+    b = s.comp.block_index[action.split()[1]]
+    set_status(s, b, BS_STORM)
+    s.say(f"5.41: {side_name(side)} storms {hex_name(s, s.loc[b])} with {block_label(s, b)}.")
+    if not legal_stormq(s, side)[:-1]:
+        apply_stormq(s, side, "done")
+
+
+def _battle_decided(s: S, bt: dict[str, Any]) -> bool:
+    """5.4: the battle is won when one side has no blocks left in the battle."""
+    att = [b for b in bt["blocks"] if s.owner[b] == bt["att"] and s.loc[b] == bt["hex"]]
+    dfn = [b for b in bt["blocks"] if s.owner[b] == bt["def"] and s.loc[b] == bt["hex"]]
+    return not att or not dfn
+
+
+def legal_act(s: S, side: int) -> list[str]:
+    p = s.pending
+    assert p is not None
+    return _options(s, int(p["block"]))
+
+
+def apply_act(s: S, side: int, action: str) -> None:
+    p = s.pending
+    assert p is not None
+    b = int(p["block"])
+    s.pending = None
+    do_option(s, b, action)
+
+
+def do_option(s: S, b: int, action: str) -> None:
+    bt = s.battle
+    assert bt is not None
+    side = s.owner[b]
+    set_acted(s, b)
+    bt["qpos"] += 1
+    if action == "fire":
+        fire(s, b)
+    elif action == "withdraw":
+        _withdraw(s, b)
+    elif action == "land":
+        set_status(s, b, BS_LAND)
+        bt["acted"][bt["blocks"].index(b)] = 0  # it will act in the Land Battle
+        s.say(f"{side_name(side)}'s navy {block_label(s, b)} engages in the Land Battle (5.41).")
+    elif action == "stay":
+        set_status(s, b, BS_ATSEA)
+    elif action == "pass":
+        pass
+    elif action == "retreat":
+        set_status(s, b, BS_RESERVE)
+        s.say(f"{side_name(side)}'s {block_label(s, b)} falls back from the storm (5.42).")
+    elif action.startswith("retreat "):
+        from polemos.games.athens_sparta.movement import hex_by_name
+
+        retreat(s, b, hex_by_name(s, action[8:]))
+
+
+def fire(s: S, b: int) -> None:
+    """5.2: roll one die per step; each roll at or under the rating hits the strongest enemy."""
+    bt = s.battle
+    assert bt is not None
+    st = status(s, b)
+    siege = st in (BS_STORM, BS_INSIDE)
+    rating = effective_rating(s, b, siege)
+    rolls = [s.rng.d6() for _ in range(s.strength[b])]
+    hits = sum(1 for r in rolls if r <= rating)
+    spec = s.comp.blocks[b]
+    s.say(f"{side_name(s.owner[b])} {block_label(s, b)} fires: {' '.join(map(str, rolls))} — "
+          f"{hits} hit{'s' if hits != 1 else ''} (5.2).")
+    if hits == 0:
+        return
+    # 5.41 double defence: storming a walled city, each hit on a defender is a half-hit;
+    # Betrayal cancels it (4.6 Q&A); the revolt block delivers full hits (7.0)
+    double = st == BS_STORM and not (s.betrayal and s.active == s.owner[b]) and spec.type != REVOLT
+    if st == BS_SEA:
+        mask = (BS_SEA,)
+    elif st == BS_LAND:
+        mask = (BS_LAND,)
+    elif st == BS_STORM:
+        mask = (BS_INSIDE,)
+    else:
+        mask = (BS_STORM,)
+    allocate_hits(s, 1 - s.owner[b], bt["hex"], hits, mask, double)
+
+
+# ====================================================================== hits (5.2)
+def allocate_hits(s: S, side: int, h: int, n: int, mask: tuple[int, ...], double: bool) -> None:
+    """Apply ``n`` hits to ``side``'s eligible blocks in ``h``: the strongest first; the owner
+    chooses among equals; a block with a half-hit must take the next hit (5.41)."""
+    t_hits(s, ["hits", side, h, n, 1 if double else 0, *mask])
+
+
+# masks for hits outside battles (siege attrition 6.0, plague, 9.1/9.2)
+ALL_BLOCKS = -1
+INSIDE_ONLY = -2
+OUTSIDE_ONLY = -3
+
+
+def _hit_candidates(s: S, side: int, h: int, mask: list[int]) -> list[int]:
+    if mask and mask[0] >= 0:
+        if s.battle is None or s.battle["hex"] != h:
+            return []
+        cands = [b for b in in_battle(s, side, tuple(mask)) if not _blocked_crosser(s, b)]
+    else:
+        m = mask[0] if mask else ALL_BLOCKS
+        cands = [b for b in blocks_at(s, h) if s.owner[b] == side
+                 and (m == ALL_BLOCKS or (m == INSIDE_ONLY) == s.inside[b])]
+    if not cands:
+        return []
+    half = [b for b in cands if s.halfhit[b]]
+    if half:
+        return half[:1]
+    top = max(s.strength[b] for b in cands)
+    return [b for b in cands if s.strength[b] == top]
+
+
+def t_hits(s: S, task: list[int | str]) -> None:
+    side, h, n, double = int(task[1]), int(task[2]), int(task[3]), bool(task[4])
+    mask = [int(x) for x in task[5:]]
+    while n > 0:
+        cands = _hit_candidates(s, side, h, mask)
+        if not cands:
+            return
+        if len(cands) > 1:
+            s.tasks.append(["hits", side, h, n, int(double), *mask])
+            s.pending = {"kind": "hit", "side": side, "cands": cands, "double": int(double)}
+            return
+        take_hit(s, cands[0], double)
+        n -= 1
+
+
+def take_hit(s: S, b: int, double: bool) -> None:
+    if double:
+        if not s.halfhit[b]:
+            s.halfhit[b] = True
+            s.say(f"{side_name(s.owner[b])} {block_label(s, b)} takes a half-hit (double defence, 5.41).")
+            return
+        s.halfhit[b] = False
+    s.strength[b] -= 1
+    if s.strength[b] <= 0:
+        s.say(f"{side_name(s.owner[b])} {s.comp.blocks[b].name} is eliminated (5.2, 8.5).")
+        eliminate(s, b)
+    else:
+        s.say(f"{side_name(s.owner[b])} {s.comp.blocks[b].name} is reduced to {s.strength[b]} (5.2).")
+
+
+def legal_hit(s: S, side: int) -> list[str]:
+    p = s.pending
+    assert p is not None
+    return ["hit " + s.comp.blocks[b].id for b in p["cands"]]
+
+
+def apply_hit(s: S, side: int, action: str) -> None:
+    p = s.pending
+    assert p is not None
+    b = s.comp.block_index[action.split()[1]]
+    double = bool(p["double"])
+    s.pending = None
+    task = s.tasks.pop()
+    take_hit(s, b, double)
+    task[3] = int(task[3]) - 1
+    if int(task[3]) > 0:
+        s.tasks.append(task)
+
+
+# ====================================================================== retreats (5.5)
+def retreat_hexes(s: S, b: int) -> list[int]:
+    """5.5: armies retreat to adjacent friendly or vacant hexes (attackers through the hexsides
+    they attacked across, defenders through any other); navies to a friendly port within 4."""
+    bt = s.battle
+    side = s.owner[b]
+    h = s.loc[b]
+    board = s.comp.board
+    from polemos.games.athens_sparta.movement import stack_ok
+
+    if s.comp.blocks[b].type == NAVY:
+        return navy_refuges(s, side, h, b)
+    if h == board.syracuse_hex:
+        return []
+    attacker = bt is not None and side == bt["att"]
+    attacked_from = set(bt["retreat_via"]) if bt is not None else set()
+    if bt is not None and attacker:
+        for x in bt["blocks"]:
+            if s.owner[x] == side and s.came_from[x] >= 0:
+                attacked_from.add(s.came_from[x])
+    defenders_from: set[int] = set()
+    if bt is not None:
+        for x in bt["blocks"]:
+            if s.owner[x] == bt["att"] and s.came_from[x] >= 0:
+                defenders_from.add(s.came_from[x])
+    out = []
+    for d in range(6):
+        n = board.neighbours[h][d]
+        if n < 0 or board.terrain[n] == SEA:
+            continue
+        ls = board.land_side[h][d]
+        if ls != SIDE_CLEAR and ls != SIDE_PASS:
+            continue
+        if board.terrain[h] == STRAIT and d in board.far_sides[h] and not s.crossed[b] and attacker:
+            continue
+        if attacker and n not in attacked_from:
+            continue
+        if not attacker and n in defenders_from:
+            continue
+        if not _retreat_ok(s, side, n):
+            continue
+        from polemos.games.athens_sparta.movement import persian_barred
+
+        if persian_barred(s, side, n):
+            continue
+        # hexside limits apply to retreats (4.1)
+        lim = 2 if ls == SIDE_CLEAR else 1
+        if board.terrain[h] == STRAIT and (d in board.far_sides[h]):
+            lim = 1
+        used = bt["retreat_via"].count(h * 6 + d) if bt is not None else 0
+        if used >= lim:
+            continue
+        if not stack_ok(s, side, n, b):
+            continue
+        out.append(n)
+    return out
+
+
+def _retreat_ok(s: S, side: int, n: int) -> bool:
+    """5.5: to any friendly or vacant hex, never enemy-occupied or contested."""
+    enemy = own = False
+    for x in range(len(s.loc)):
+        if s.loc[x] == n:
+            if s.owner[x] == 1 - side:
+                enemy = True
+            elif s.owner[x] == side:
+                own = True
+    if enemy:
+        return False
+    ctrl = s.lctrl[n]
+    return own or friendly_ctrl(s, side, ctrl) or ctrl in (4,) or (ctrl == 2 and False)
+
+
+def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
+    """5.5/5.6: a friendly port within four hexes, not via enemy hexes."""
+    from polemos.games.athens_sparta.movement import _friendly_port, persian_barred, stack_ok
+
+    board = s.comp.board
+    if h == board.syracuse_hex:
+        return [board.cities[c].hex for c in board.embarkation
+                if _friendly_port(s, side, board.cities[c].hex) and stack_ok(s, side, board.cities[c].hex, b)]
+    c0 = board.city_at[h]
+    coast0 = board.cities[c0].coast if c0 >= 0 else -1
+    seen = {(h, coast0): 0}
+    queue = deque([(h, coast0)])
+    out: list[int] = []
+    while queue:
+        x, coast = queue.popleft()
+        dist = seen[(x, coast)]
+        if dist >= 4:
+            continue
+        for d in range(6):
+            n = board.neighbours[x][d]
+            if n < 0:
+                continue
+            ws = board.water_side[x][d]
+            if ws < 0 or (coast >= 0 and ws != coast and not (x == h and c0 >= 0
+                                                             and board.cities[c0].name == "CORINTH")):
+                continue
+            arrive = board.water_side[n][opposite(d)]
+            if (n, arrive) in seen or persian_barred(s, side, n):
+                continue
+            if any(s.loc[y] == n and s.owner[y] == 1 - side and not s.inside[y] for y in range(len(s.loc))):
+                continue
+            seen[(n, arrive)] = dist + 1
+            if _friendly_port(s, side, n) and n not in out and n != h and stack_ok(s, side, n, b):
+                cn = board.city_at[n]
+                city = board.cities[cn]
+                if city.name == "CORINTH" or city.coast == arrive:
+                    out.append(n)
+            queue.append((n, arrive))
+    return out
+
+
+def retreat(s: S, b: int, n: int) -> None:
+    bt = s.battle
+    h = s.loc[b]
+    if bt is not None and s.comp.blocks[b].type != NAVY:
+        board = s.comp.board
+        for d in range(6):
+            if board.neighbours[h][d] == n:
+                bt["retreat_via"].append(h * 6 + d)
+    s.loc[b] = n
+    s.inside[b] = False
+    s.halfhit[b] = False
+    s.moved[b] = True
+    s.say(f"{side_name(s.owner[b])} {s.comp.blocks[b].name} retreats to {hex_name(s, n)} (5.5).")
+    if bt is not None and b in bt["blocks"]:
+        set_status(s, b, BS_NONE)
+
+
+# ====================================================================== end of battle (5.43)
+def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
+    h = bt["hex"]
+    att, dfn = bt["att"], bt["def"]
+    kind = bt["kind"]
+    here = [b for b in bt["blocks"] if s.loc[b] == h]
+    att_left = [b for b in here if s.owner[b] == att]
+    def_left = [b for b in here if s.owner[b] == dfn]
+    def_field = [b for b in def_left if not s.inside[b]]
+    def_inside = [b for b in def_left if s.inside[b]]
+    is_navy = s.comp.blocks.__getitem__
+    forced: list[int] = []  # blocks that must retreat (or be eliminated)
+    bt["victor"] = -1
+    if bt["revolt"]:
+        rev = [b for b in att_left if s.comp.blocks[b].type == REVOLT]
+        if def_left:
+            for b in rev:
+                s.say(f"7.0: the revolt at {hex_name(s, h)} fails; the revolt block is eliminated.")
+                eliminate(s, b)
+        elif rev:
+            s.say(f"7.0: the revolt at {hex_name(s, h)} succeeds.")
+            bt["victor"] = att
+            _capture(s, bt)
+        bt["stage"] = "after"
+        bt["forced"] = []
+        return
+    if kind == SALLY:
+        # 5.43: unless all besiegers are eliminated, sally forces withdraw into the city and
+        # relief forces must retreat
+        if def_left:
+            for b in att_left:
+                if is_relief(s, b):
+                    forced.append(b)
+                elif s.comp.blocks[b].type != REVOLT:
+                    s.inside[b] = True
+                    set_status(s, b, BS_INSIDE)
+        else:
+            bt["victor"] = att
+            for b in att_left:
+                s.inside[b] = False
+            s.say(f"The siege of {hex_name(s, h)} is lifted (5.43).")
+    elif kind == STORM:
+        if not def_inside and att_left:
+            bt["victor"] = att
+            _capture(s, bt)
+            for b in def_field:
+                if is_navy(b).type == NAVY and any(is_navy(x).type == NAVY for x in att_left):
+                    forced.append(b)
+        for b in att_left:
+            if status(s, b) in (BS_STORM, BS_RESERVE):
+                set_status(s, b, BS_RESERVE)
+    else:
+        if not att_left:
+            bt["victor"] = dfn if def_left else -1
+        elif not def_left:
+            bt["victor"] = att
+            if is_walled_city(s, h) or s.comp.board.city_at[h] >= 0:
+                _capture(s, bt)
+        else:
+            if def_field:
+                # 5.43: defenders remain outside the walls: the attacking armies must retreat,
+                # taking one extra fire from the defending peltasts and cavalry
+                armies = [b for b in att_left if s.comp.blocks[b].type != NAVY]
+                if armies:
+                    for x in sorted(def_field, key=lambda x: order_key(s, x)):
+                        if s.comp.blocks[x].type in (PELTAST, CAVALRY) and s.loc[x] == h:
+                            _extra_fire(s, x, armies)
+                    forced.extend(b for b in armies if s.loc[b] == h)
+            if any(is_navy(b).type == NAVY for b in def_field):
+                forced.extend(b for b in att_left if is_navy(b).type == NAVY)
+            if not def_field and def_inside:
+                s.say(f"{side_name(att)} may now besiege {hex_name(s, h)} (5.43).")
+    # navies must end the Combat Phase in a friendly port or on blockade (4.4)
+    c = s.comp.board.city_at[h]
+    for b in att_left + def_field:
+        if s.loc[b] == h and is_navy(b).type == NAVY and b not in forced and not s.inside[b]:
+            if c < 0 or not s.comp.board.cities[c].port:
+                forced.append(b)
+    bt["forced"] = [b for b in forced if s.loc[b] == h]
+    bt["stage"] = "after"
+    for b in bt["blocks"]:
+        s.halfhit[b] = False
+
+
+def _extra_fire(s: S, x: int, armies: list[int]) -> None:
+    bt = s.battle
+    assert bt is not None
+    live = [b for b in armies if s.loc[b] == bt["hex"]]
+    if not live:
+        return
+    rolls = [s.rng.d6() for _ in range(s.strength[x])]
+    hits = sum(1 for r in rolls if r <= s.comp.blocks[x].rating)
+    s.say(f"5.43: {side_name(s.owner[x])} {block_label(s, x)} fires at the retreating attackers: "
+          f"{' '.join(map(str, rolls))} — {hits} hit{'s' if hits != 1 else ''}.")
+    for _ in range(hits):
+        live = [b for b in armies if s.loc[b] == bt["hex"]]
+        if not live:
+            return
+        top = max(s.strength[b] for b in live)
+        # ties: the owner's choice; here the first in block order (recorded in RULINGS.md)
+        take_hit(s, min(b for b in live if s.strength[b] == top), False)
+
+
+def _capture(s: S, bt: dict[str, Any]) -> None:
+    """5.41: when all blocks in siege are eliminated the attacker takes the city; 5.61 pillage."""
+    h = bt["hex"]
+    c = s.comp.board.city_at[h]
+    if c < 0 or bt.get("captured"):
+        return
+    bt["captured"] = 1
+    city = s.comp.board.cities[c]
+    if s.city_owner[c] == bt["att"]:
+        return
+    if (city.major and not city.offboard) or city.major:
+        bt["pillage"] = city.value
+        s.say(f"5.61: {side_name(bt['att'])} takes {city.name} and may pillage {city.value} BP.")
+
+
+def _after(s: S, bt: dict[str, Any]) -> bool:
+    """After the battle: forced retreats, regroups (5.6), pillage (5.61), then the next battle."""
+    forced = [b for b in bt.get("forced", []) if s.loc[b] == bt["hex"]]
+    if forced:
+        b = forced[0]
+        dests = retreat_hexes(s, b)
+        if not dests:
+            s.say(f"{side_name(s.owner[b])} {s.comp.blocks[b].name} cannot retreat and is "
+                  "eliminated (5.5).")
+            eliminate(s, b)
+            return True
+        if len(dests) == 1:
+            retreat(s, b, dests[0])
+            return True
+        s.pending = {"kind": "retreat", "side": s.owner[b], "block": b}
+        return False
+    victor = bt.get("victor", -1)
+    if victor >= 0 and not bt.get("regroup_done"):
+        if regroup_options(s, victor):
+            s.pending = {"kind": "regroup", "side": victor}
+            return False
+        bt["regroup_done"] = 1
+    if bt.get("pillage", 0) > 0 and victor == bt["att"]:
+        from polemos.games.athens_sparta.replacement import pillage_targets
+
+        if pillage_targets(s, victor, bt["hex"]):
+            s.pending = {"kind": "pillage", "side": victor}
+            return False
+    for b in bt["blocks"]:
+        if s.loc[b] >= 0 and not s.inside[b] and s.owner[b] != bt["att"]:
+            pass
+        s.revealed[b] = False  # 5.4: blocks stand up again after the battle
+    s.battle = None
+    return True
+
+
+def legal_retreat(s: S, side: int) -> list[str]:
+    p = s.pending
+    assert p is not None
+    return ["retreat " + hex_name(s, h) for h in retreat_hexes(s, int(p["block"]))]
+
+
+def apply_retreat(s: S, side: int, action: str) -> None:
+    from polemos.games.athens_sparta.movement import hex_by_name
+
+    p = s.pending
+    assert p is not None
+    s.pending = None
+    retreat(s, int(p["block"]), hex_by_name(s, action[8:]))
+
+
+def regroup_options(s: S, side: int) -> list[str]:
+    """5.6: victorious navies to a friendly port within 4; after a new battle victorious armies
+    to adjacent friendly hexes (never from an on-going siege)."""
+    bt = s.battle
+    assert bt is not None
+    h = bt["hex"]
+    board = s.comp.board
+    from polemos.games.athens_sparta.movement import stack_ok
+
+    out = []
+    done = set(bt.get("regrouped", []))
+    for b in bt["blocks"]:
+        if s.loc[b] != h or s.owner[b] != side or s.inside[b] or b in done:
+            continue
+        spec = s.comp.blocks[b]
+        if spec.type == REVOLT:
+            continue
+        if spec.type == NAVY:
+            for n in navy_refuges(s, side, h, b):
+                out.append(f"regroup {spec.id} {hex_name(s, n)}")
+        elif bt["kind"] == NEW and h != board.syracuse_hex:
+            for d in range(6):
+                n = board.neighbours[h][d]
+                if n < 0 or board.land_side[h][d] not in (SIDE_CLEAR, SIDE_PASS):
+                    continue
+                if not friendly_ctrl(s, side, s.lctrl[n]) or not stack_ok(s, side, n, b):
+                    continue
+                if any(s.loc[x] == n and s.owner[x] == 1 - side and not s.inside[x]
+                       for x in range(len(s.loc))):
+                    continue
+                out.append(f"regroup {spec.id} {hex_name(s, n)}")
+    return out
+
+
+def legal_regroup(s: S, side: int) -> list[str]:
+    return [*regroup_options(s, side), "done"]
+
+
+def apply_regroup(s: S, side: int, action: str) -> None:
+    from polemos.games.athens_sparta.movement import hex_by_name
+
+    bt = s.battle
+    assert bt is not None
+    if action == "done":
+        s.pending = None
+        bt["regroup_done"] = 1
+        return
+    _, bid, name = action.split(" ", 2)
+    b = s.comp.block_index[bid]
+    n = hex_by_name(s, name)
+    s.loc[b] = n
+    s.moved[b] = True
+    bt.setdefault("regrouped", [])
+    bt["regrouped"] = [*bt["regrouped"], b]
+    s.say(f"{side_name(side)} regroups a block to {hex_name(s, n)} (5.6).")
+    if not regroup_options(s, side):
+        s.pending = None
+        bt["regroup_done"] = 1
+
+
+def legal_pillage(s: S, side: int) -> list[str]:
+    from polemos.games.athens_sparta.replacement import pillage_targets
+
+    bt = s.battle
+    assert bt is not None
+    return ["pillage " + s.comp.blocks[b].id for b in pillage_targets(s, side, bt["hex"])] + ["done"]
+
+
+def apply_pillage(s: S, side: int, action: str) -> None:
+    from polemos.games.athens_sparta.replacement import add_step_cost
+
+    bt = s.battle
+    assert bt is not None
+    if action == "done":
+        bt["pillage"] = 0
+        s.pending = None
+        return
+    b = s.comp.block_index[action.split()[1]]
+    cost = add_step_cost(s, side, b)
+    bt["pillage"] -= cost
+    s.strength[b] += 1
+    s.say(f"5.61: {side_name(side)} spends pillage on {block_label(s, b)}.")
+    s.pending = None
+
+
+LEGAL: dict[str, Callable[[S, int], list[str]]] = {
+    "declare": legal_declare,
+    "sallyq": legal_sallyq,
+    "act": legal_act,
+    "stormq": legal_stormq,
+    "hit": legal_hit,
+    "retreat": legal_retreat,
+    "regroup": legal_regroup,
+    "pillage": legal_pillage,
+}
+APPLY: dict[str, Callable[[S, int, str], None]] = {
+    "declare": apply_declare,
+    "sallyq": apply_sallyq,
+    "act": apply_act,
+    "stormq": apply_stormq,
+    "hit": apply_hit,
+    "retreat": apply_retreat,
+    "regroup": apply_regroup,
+    "pillage": apply_pillage,
+}

@@ -1,0 +1,161 @@
+"""Athens & Sparta: queries and small procedures shared by every part of the rules."""
+
+from __future__ import annotations
+
+from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, NOSIDE, PERSIA, SPARTA
+from polemos.games.athens_sparta.state import LOCKED, POOL, AthensSpartaState
+
+S = AthensSpartaState
+
+# Hex control values (4.2); sides ATHENS=0 and SPARTA=1 are controls too
+C_NEUTRAL = NEUTRAL
+C_PERSIA = PERSIA
+C_VACANT = NOSIDE
+C_CONTESTED = 5
+
+SIDE_NAME = ("Athens", "Sparta")
+
+
+def side_name(side: int) -> str:
+    return SIDE_NAME[side]
+
+
+def blocks_at(s: S, h: int) -> list[int]:
+    loc = s.loc
+    return [b for b in range(len(loc)) if loc[b] == h]
+
+
+def friendly_ctrl(s: S, side: int, ctrl: int) -> bool:
+    """Is a hex of this control friendly to ``side``? (4.2; 9.3 Persian hexes for Sparta)"""
+    return ctrl == side or (ctrl == C_PERSIA and side == SPARTA and s.persia == 1)
+
+
+def enemy_ctrl(s: S, side: int, ctrl: int) -> bool:
+    return ctrl == 1 - side
+
+
+def update_control(s: S) -> None:
+    """4.2: control changes at the end of each Phase. Cities taken change hands, then the
+    land and sea control of every hex is fixed for the next Phase."""
+    board = s.comp.board
+    nh = len(board.hexes)
+    out_n = [[0, 0] for _ in range(nh)]  # blocks outside the walls per side
+    out_army = [[0, 0] for _ in range(nh)]
+    out_navy = [[0, 0] for _ in range(nh)]
+    in_n = [[0, 0] for _ in range(nh)]
+    blocks = s.comp.blocks
+    for b, h in enumerate(s.loc):
+        if h < 0:
+            continue
+        o = s.owner[b]
+        if o > SPARTA:
+            continue
+        if s.inside[b]:
+            in_n[h][o] += 1
+        else:
+            out_n[h][o] += 1
+            if blocks[b].type == NAVY:
+                out_navy[h][o] += 1
+            else:
+                out_army[h][o] += 1
+    # cities occupied only by one side change hands (1.1: "unless occupied by ...")
+    for h in range(nh):
+        c = board.city_at[h]
+        if c < 0:
+            continue
+        city = board.cities[c]
+        if city.oracle or city.side == NOSIDE:
+            continue
+        occ = [out_n[h][0] + in_n[h][0], out_n[h][1] + in_n[h][1]]
+        for side in (ATHENS, SPARTA):
+            if occ[side] and not occ[1 - side] and s.city_owner[c] != side:
+                change_city_owner(s, c, side)
+    lctrl = s.lctrl
+    sctrl = s.sctrl
+    for h in range(nh):
+        c = board.city_at[h]
+        base = C_VACANT
+        if c >= 0:
+            co = s.city_owner[c]
+            base = co if co <= PERSIA else C_VACANT
+        a_out, s_out = out_n[h]
+        a_in, s_in = in_n[h]
+        if a_out and s_out:
+            lctrl[h] = sctrl[h] = C_CONTESTED
+            continue
+        if a_in or s_in:
+            defender = ATHENS if a_in else SPARTA
+            att = 1 - defender
+            lctrl[h] = att if out_army[h][att] else defender
+            sctrl[h] = att if out_navy[h][att] else defender
+            continue
+        if a_out or s_out:
+            lctrl[h] = sctrl[h] = ATHENS if a_out else SPARTA
+            continue
+        lctrl[h] = sctrl[h] = base
+
+
+def change_city_owner(s: S, c: int, side: int) -> None:
+    """A city changes hands: rebel navies (9.4), Persian support (9.3), green blocks (9.5)."""
+    board = s.comp.board
+    city = board.cities[c]
+    old = s.city_owner[c]
+    s.city_owner[c] = side
+    s.say(f"{city.name} is now held by {side_name(side)} (4.2).")
+    blocks = s.comp.blocks
+    # 9.4 rebel navies: the city's navy moves to the city and converts at the same strength
+    for b, spec in enumerate(blocks):
+        if spec.type != NAVY:
+            continue
+        if spec.rebel_of == c and side == SPARTA:
+            twin = _athenian_twin(s, c)
+            if twin >= 0 and s.loc[twin] >= 0:
+                _convert_navy(s, twin, b, city.hex)
+            elif twin >= 0 and s.loc[twin] == POOL:
+                s.loc[twin] = LOCKED
+                s.loc[b] = POOL
+                s.say(f"9.4: the {city.name} navy may now be built by Sparta.")
+        elif spec.rebel_of == c and side == ATHENS:
+            twin = _athenian_twin(s, c)
+            if twin >= 0 and s.loc[b] >= 0:
+                _convert_navy(s, b, twin, city.hex)
+            elif twin >= 0 and s.loc[twin] == LOCKED:
+                s.loc[twin] = POOL
+                if s.loc[b] == POOL:
+                    s.loc[b] = LOCKED
+    # 9.3 Persian support ceases for ever if Athens regains MILETUS
+    if city.name == "MILETUS" and side == ATHENS and s.persia == 1:
+        s.persia = 2
+        s.say("9.3: Athens regains MILETUS; Persian support ceases permanently.")
+    # 9.5 green blocks change sides, at current strength, if their home city is occupied
+    if old == NEUTRAL or city.side == NEUTRAL:
+        for b, spec in enumerate(blocks):
+            if spec.side == NEUTRAL and spec.home == c and s.owner[b] != side:
+                s.owner[b] = side
+
+
+def _athenian_twin(s: S, c: int) -> int:
+    for b, spec in enumerate(s.comp.blocks):
+        if spec.type == NAVY and spec.side == ATHENS and spec.home == c and spec.rebel_of < 0:
+            return b
+    return -1
+
+
+def _convert_navy(s: S, frm: int, to: int, h: int) -> None:
+    """9.4: the rebel navy moves to its city (free move) and converts at the same strength."""
+    s.loc[to] = h
+    s.strength[to] = s.strength[frm]
+    s.inside[to] = False
+    s.moved[to] = True
+    s.loc[frm] = LOCKED
+    s.strength[frm] = 0
+    s.inside[frm] = False
+    s.say(f"9.4: the {s.comp.blocks[frm].name} navy changes sides and moves to its city.")
+
+
+def push(s: S, *tasks: list[int | str]) -> None:
+    """Schedule tasks to run next, in the order given."""
+    for t in reversed(tasks):
+        s.tasks.append(list(t))
+
+

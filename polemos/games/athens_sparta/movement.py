@@ -1,0 +1,709 @@
+"""Athens & Sparta 4.0 MOVE PHASE: operation moves (4.4), strategic moves (4.5), revolts (7.0).
+
+An operation move is made hex by hex (``op BLOCK`` then ``to HEX`` ... ``stop``), so the hexside
+a block attacks through and every stop the rules force (enemy blocks, mountains, straits) are
+decided as it goes. March and sea moves name their destination (``march BLOCK`` / ``sea BLOCK``
+then ``to HEX``). Each block moves once per Player Turn (4.0).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from polemos.core.errors import IllegalActionError
+from polemos.games.athens_sparta.common import (
+    C_CONTESTED,
+    C_NEUTRAL,
+    C_PERSIA,
+    blocks_at,
+    change_city_owner,
+    friendly_ctrl,
+    side_name,
+)
+from polemos.games.athens_sparta.model import (
+    ATHENS,
+    CAVALRY,
+    MOUNTAIN,
+    NAVY,
+    NEUTRAL,
+    PELTAST,
+    REVOLT,
+    SEA,
+    SIDE_CLEAR,
+    SIDE_PASS,
+    SPARTA,
+    STRAIT,
+    opposite,
+)
+from polemos.games.athens_sparta.state import POOL, AthensSpartaState
+
+S = AthensSpartaState
+
+OP = 1
+MARCH = 2
+SEA_MOVE = 3
+KIND_NAMES = {OP: "operation move (4.4)", MARCH: "march move (4.51)", SEA_MOVE: "sea move (4.52)"}
+
+
+# ====================================================================== naming
+def hex_name(s: S, h: int) -> str:
+    board = s.comp.board
+    c = board.city_at[h]
+    return board.cities[c].name if c >= 0 else board.hexes[h]
+
+
+def hex_by_name(s: S, name: str) -> int:
+    board = s.comp.board
+    c = board.city_index.get(name)
+    if c is not None:
+        return board.cities[c].hex
+    h = board.hex_index.get(name)
+    if h is None:
+        raise IllegalActionError(f"no hex or city {name!r}")
+    return h
+
+
+# ====================================================================== terrain & stacking (4.1)
+def stack_limit(s: S, h: int) -> tuple[int, int]:
+    """(blocks, armies) a player may stack in hex ``h`` (Terrain Effects Table)."""
+    board = s.comp.board
+    c = board.city_at[h]
+    if c >= 0 and board.cities[c].name == "ATHENS":
+        return 6, 4
+    if board.terrain[h] == MOUNTAIN:
+        return 2, 2
+    return 4, 4
+
+
+def stack_ok(s: S, side: int, h: int, extra: int) -> bool:
+    """Could ``side`` add block ``extra`` to hex ``h`` within the stacking limit (4.1)?"""
+    if h == s.comp.board.syracuse_hex:
+        return True
+    lim, lim_army = stack_limit(s, h)
+    n = armies = 0
+    blocks = s.comp.blocks
+    for b, loc in enumerate(s.loc):
+        if loc == h and s.owner[b] == side and b != extra and blocks[b].type != REVOLT:
+            n += 1
+            if blocks[b].type != NAVY:
+                armies += 1
+    if blocks[extra].type == REVOLT:
+        return True
+    n += 1
+    if blocks[extra].type != NAVY:
+        armies += 1
+    return n <= lim and armies <= lim_army
+
+
+def attack_limit(s: S, h: int, d: int, crossed: bool) -> int:
+    """Hexside attack limit (4.1): clear 2, pass 1, mountain 0; across a strait 1 (4.3)."""
+    ls = s.comp.board.land_side[h][d]
+    lim = 2 if ls == SIDE_CLEAR else 1 if ls == SIDE_PASS else 0
+    return min(lim, 1) if crossed else lim
+
+
+def enemy_field(s: S, side: int, h: int) -> bool:
+    """Enemy blocks in ``h`` outside any walls (not under siege or blockade)."""
+    loc = s.loc
+    return any(loc[b] == h and s.owner[b] == 1 - side and not s.inside[b] for b in range(len(loc)))
+
+
+def own_inside(s: S, side: int, h: int) -> bool:
+    return any(s.loc[b] == h and s.owner[b] == side and s.inside[b] for b in range(len(s.loc)))
+
+
+def persian_barred(s: S, side: int, h: int) -> bool:
+    """9.3: Athens never enters Persia; Sparta only with Persian support."""
+    board = s.comp.board
+    c = board.city_at[h]
+    if c < 0 or board.cities[c].side != C_PERSIA:
+        return False
+    return side == ATHENS or s.persia != 1
+
+
+def is_oracle(s: S, h: int) -> bool:
+    c = s.comp.board.city_at[h]
+    return c >= 0 and s.comp.board.cities[c].oracle
+
+
+def neutral_city(s: S, h: int) -> bool:
+    c = s.comp.board.city_at[h]
+    return c >= 0 and s.city_owner[c] == C_NEUTRAL
+
+
+def siege_hex(s: S, h: int) -> bool:
+    """A hex with blocks of both players (a siege, blockade or battle)."""
+    seen = 0
+    for b in range(len(s.loc)):
+        if s.loc[b] == h:
+            o = s.owner[b]
+            if o <= SPARTA:
+                seen |= 1 << o
+    return seen == 3
+
+
+# ====================================================================== the menu
+def can_start(s: S, side: int, b: int) -> bool:
+    return (s.owner[b] == side and s.loc[b] >= 0 and not s.moved[b] and not s.inside[b]
+            and s.comp.blocks[b].type != REVOLT)
+
+
+def legal_move(s: S, side: int) -> list[str]:
+    if s.moving >= 0:
+        return legal_moving(s, side)
+    out: list[str] = []
+    blocks = s.comp.blocks
+    syr = s.comp.board.syracuse_hex
+    if s.mp > 0:
+        for b in range(len(s.loc)):
+            if not can_start(s, side, b):
+                continue
+            spec = blocks[b]
+            naval = spec.type == NAVY
+            if s.loc[b] != syr and not (naval and s.storm) and op_steps(s, side, b, True):
+                out.append("op " + spec.id)
+            if spec.is_army and s.loc[b] != syr and march_destinations(s, side, b):
+                out.append("march " + spec.id)
+            if not s.storm and sea_destinations(s, side, b):
+                out.append("sea " + spec.id)
+    if s.mp > 0 or s.free_revolt > 0:
+        out.extend(revolt_actions(s, side))
+    out.extend(exchange_actions(s, side))
+    out.append("end")
+    return out
+
+
+def apply_move(s: S, side: int, action: str) -> None:
+    if s.moving >= 0:
+        apply_moving(s, side, action)
+        return
+    verb, _, arg = action.partition(" ")
+    if verb == "end":
+        s.say(f"{side_name(side)} ends the Move Phase.")
+        s.pending = None
+        return
+    if verb in ("op", "march", "sea"):
+        b = s.comp.block_index[arg]
+        s.moving = b
+        s.move_kind = OP if verb == "op" else MARCH if verb == "march" else SEA_MOVE
+        spec = s.comp.blocks[b]
+        s.move_left = spec.move * (2 if s.move_kind == MARCH else 1)
+        if s.move_kind == SEA_MOVE:
+            s.move_left = 8
+        s.move_path = [s.loc[b]]
+        s.move_started_in = s.loc[b]
+        s.move_crossed = False
+        h = s.loc[b]
+        if spec.type == NAVY:
+            c = s.comp.board.city_at[h]
+            s.move_side = s.comp.board.cities[c].coast if c >= 0 else 0
+        else:
+            s.move_side = 0  # blocks stand on the city side of a strait (4.3)
+        s.mp -= 1
+        return
+    if verb == "revolt" or verb == "helots":
+        apply_revolt(s, side, verb, arg)
+        return
+    if verb == "exchange":
+        apply_exchange(s, side, arg)
+        return
+    raise IllegalActionError(f"unknown move action {action!r}")
+
+
+# ====================================================================== operation moves (4.4)
+def op_steps(s: S, side: int, b: int, first: bool = False) -> list[tuple[int, int, int, bool]]:
+    """Legal next hexes of block ``b``'s operation move: (hex, dir, new side/coast, crossing)."""
+    if s.comp.blocks[b].type == NAVY:
+        return navy_steps(s, side, b, first)
+    return army_steps(s, side, b, first)
+
+
+def army_steps(s: S, side: int, b: int, first: bool) -> list[tuple[int, int, int, bool]]:
+    board = s.comp.board
+    h = s.loc[b]
+    if first:
+        cur_side, started = 0, True
+        left = s.comp.blocks[b].move
+    else:
+        cur_side, started = s.move_side, s.move_path[0] == h and len(s.move_path) == 1
+        left = s.move_left
+    if left <= 0:
+        return []
+    # blocks starting their turn in an Oracle hex can never attack that turn (1.4)
+    no_attack = is_oracle(s, s.start_hex[b])
+    out = []
+    nb = board.neighbours[h]
+    far = board.far_sides[h]
+    strait_here = board.terrain[h] == STRAIT
+    crossed_so_far = s.move_crossed and not first
+    for d in range(6):
+        n = nb[d]
+        if n < 0:
+            continue
+        ls = board.land_side[h][d]
+        special = h in board.river_sources and n in board.river_sources
+        if ls != SIDE_CLEAR and ls != SIDE_PASS and not special:
+            continue
+        t = board.terrain[n]
+        if t == SEA or persian_barred(s, side, n):
+            continue
+        crossing = False
+        if strait_here:
+            dir_side = 1 if d in far else 0
+            if dir_side != cur_side:
+                # crossing the strait out of this hex: only at the start of the move (4.3)
+                if not started:
+                    continue
+                crossing = True
+        arrive_side = 0
+        if board.terrain[n] == STRAIT and opposite(d) in board.far_sides[n]:
+            arrive_side = 1
+        enemy = enemy_field(s, side, n) and not is_oracle(s, n)
+        attacking = enemy or (neutral_city(s, n))
+        if attacking:
+            if no_attack:
+                continue
+            # hexside attack limit (4.1, 4.3): strait crossings limit 1
+            lim = attack_limit(s, h, d, crossing or crossed_so_far or arrive_side == 1)
+            used = s.attacks.count(n * 6 + opposite(d))
+            if used >= lim and not (enemy is False and arrive_side == 1):
+                # an army may still move through on the non-city side of a strait (4.3)
+                if not (board.terrain[n] == STRAIT and arrive_side == 1):
+                    continue
+        out.append((n, d, arrive_side, crossing))
+    return out
+
+
+def navy_steps(s: S, side: int, b: int, first: bool) -> list[tuple[int, int, int, bool]]:
+    board = s.comp.board
+    h = s.loc[b]
+    if first:
+        coast = -1
+        c = board.city_at[h]
+        if c >= 0:
+            coast = board.cities[c].coast
+        left = s.comp.blocks[b].move
+        start = True
+    else:
+        coast = s.move_side
+        left = s.move_left
+        start = len(s.move_path) == 1
+    if left <= 0:
+        return []
+    no_attack = is_oracle(s, s.start_hex[b])
+    c = board.city_at[h]
+    diolkos = start and c >= 0 and board.cities[c].name == "CORINTH"  # 1.6
+    out = []
+    for d in range(6):
+        n = board.neighbours[h][d]
+        if n < 0:
+            continue
+        ws = board.water_side[h][d]
+        if ws < 0 or (ws != coast and not diolkos and coast >= 0):
+            continue
+        if persian_barred(s, side, n):
+            continue
+        arrive = board.water_side[n][opposite(d)]
+        if enemy_field(s, side, n) and not is_oracle(s, n) and no_attack and _navy_meets(s, n, arrive):
+            continue
+        out.append((n, d, arrive, False))
+    return out
+
+
+def _navy_meets(s: S, h: int, coast: int) -> bool:
+    """Does a navy arriving on ``coast`` of hex ``h`` meet the blocks located there (1.7)?"""
+    board = s.comp.board
+    c = board.city_at[h]
+    if c < 0:
+        return True
+    city = board.cities[c]
+    return city.name == "CORINTH" or city.coast == coast
+
+
+def must_stop(s: S, side: int, b: int, h: int) -> bool:
+    """After entering ``h``: does the block have to stop here? (4.4, 4.3, 1.8, 9.5)"""
+    board = s.comp.board
+    spec = s.comp.blocks[b]
+    if s.move_left <= 0:
+        return True
+    if spec.type == NAVY:
+        return enemy_field(s, side, h) and not is_oracle(s, h) and _navy_meets(s, h, s.move_side)
+    if board.terrain[h] == MOUNTAIN:
+        return True  # 1.8 armies must stop after entering a mountain hex
+    if len(s.move_path) >= 2 and s.move_path[-2] in board.river_sources and h in board.river_sources \
+            and _side_between(s, s.move_path[-2], h) not in (SIDE_CLEAR, SIDE_PASS):
+        return True  # the Haliacmon/Arathus sources (Q&A): move directly, but stop there
+    if board.terrain[h] == STRAIT and s.move_side == 1:
+        # entered on the non-city side: may stop (crossing) or move through on that side
+        return False
+    if s.move_crossed and board.terrain[s.move_path[-2]] == STRAIT:
+        return True  # crossed a strait leaving a strait hex: it was a crossing (4.3)
+    return enemy_field(s, side, h) and not is_oracle(s, h)
+
+
+def _side_between(s: S, a: int, b: int) -> int:
+    board = s.comp.board
+    for d in range(6):
+        if board.neighbours[a][d] == b:
+            return board.land_side[a][d]
+    return 0
+
+
+def can_stop(s: S, side: int, b: int, h: int) -> bool:
+    """May the moving block end its move in ``h``? (stacking 4.1, navies 4.4, neutrals 9.5)"""
+    board = s.comp.board
+    spec = s.comp.blocks[b]
+    if len(s.move_path) < 2:
+        return False
+    if spec.type == NAVY:
+        c = board.city_at[h]
+        port_here = c >= 0 and board.cities[c].port and _navy_meets(s, h, s.move_side)
+        fight = enemy_field(s, side, h) and board.terrain[h] != SEA and _navy_meets(s, h, s.move_side)
+        if not (port_here or fight):
+            return False
+        if is_oracle(s, h) and not port_here:
+            return False
+    else:
+        if board.terrain[h] == STRAIT and s.move_side == 1:
+            # stopping means crossing to the city side: a strait crossing attack (limit 1)
+            if enemy_field(s, side, h) or neutral_city(s, h):
+                d = _entry_dir(s, h)
+                if s.attacks.count(h * 6 + d) >= 1 or is_oracle(s, s.start_hex[b]):
+                    return False
+    return stack_ok(s, side, h, b)
+
+
+def _entry_dir(s: S, h: int) -> int:
+    """The direction, seen from ``h``, of the hexside the moving block entered ``h`` through."""
+    prev = s.move_path[-2]
+    board = s.comp.board
+    for d in range(6):
+        if board.neighbours[h][d] == prev:
+            return d
+    return 0
+
+
+def legal_moving(s: S, side: int) -> list[str]:
+    b = s.moving
+    out: list[str] = []
+    if s.move_kind == OP:
+        h = s.loc[b]
+        if not (len(s.move_path) >= 2 and must_stop(s, side, b, h)):
+            for n, _d, _a, _c in op_steps(s, side, b):
+                out.append("to " + hex_name(s, n))
+        if can_stop(s, side, b, h):
+            out.append("stop")
+    else:
+        dests = march_destinations(s, side, b) if s.move_kind == MARCH else sea_destinations(s, side, b)
+        out.extend("to " + hex_name(s, n) for n in dests)
+    if len(s.move_path) == 1:
+        out.append("cancel")
+    return out
+
+
+def apply_moving(s: S, side: int, action: str) -> None:
+    b = s.moving
+    spec = s.comp.blocks[b]
+    if action == "cancel":
+        s.mp += 1
+        s.moving = -1
+        return
+    if action == "stop":
+        finish_move(s, side, b)
+        return
+    target = hex_by_name(s, action[3:])
+    if s.move_kind != OP:
+        frm = s.loc[b]
+        s.loc[b] = target
+        s.move_path.append(target)
+        s.came_from[b] = frm
+        s.crossed[b] = False
+        s.say(f"{side_name(side)} makes a {KIND_NAMES[s.move_kind]} to {hex_name(s, target)}.", -1)
+        s.moved[b] = True
+        s.moving = -1
+        if target == s.comp.board.syracuse_hex:
+            s.say("9.2: the block sails to SYRACUSE.")
+            _enter_neutral(s, side, target)
+        return
+    for n, _d, arrive, crossing in op_steps(s, side, b):
+        if n == target:
+            break
+    else:
+        raise IllegalActionError(f"{hex_name(s, target)} cannot be entered now")
+    s.loc[b] = target
+    s.move_left -= 1
+    s.move_path.append(target)
+    if spec.type == NAVY:
+        s.move_side = arrive
+    else:
+        if crossing:
+            s.move_crossed = True
+        s.move_side = arrive
+    if must_stop(s, side, b, target):
+        finish_move(s, side, b)
+
+
+def finish_move(s: S, side: int, b: int) -> None:
+    """End an operation move: hexside attacks are counted, neutrals attacked join the enemy."""
+    board = s.comp.board
+    spec = s.comp.blocks[b]
+    h = s.loc[b]
+    s.moved[b] = True
+    s.moving = -1
+    s.came_from[b] = s.move_path[-2]
+    strait_cross = (board.terrain[h] == STRAIT and s.move_side == 1) or s.move_crossed
+    s.crossed[b] = bool(strait_cross) and spec.type != NAVY
+    if board.terrain[h] == STRAIT:
+        s.move_side = 0  # blocks in a strait hex stand on the city side (4.3)
+    attack = (enemy_field(s, side, h) or neutral_city(s, h)) and not is_oracle(s, h)
+    if attack and spec.type != NAVY:
+        s.attacks.append(h * 6 + _entry_dir(s, h))
+    s.say(f"{side_name(side)} moves a block to {hex_name(s, h)} (4.4)."
+          + (" It must fight there." if attack else ""))
+    _enter_neutral(s, side, h)
+
+
+def _enter_neutral(s: S, side: int, h: int) -> None:
+    """9.5: a neutral city attacked joins the other side at once; its blocks deploy at full
+    strength to defend it."""
+    board = s.comp.board
+    c = board.city_at[h]
+    if c < 0 or s.city_owner[c] != NEUTRAL:
+        return
+    other = 1 - side
+    change_city_owner(s, c, other)
+    s.say(f"9.5: {board.cities[c].name} is attacked and joins {side_name(other)}; its forces deploy "
+          "at full strength.")
+    for nb, spec in enumerate(s.comp.blocks):
+        if spec.side == NEUTRAL and spec.home == c and s.loc[nb] == POOL:
+            s.loc[nb] = h
+            s.owner[nb] = other
+            s.strength[nb] = spec.steps
+            s.start_hex[nb] = h
+            s.moved[nb] = False
+    s.reveals += 1
+
+
+# ====================================================================== strategic moves (4.5)
+def _strategic_start_ok(s: S, side: int, b: int) -> bool:
+    h = s.loc[b]
+    return h >= 0 and not siege_hex(s, h) and not s.inside[b]
+
+
+def march_destinations(s: S, side: int, b: int) -> list[int]:
+    """4.51: double move through friendly, neutral or vacant hexes, ending in a friendly hex;
+    never to or from a siege, never into or through enemy hexes."""
+    if not _strategic_start_ok(s, side, b):
+        return []
+    board = s.comp.board
+    start = s.loc[b]
+    limit = s.comp.blocks[b].move * 2
+    lctrl = s.lctrl
+    seen = {start: 0}
+    queue = deque([start])
+    out = []
+    while queue:
+        h = queue.popleft()
+        dist = seen[h]
+        if h != start:
+            if friendly_ctrl(s, side, lctrl[h]) and not siege_hex(s, h) and stack_ok(s, side, h, b):
+                out.append(h)
+            if board.terrain[h] == MOUNTAIN:
+                continue  # 1.8: must stop
+        if dist >= limit:
+            continue
+        for d in range(6):
+            n = board.neighbours[h][d]
+            if n < 0 or n in seen:
+                continue
+            ls = board.land_side[h][d]
+            if ls != SIDE_CLEAR and ls != SIDE_PASS:
+                continue
+            if board.terrain[n] == SEA or persian_barred(s, side, n):
+                continue
+            ctrl = lctrl[n]
+            if ctrl == 1 - side or ctrl == C_CONTESTED or enemy_field(s, side, n):
+                continue
+            if board.terrain[h] == STRAIT and h != start and (d in board.far_sides[h]):
+                continue  # a march through a strait hex may not cross it
+            if board.terrain[n] == STRAIT and opposite(d) in board.far_sides[n]:
+                # entering a strait from its far side: crossing stops the move (4.3)
+                if friendly_ctrl(s, side, ctrl) and not siege_hex(s, n) and stack_ok(s, side, n, b):
+                    if n not in out:
+                        out.append(n)
+                seen[n] = limit
+                continue
+            seen[n] = dist + 1
+            queue.append(n)
+    return out
+
+
+def _friendly_port(s: S, side: int, h: int) -> bool:
+    board = s.comp.board
+    c = board.city_at[h]
+    if c < 0 or not board.cities[c].port:
+        return False
+    return friendly_ctrl(s, side, s.lctrl[h]) and friendly_ctrl(s, side, s.sctrl[h])
+
+
+def sea_destinations(s: S, side: int, b: int) -> list[int]:
+    """4.52: up to 8 hexes by sea from a friendly port to another friendly port, not through
+    enemy hexes and never to or from a siege or blockade; SYRACUSE via its embarkation ports (9.2)."""
+    if not _strategic_start_ok(s, side, b) and s.loc[b] != s.comp.board.syracuse_hex:
+        return []
+    board = s.comp.board
+    start = s.loc[b]
+    syr = board.syracuse_hex
+    embark = [board.cities[c].hex for c in board.embarkation]
+    out: list[int] = []
+    if start == syr:
+        if s.inside[b]:
+            return []
+        for h in embark:
+            if _friendly_port(s, side, h) and not siege_hex(s, h) and stack_ok(s, side, h, b):
+                out.append(h)
+        return out
+    if not _friendly_port(s, side, start):
+        return []
+    c0 = board.city_at[start]
+    coast0 = board.cities[c0].coast
+    corinth = board.cities[c0].name == "CORINTH"
+    if start in embark and not siege_hex(s, start):
+        out.append(syr)  # 9.2: the only strategic move that may end in a siege
+    seen = {(start, coast0): 0}
+    queue = deque([(start, coast0)])
+    while queue:
+        h, coast = queue.popleft()
+        dist = seen[(h, coast)]
+        if dist >= 8:
+            continue
+        for d in range(6):
+            n = board.neighbours[h][d]
+            if n < 0:
+                continue
+            ws = board.water_side[h][d]
+            if ws < 0 or (ws != coast and not (h == start and corinth)):
+                continue
+            arrive = board.water_side[n][opposite(d)]
+            if (n, arrive) in seen or persian_barred(s, side, n):
+                continue
+            ctrl = s.sctrl[n]
+            if ctrl == 1 - side or ctrl == C_CONTESTED or enemy_field(s, side, n):
+                continue
+            seen[(n, arrive)] = dist + 1
+            cn = board.city_at[n]
+            if (cn >= 0 and n != start and _friendly_port(s, side, n) and _navy_meets(s, n, arrive)
+                    and not siege_hex(s, n) and n not in out and stack_ok(s, side, n, b)):
+                out.append(n)
+            queue.append((n, arrive))
+    return out
+
+
+# ====================================================================== revolts (7.0, 7.1)
+def _revolt_block(s: S, side: int, kind: str) -> int:
+    for b, spec in enumerate(s.comp.blocks):
+        if spec.revolt == kind and s.owner[b] == side:
+            return b
+    return -1
+
+
+def revolt_actions(s: S, side: int) -> list[str]:
+    out = []
+    board = s.comp.board
+    kinds = ["demos", "helots"] if side == ATHENS else ["tyrants"]
+    for kind in kinds:
+        b = _revolt_block(s, side, kind)
+        if b < 0:
+            continue
+        if s.loc[b] >= 0:
+            # a revolt block placed this turn may be raised one step per MP
+            if s.moved[b] and s.strength[b] < s.comp.blocks[b].steps and s.start_hex[b] == POOL:
+                c = board.city_at[s.loc[b]]
+                out.append(("helots " if kind == "helots" else "revolt ") + board.cities[c].name)
+            continue
+        if s.loc[b] != POOL:
+            continue
+        for c, city in enumerate(board.cities):
+            if not _revolt_target(s, side, c):
+                continue
+            if (kind == "helots") != (city.name == "MESSENE"):
+                continue
+            if _revolt_used(s, b, c):
+                continue
+            out.append(("helots " if kind == "helots" else "revolt ") + city.name)
+    return out
+
+
+def _revolt_used(s: S, b: int, c: int) -> bool:
+    ru = s.revolt_used
+    for i in range(0, len(ru), 2):
+        if ru[i] == b and (ru[i + 1] == c or s.comp.blocks[b].revolt == "helots"):
+            return True
+    return False
+
+
+def _revolt_target(s: S, side: int, c: int) -> bool:
+    """7.0: an enemy major city; never ATHENS or SPARTA; never a neutral city; not minor."""
+    city = s.comp.board.cities[c]
+    if not city.major or city.name in ("ATHENS", "SPARTA") or city.offboard:
+        return False
+    if s.city_owner[c] != 1 - side:
+        return False
+    return not own_inside(s, side, city.hex)
+
+
+def apply_revolt(s: S, side: int, verb: str, name: str) -> None:
+    kind = "helots" if verb == "helots" else ("demos" if side == ATHENS else "tyrants")
+    b = _revolt_block(s, side, kind)
+    c = s.comp.board.city_index[name]
+    city = s.comp.board.cities[c]
+    if s.free_revolt > 0:
+        s.free_revolt -= 1
+    else:
+        s.mp -= 1
+    if s.loc[b] == POOL:
+        s.loc[b] = city.hex
+        s.strength[b] = 1
+        s.moved[b] = True
+        s.inside[b] = False
+        s.start_hex[b] = POOL
+        s.revolt_used.extend([b, c])
+        s.say(f"{side_name(side)} sponsors a revolt in {city.name} (7.0).")
+    else:
+        s.strength[b] += 1
+        s.say(f"{side_name(side)} adds a step to the revolt in {city.name} (7.0).", side)
+
+
+def exchange_actions(s: S, side: int) -> list[str]:
+    """7.0: a successful revolt block may be exchanged for a peltast of the same strength."""
+    out = []
+    board = s.comp.board
+    for b, spec in enumerate(s.comp.blocks):
+        if spec.type != REVOLT or s.owner[b] != side or s.loc[b] < 0 or s.moved[b]:
+            continue
+        if spec.revolt == "helots":
+            continue  # a victorious HELOT already functions as a peltast (7.1)
+        c = board.city_at[s.loc[b]]
+        if c < 0 or s.city_owner[c] != side or siege_hex(s, s.loc[b]):
+            continue
+        for p, pspec in enumerate(s.comp.blocks):
+            if (pspec.type == PELTAST and s.owner[p] == side and s.loc[p] == POOL
+                    and pspec.steps >= s.strength[b] and pspec.side == side):
+                out.append(f"exchange {spec.id} {pspec.id}")
+    return out
+
+
+def apply_exchange(s: S, side: int, arg: str) -> None:
+    rid, pid = arg.split()
+    r = s.comp.block_index[rid]
+    p = s.comp.block_index[pid]
+    s.loc[p] = s.loc[r]
+    s.strength[p] = s.strength[r]
+    s.moved[p] = True
+    s.start_hex[p] = s.loc[r]
+    s.loc[r] = POOL
+    s.strength[r] = 0
+    s.say(f"{side_name(side)} exchanges its revolt block for a peltast (7.0).")
+
+
+__all__ = ["CAVALRY", "SPARTA", "blocks_at", "legal_move"]

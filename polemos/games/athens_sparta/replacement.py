@@ -1,0 +1,252 @@
+"""Athens & Sparta 8.0 REPLACEMENTS (and the BPs spent outside it: pillage 5.61, levy events).
+
+Both players spend their BPs at the same time (8.0); each spends from its own total and sees
+only its own builds (new blocks stand upright, 8.3).
+"""
+
+from __future__ import annotations
+
+from polemos.games.athens_sparta.common import side_name
+from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, REVOLT, SPARTA, TYPE_COST
+from polemos.games.athens_sparta.state import PH_REPLACE, POOL, AthensSpartaState
+
+S = AthensSpartaState
+
+
+def step_cost(s: S, side: int, b: int) -> int:
+    """8.4: peltasts 1, hoplites 2, cavalry and ships 3 BP per step; 9.3: with Persian support
+    all Spartan (and allied) navies cost 1 BP per step."""
+    spec = s.comp.blocks[b]
+    if spec.type == NAVY and side == SPARTA and s.persia == 1:
+        return 1
+    if spec.type == REVOLT:
+        return 1
+    return TYPE_COST[spec.type]
+
+
+def add_step_cost(s: S, side: int, b: int) -> int:
+    return step_cost(s, side, b)
+
+
+def city_cap(s: S, c: int) -> int:
+    """8.1: 3x the value of a major city, 1 BP in a minor city (the Q&A allows minor cities),
+    16 BP in ATHENS and SPARTA."""
+    city = s.comp.board.cities[c]
+    if city.name in ("ATHENS", "SPARTA"):
+        return 16
+    return 3 * city.value if city.major else 1
+
+
+def besieged_or_blockaded(s: S, h: int) -> bool:
+    """A hex whose city has enemy blocks in it (a siege, blockade or battle): no BPs (8.1)."""
+    owners = 0
+    for b in range(len(s.loc)):
+        if s.loc[b] == h and s.owner[b] <= SPARTA:
+            owners |= 1 << s.owner[b]
+    return owners == 3
+
+
+def build_points(s: S, side: int) -> int:
+    """8.1: the value of the cities a player controls that are not besieged or blockaded."""
+    board = s.comp.board
+    total = 0
+    for c, city in enumerate(board.cities):
+        if s.city_owner[c] == side and city.major and not besieged_or_blockaded(s, city.hex):
+            total += syracuse_value(s) if city.offboard else city.value
+    return total
+
+
+def syracuse_value(s: S) -> int:
+    """SYRACUSE is worth 4, or the sum of the two Sicily cards (optional rule)."""
+    if s.sicily[0] >= 0 and s.sicily[1] >= 0:
+        return s.comp.cards[s.sicily[0]].mp + s.comp.cards[s.sicily[1]].mp
+    c = s.comp.board.city_index.get("SYRACUSE")
+    return s.comp.board.cities[c].value if c is not None else 4
+
+
+# ====================================================================== Replacement Phase
+def start(s: S) -> None:
+    s.phase = PH_REPLACE
+    s.bp = [build_points(s, ATHENS), build_points(s, SPARTA)]
+    s.city_spent = [0] * len(s.comp.board.cities)
+    s.done = [False, False]
+    s.new_blocks = []
+    s.say(f"8.0 Replacement Phase: Athens has {s.bp[0]} BP, Sparta {s.bp[1]} BP (8.1).")
+    for b, spec in enumerate(s.comp.blocks):
+        if spec.type == REVOLT and s.loc[b] >= 0 and spec.revolt != "helots":
+            pass
+    s.pending = {"kind": "replace", "sides": [ATHENS, SPARTA]}
+
+
+def _spend_ok(s: S, side: int, b: int, h: int, budget: int) -> bool:
+    board = s.comp.board
+    c = board.city_at[h]
+    if c < 0:
+        return False  # 8.2: blocks in a non-city hex cannot be reinforced
+    cost = step_cost(s, side, b)
+    return cost <= budget and s.city_spent[c] + cost <= city_cap(s, c)
+
+
+def reinforce_targets(s: S, side: int, budget: int, friendly_only: bool = False) -> list[int]:
+    out = []
+    blocks = s.comp.blocks
+    for b in range(len(s.loc)):
+        h = s.loc[b]
+        if h < 0 or s.owner[b] != side or s.inside[b]:
+            continue  # 8.2: only besieging blocks of a siege can be reinforced
+        spec = blocks[b]
+        if spec.type == REVOLT or s.strength[b] >= spec.steps:
+            continue
+        if friendly_only:
+            c = s.comp.board.city_at[h]
+            if c < 0 or s.city_owner[c] != side or besieged_or_blockaded(s, h):
+                continue
+        if _spend_ok(s, side, b, h, budget):
+            out.append(b)
+    return out
+
+
+def build_sites(s: S, side: int, b: int) -> list[int]:
+    """8.3: new blocks at their home city, not if enemy-held; RESERVE blocks in any friendly
+    major city; never in a city under siege."""
+    from polemos.games.athens_sparta.movement import stack_ok
+
+    board = s.comp.board
+    spec = s.comp.blocks[b]
+    if spec.type == REVOLT:
+        return []
+    if spec.reserve or spec.home < 0:
+        cities = [c for c, city in enumerate(board.cities) if city.major and not city.offboard]
+    else:
+        cities = [spec.home]
+    out = []
+    for c in cities:
+        h = board.cities[c].hex
+        if s.city_owner[c] != side or besieged_or_blockaded(s, h):
+            continue
+        if _spend_ok(s, side, b, h, s.bp[side]) and stack_ok(s, side, h, b):
+            out.append(c)
+    return out
+
+
+def _pool_blocks(s: S, side: int) -> list[int]:
+    out = []
+    for b, spec in enumerate(s.comp.blocks):
+        if s.loc[b] != POOL or s.owner[b] != side:
+            continue
+        if spec.side == NEUTRAL and s.city_owner[spec.home] != side:
+            continue
+        out.append(b)
+    return out
+
+
+def legal_replace(s: S, side: int) -> list[str]:
+    out = []
+    blocks = s.comp.blocks
+    board = s.comp.board
+    for b in reinforce_targets(s, side, s.bp[side]):
+        out.append("add " + blocks[b].id)
+    for b in _pool_blocks(s, side):
+        for c in build_sites(s, side, b):
+            out.append(f"build {blocks[b].id} {board.cities[c].name}")
+    for b in range(len(s.loc)):
+        if s.owner[b] == side and s.loc[b] >= 0 and not s.inside[b]:
+            out.append("disband " + blocks[b].id)
+    if side == SPARTA and s.persia == 0:
+        m = board.city_index.get("MILETUS")
+        if m is not None and s.city_owner[m] == SPARTA:
+            out.append("persia")
+    out.append("done")
+    return out
+
+
+def apply_replace(s: S, side: int, action: str) -> None:
+    verb, _, arg = action.partition(" ")
+    blocks = s.comp.blocks
+    board = s.comp.board
+    if verb == "done":
+        s.done[side] = True
+        s.say(f"{side_name(side)} finishes its Replacement Phase.")
+        assert s.pending is not None
+        s.pending["sides"].remove(side)
+        if not s.pending["sides"]:
+            s.pending = None
+            s.bp = [0, 0]
+        return
+    if verb == "persia":
+        s.persia = 1
+        s.say("9.3: Sparta accepts Persian support: navies cost 1 BP per step; MILETUS will not "
+              "count for Sparta's victory.")
+        return
+    if verb == "add":
+        b = blocks.index(blocks[s.comp.block_index[arg]])
+        cost = step_cost(s, side, b)
+        c = board.city_at[s.loc[b]]
+        s.bp[side] -= cost
+        s.city_spent[c] += cost
+        s.strength[b] += 1
+        s.say(f"{side_name(side)} adds a step to a block in {board.cities[c].name} (8.2).", side)
+        return
+    if verb == "build":
+        bid, name = arg.split(" ", 1)
+        b = s.comp.block_index[bid]
+        c = board.city_index[name]
+        cost = step_cost(s, side, b)
+        s.bp[side] -= cost
+        s.city_spent[c] += cost
+        s.loc[b] = board.cities[c].hex
+        s.strength[b] = 1
+        s.inside[b] = False
+        s.new_blocks.append(b)
+        s.say(f"{side_name(side)} builds a new block in {name} (8.3).")
+        return
+    if verb == "disband":
+        from polemos.games.athens_sparta.combat import eliminate
+
+        b = s.comp.block_index[arg]
+        eliminate(s, b)
+        s.say(f"{side_name(side)} disbands a block to the Replacement Pool (8.6).")
+        return
+
+
+# ====================================================================== levy events (4.6)
+def levy_targets(s: S, side: int) -> list[int]:
+    return reinforce_targets(s, side, s.levy, friendly_only=True)
+
+
+def legal_levy(s: S, side: int) -> list[str]:
+    return ["add " + s.comp.blocks[b].id for b in levy_targets(s, side)] + ["done"]
+
+
+def apply_levy(s: S, side: int, action: str) -> None:
+    if action == "done":
+        s.levy = 0
+        s.pending = None
+        return
+    b = s.comp.block_index[action.split()[1]]
+    cost = step_cost(s, side, b)
+    s.levy -= cost
+    s.strength[b] += 1
+    s.say(f"{side_name(side)} reinforces a block with the event's BPs.")
+    if not levy_targets(s, side):
+        s.levy = 0
+        s.pending = None
+
+
+# ====================================================================== pillage (5.61)
+def pillage_targets(s: S, side: int, h: int) -> list[int]:
+    bt = s.battle
+    if bt is None:
+        return []
+    left = int(bt.get("pillage", 0))
+    regrouped = set(bt.get("regrouped", []))
+    out = []
+    for b in bt["blocks"]:
+        if s.loc[b] != h or s.owner[b] != side or b in regrouped:
+            continue
+        spec = s.comp.blocks[b]
+        if spec.type == REVOLT or s.strength[b] >= spec.steps:
+            continue
+        if step_cost(s, side, b) <= left:
+            out.append(b)
+    return out

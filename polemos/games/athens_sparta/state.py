@@ -1,0 +1,294 @@
+"""Athens & Sparta: the state of one game — plain data, cheap to clone, exact JSON round trip.
+
+The rules that change it live in ``rules.py`` (sequence of play), ``movement.py`` (4.0),
+``combat.py`` (5.0), ``attrition.py`` (6.0, 9.1, 9.2), ``replacement.py`` (8.0) and
+``victory.py`` (10.0); what each role may see is built in ``view.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from polemos.core.game import JSON, Outcome, Role, State
+from polemos.core.rng import Rng
+from polemos.games.athens_sparta.model import ATHENS, SPARTA, Components
+
+if TYPE_CHECKING:
+    from polemos.games.athens_sparta.game import AthensSparta
+
+ROLES: tuple[Role, Role] = ("athens", "sparta")
+SIDE_OF_ROLE = {"athens": ATHENS, "sparta": SPARTA}
+
+# Block locations besides hex indices
+POOL = -1  # the Replacement Pool (3.0, 8.5) — also green blocks waiting off-map (3.1)
+LOCKED = -2  # a rebel navy whose twin is in play (9.4): neither side can build it now
+
+# Phases of the sequence of play (rulebook "Game Turns")
+PH_SETUP = 0  # tourney bid reduction (10.3) / SYRACUSE card allocation (optional rule)
+PH_MULLIGAN = 1  # Mulligan sidebar
+PH_CARD = 2  # [1] Card Phase
+PH_MOVE = 3  # [2]/[3] Move Phase (4.0)
+PH_COMBAT = 4  # Combat Phase (5.0)
+PH_REPLACE = 5  # Replacement Phase (8.0)
+PH_OVER = 6
+
+PHASE_NAMES = ("setup", "mulligan", "card", "move", "combat", "replacement", "over")
+
+# Battle status of a block (5.4)
+BS_NONE = 0
+BS_SEA = 1  # engaged navy in the sea battle
+BS_LAND = 2  # engaged in the land battle
+BS_INSIDE = 3  # withdrawn into siege / besieged in the walled city
+BS_RESERVE = 4  # extra attacker that may not storm (5.31) or stays in reserve
+BS_ATSEA = 5  # navy remaining at sea, no further action this round
+BS_STORM = 6  # storming (or sallying) in the siege battle
+
+# Scalar fields serialised as-is (ints, bools, strings)
+_SCALARS = (
+    "olympiad", "turn", "phase", "p1", "active", "step", "mp", "storm", "earthquake",
+    "betrayal", "free_revolt", "persia", "moving", "move_kind", "move_left", "move_side",
+    "move_crossed", "move_started_in", "levy", "hellespont", "winner", "win_reason",
+    "revealed_cards", "end_after_olympiad", "syracuse_revealed",
+)
+# List fields (lists of ints/bools, or lists of lists)
+_LISTS = (
+    "deck", "hands", "played", "sicily", "mulligan", "mulligan_ask", "loc", "owner", "strength",
+    "inside", "moved", "came_from", "crossed", "revealed", "halfhit", "start_hex", "city_owner",
+    "revolt_used", "lctrl", "sctrl", "attacks", "fought", "bp", "city_spent", "done",
+    "move_path", "discard", "bid_left", "new_blocks", "pillage", "tasks",
+)
+
+
+class AthensSpartaState(State):
+    """One situation of a game of Athens & Sparta."""
+
+    def __init__(self, game: AthensSparta, comp: Components, seed: int,
+                 scenario: str | None, options: JSON) -> None:
+        self.game = game
+        self.comp = comp
+        self.rng = Rng(seed)
+        self.seed = seed
+        self.scenario = scenario
+        self.options = dict(options)
+        self.actions = []
+        self.undo_floor = 0
+        self.reveals = 0
+        self.origin = None
+        nb = len(comp.blocks)
+        nc = len(comp.board.cities)
+        nh = len(comp.board.hexes)
+        # -- time (Game Turns): Olympiads 84-89, six Game Turns each
+        self.olympiad = 84
+        self.turn = 1
+        self.phase = PH_CARD
+        # -- cards (Card Phase, 4.6)
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[], []]
+        self.played: list[int] = [-1, -1]
+        self.revealed_cards = False
+        self.sicily: list[int] = [-1, -1]  # SYRACUSE points option: card allocated face-down
+        self.syracuse_revealed = False
+        self.mulligan: list[bool] = [False, False]  # used this Olympiad
+        self.mulligan_ask: list[int] = [0, 0]  # 1: may ask a re-deal; 2: may accept the opponent's
+        self.p1 = SPARTA
+        self.active = SPARTA
+        self.step = 0  # 0: Player 1 turn, 1: Player 2 turn
+        self.mp = 0
+        self.storm = False
+        self.earthquake = False
+        self.betrayal = False
+        self.free_revolt = 0
+        self.levy = 0
+        self.hellespont = 0  # 9.1: blocks Athens must still remove from ATHENS
+        self.persia = 0  # 9.3: 0 none, 1 Persian support, 2 ceased for ever
+        self.bid_left: list[int] = [0, 0]  # 10.3 tourney bid: steps still to remove
+        # -- blocks
+        self.loc: list[int] = [POOL] * nb
+        self.owner: list[int] = [b.side for b in comp.blocks]
+        self.strength: list[int] = [0] * nb
+        self.inside: list[bool] = [False] * nb  # within the walls (withdrawn into siege)
+        self.moved: list[bool] = [False] * nb  # moved this Player Turn (4.0)
+        self.came_from: list[int] = [-1] * nb  # hex entered from this turn (5.5 retreats)
+        self.crossed: list[bool] = [False] * nb  # entered its hex across a strait (4.3)
+        self.revealed: list[bool] = [False] * nb  # revealed in the current battle (5.4)
+        self.halfhit: list[bool] = [False] * nb  # double defence half-hit (5.41)
+        self.start_hex: list[int] = [POOL] * nb  # hex at the start of the Player Turn (1.4)
+        self.new_blocks: list[int] = []  # blocks built this Replacement Phase
+        # -- cities
+        self.city_owner: list[int] = [c.side for c in comp.board.cities]
+        self.revolt_used: list[int] = []  # pairs flattened: (revolt block, city) this Olympiad
+        # -- hex control snapshot (4.2: control changes at the end of each Phase)
+        self.lctrl: list[int] = [0] * nh
+        self.sctrl: list[int] = [0] * nh
+        # -- the block being moved (4.4 operation move, hex by hex)
+        self.moving = -1
+        self.move_kind = 0
+        self.move_left = 0
+        self.move_side = 0  # strait hex: 1 if on the far (non-city) side
+        self.move_crossed = False
+        self.move_started_in = -1
+        self.move_path: list[int] = []
+        self.attacks: list[int] = []  # (hex*6+dir) per army that attacked through that hexside
+        # -- combat
+        self.fought: list[int] = []  # hexes resolved this Combat Phase
+        self.battle: dict[str, Any] | None = None
+        self.pending: dict[str, Any] | None = None  # a decision that interrupts the flow
+        self.pillage: list[int] = []  # [side, hex, BPs left]
+        self.tasks: list[list[int | str]] = []  # the procedure still to run (a stack; see rules.advance)
+        # -- replacement (8.0)
+        self.bp: list[int] = [0, 0]
+        self.city_spent: list[int] = [0] * nc
+        self.done: list[bool] = [False, False]
+        # -- end
+        self.winner = -1
+        self.win_reason = ""
+        self.end_after_olympiad = 89
+        # -- log: [visibility, text]; visibility -1 = everyone, else the side that may see it
+        self.log: list[tuple[int, str]] = []
+
+    # ---------------------------------------------------------------- kernel contract
+    def active_roles(self) -> tuple[Role, ...]:
+        from polemos.games.athens_sparta import rules
+
+        return tuple(ROLES[s] for s in rules.deciders(self))
+
+    def legal_actions(self, role: Role) -> list[str]:
+        from polemos.games.athens_sparta import rules
+
+        side = SIDE_OF_ROLE.get(role)
+        if side is None:
+            return []
+        return rules.legal(self, side)
+
+    def _apply(self, role: Role, action: str) -> None:
+        from polemos.games.athens_sparta import rules
+
+        rules.apply(self, SIDE_OF_ROLE[role], action)
+
+    def view(self, role: Role | None) -> JSON:
+        from polemos.games.athens_sparta import view
+
+        return view.build(self, None if role is None else SIDE_OF_ROLE.get(role))
+
+    def outcome(self) -> Outcome | None:
+        if self.winner < 0:
+            return None
+        from polemos.games.athens_sparta.victory import points
+
+        pts = points(self)
+        return Outcome(ROLES[self.winner], self.win_reason, {"athens": pts[0], "sparta": pts[1]})
+
+    def say(self, text: str, to: int = -1) -> None:
+        """Add a log line (``to``: -1 everyone, else only that side sees it)."""
+        self.log.append((to, text))
+
+    # ---------------------------------------------------------------- copying
+    def clone(self) -> AthensSpartaState:
+        c = AthensSpartaState.__new__(AthensSpartaState)
+        c.game = self.game
+        c.comp = self.comp
+        c.rng = self.rng.copy()
+        c.seed = self.seed
+        c.scenario = self.scenario
+        c.options = self.options
+        c.actions = list(self.actions)
+        c.undo_floor = self.undo_floor
+        c.reveals = self.reveals
+        c.origin = self.origin
+        for name in _SCALARS:
+            setattr(c, name, getattr(self, name))
+        for name in _LISTS:
+            v = getattr(self, name)
+            if v and isinstance(v[0], list):
+                setattr(c, name, [list(x) for x in v])
+            else:
+                setattr(c, name, list(v))
+        c.battle = _copy_dict(self.battle)
+        c.pending = _copy_dict(self.pending)
+        c.log = list(self.log)
+        return c
+
+    def _assign(self, other: State) -> None:
+        assert isinstance(other, AthensSpartaState)
+        self.__dict__.update(other.clone().__dict__)
+
+    def to_json(self) -> JSON:
+        doc: JSON = {
+            "game": self.game.id,
+            "data": self.comp.version,
+            "seed": self.seed,
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "rng": self.rng.to_json(),
+            "actions": [[r, a] for r, a in self.actions],
+            "undo_floor": self.undo_floor,
+            "reveals": self.reveals,
+        }
+        for name in _SCALARS:
+            doc[name] = getattr(self, name)
+        for name in _LISTS:
+            v = getattr(self, name)
+            doc[name] = [list(x) for x in v] if v and isinstance(v[0], list) else list(v)
+        doc["battle"] = _copy_dict(self.battle)
+        doc["pending"] = _copy_dict(self.pending)
+        doc["log"] = [[to, text] for to, text in self.log]
+        if self.origin is not None:
+            doc["origin"] = self.origin
+        return doc
+
+    def load_json(self, doc: JSON) -> None:
+        """Overwrite fields from a (possibly partial) position document."""
+        if "rng" in doc:
+            self.rng = Rng.from_json(doc["rng"])
+        for key in ("seed", "undo_floor", "reveals"):
+            if key in doc:
+                setattr(self, key, int(doc[key]))
+        if "scenario" in doc:
+            self.scenario = doc["scenario"]
+        if "options" in doc:
+            self.options = dict(doc["options"])
+        if "actions" in doc:
+            self.actions = [(str(r), str(a)) for r, a in doc["actions"]]
+        for name in _SCALARS:
+            if name in doc:
+                cur = getattr(self, name)
+                val = doc[name]
+                if isinstance(cur, bool):
+                    val = bool(val)
+                elif isinstance(cur, int):
+                    val = int(val)
+                else:
+                    val = str(val)
+                setattr(self, name, val)
+        for name in _LISTS:
+            if name in doc:
+                v = doc[name]
+                if not isinstance(v, list):
+                    raise ValueError(f"position field {name!r} must be a list")
+                cur = getattr(self, name)
+                if cur and isinstance(cur[0], list):
+                    setattr(self, name, [list(x) for x in v])
+                elif cur and isinstance(cur[0], bool):
+                    setattr(self, name, [bool(x) for x in v])
+                elif v and isinstance(v[0], list):
+                    setattr(self, name, [list(x) for x in v])
+                else:
+                    setattr(self, name, [int(x) for x in v])
+        if "battle" in doc:
+            self.battle = _copy_dict(doc["battle"])
+        if "pending" in doc:
+            self.pending = _copy_dict(doc["pending"])
+        if "log" in doc:
+            self.log = [(int(to), str(text)) for to, text in doc["log"]]
+        if "origin" in doc:
+            self.origin = doc["origin"]
+
+
+def _copy_dict(d: dict[str, Any] | None) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        out[k] = list(v) if isinstance(v, list) else v
+    return out

@@ -1,0 +1,168 @@
+"""Athens & Sparta: what one role may see (fog of war, 2.0 and the Fog-of-War sidebar).
+
+Hidden facts are absent, not flagged: an enemy block standing upright is only
+``{"owner", "location"}``; a block revealed in the current battle shows its face. Hands, the deck
+order, the Sicily cards (until revealed), the RNG and the undo history never appear.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polemos.games.athens_sparta import rules
+from polemos.games.athens_sparta.movement import hex_name
+from polemos.games.athens_sparta.replacement import besieged_or_blockaded, build_points
+from polemos.games.athens_sparta.state import (
+    PHASE_NAMES,
+    POOL,
+    ROLES,
+    AthensSpartaState,
+)
+from polemos.games.athens_sparta.victory import points
+
+S = AthensSpartaState
+TYPE_IDS = ("hoplite", "peltast", "cavalry", "navy", "revolt")
+
+
+def _card(s: S, c: int) -> dict[str, Any]:
+    card = s.comp.cards[c]
+    return {"id": card.id, "mp": card.mp, "event": card.event or None, "title": card.title,
+            "text": card.text}
+
+
+def _block_face(s: S, b: int) -> dict[str, Any]:
+    spec = s.comp.blocks[b]
+    return {
+        "id": spec.id,
+        "owner": ROLES[s.owner[b]],
+        "location": hex_name(s, s.loc[b]) if s.loc[b] >= 0 else None,
+        "name": spec.name,
+        "type": TYPE_IDS[spec.type],
+        "strength": s.strength[b],
+        "steps": spec.steps,
+        "rating": f"{spec.rating_letter}{spec.rating}",
+        "move": spec.move,
+        "besieged": s.inside[b],
+        "moved": s.moved[b],
+    }
+
+
+def build(s: S, side: int | None) -> dict[str, Any]:
+    board = s.comp.board
+    blocks: list[dict[str, Any]] = []
+    for b in range(len(s.loc)):
+        if s.loc[b] < 0 or s.owner[b] > 1:
+            continue
+        if (side is not None and s.owner[b] == side) or s.revealed[b]:
+            blocks.append(_block_face(s, b))
+        else:
+            blocks.append({"owner": ROLES[s.owner[b]], "location": hex_name(s, s.loc[b])})
+    cities = []
+    for c, city in enumerate(board.cities):
+        h = city.hex
+        contested = besieged_or_blockaded(s, h)
+        from polemos.games.athens_sparta.attrition import siege_status
+
+        siege, blockade, _ = siege_status(s, h) if contested else (False, False, False)
+        cities.append({
+            "name": city.name,
+            "hex": board.hexes[h],
+            "side": ("athens", "sparta", "neutral", "persia", "none")[city.side],
+            "controller": ("athens", "sparta", "neutral", "persia", "none")[min(s.city_owner[c], 4)],
+            "value": city.value,
+            "walled": city.walled,
+            "port": city.port,
+            "besieged": siege,
+            "blockaded": blockade,
+        })
+    pts = points(s)
+    view: dict[str, Any] = {
+        "game": "athens-and-sparta",
+        "role": ROLES[side] if side is not None else None,
+        "olympiad": s.olympiad,
+        "turn": s.turn,
+        "phase": PHASE_NAMES[s.phase],
+        "player1": ROLES[s.p1] if s.phase in (3, 4) or s.revealed_cards else None,
+        "active_player": ROLES[s.active] if s.phase in (3, 4) else None,
+        "to_act": [ROLES[x] for x in rules.deciders(s)],
+        "blocks": blocks,
+        "cities": cities,
+        "points": {"athens": pts[0], "sparta": pts[1]},
+        "hand_sizes": {"athens": len(s.hands[0]), "sparta": len(s.hands[1])},
+        "played": {},
+        "storm": s.storm,
+        "earthquake": s.earthquake,
+        "persian_support": ("none", "active", "ceased")[s.persia],
+        "outcome": None,
+    }
+    for x in (0, 1):
+        if s.played[x] >= 0 and (s.revealed_cards or x == side):
+            view["played"][ROLES[x]] = _card(s, s.played[x])
+    if s.syracuse_revealed:
+        view["sicily"] = {ROLES[x]: _card(s, s.sicily[x]) for x in (0, 1) if s.sicily[x] >= 0}
+    if side is not None:
+        view["hand"] = [_card(s, c) for c in s.hands[side]]
+        view["pool"] = [_block_face(s, b) for b in range(len(s.loc))
+                        if s.loc[b] == POOL and s.owner[b] == side]
+        if s.sicily[side] >= 0 and not s.syracuse_revealed:
+            view["my_sicily_card"] = _card(s, s.sicily[side])
+        if s.phase in (3, 4) and s.active == side:
+            view["mp"] = s.mp
+        if s.phase == 5:
+            view["bp"] = s.bp[side]
+        elif s.phase < 5:
+            view["bp_forecast"] = build_points(s, side)
+    if s.battle is not None:
+        bt = s.battle
+        view["battle"] = {"hex": hex_name(s, bt["hex"]), "kind": bt["kind"], "round": bt["round"],
+                          "stage": bt["stage"], "attacker": ROLES[bt["att"]]}
+    if s.moving >= 0 and side == s.owner[s.moving]:
+        view["moving"] = {"block": s.comp.blocks[s.moving].id, "left": s.move_left,
+                          "path": [hex_name(s, h) for h in s.move_path]}
+    out = s.outcome()
+    if out is not None:
+        view["outcome"] = out.to_json()
+    view["log"] = [text for to, text in s.log if to < 0 or to == side]
+    view["prompt"] = prompt(s, side)
+    view["actions"] = s.legal_actions(ROLES[side]) if side is not None else []
+    return view
+
+
+PROMPTS = {
+    "sicily": "Allocate one card face-down at Sicily (its MP is part of SYRACUSE's value).",
+    "mulligan": "Your hand is under 10 MP: show it for a re-deal, or keep it (Mulligan).",
+    "card": "Play a card face-down ([1] Card Phase).",
+    "bid": "Remove a step from a starting block (10.3 tourney bid).",
+    "move": "Move Phase (4.0): spend MPs on operation moves, strategic moves or revolts; 'end' when done.",
+    "combat": "Combat Phase (5.0): choose the next battle, storm or sally; 'end' when done.",
+    "declare": "A new battle (5.4): withdraw blocks into siege, then 'engage'.",
+    "sallyq": "Your relief forces attack: the besieged may sally too (5.4).",
+    "act": "Your block's action in the combat order (5.41).",
+    "stormq": "Only blocks in siege remain: storm the city with blocks that have not acted (5.41).",
+    "hit": "Choose which of your equally strong blocks takes the hit (5.2).",
+    "retreat": "Choose where the block retreats (5.5).",
+    "regroup": "Your victorious blocks may regroup (5.6); 'done' when finished.",
+    "pillage": "Spend pillage BPs on the victorious blocks (5.61); 'done' when finished.",
+    "levy": "Spend the event's BPs on reinforcements; 'done' when finished.",
+    "replace": "Replacement Phase (8.0): add steps, build blocks, disband; 'done' when finished.",
+    "hellespont": "9.1 Hellespont: remove one block from ATHENS.",
+}
+
+
+def prompt(s: S, side: int | None) -> str:
+    if s.winner >= 0:
+        return f"Game over: {ROLES[s.winner].title()} wins — {s.win_reason}."
+    p = s.pending
+    if p is None:
+        return ""
+    who = rules.deciders(s)
+    if side is None or side not in who:
+        return "Waiting for " + " and ".join(ROLES[x].title() for x in who) + "."
+    text = PROMPTS.get(p["kind"], "")
+    if p["kind"] == "move" and s.moving >= 0:
+        text = f"Moving {s.comp.blocks[s.moving].id}: choose the next hex, 'stop' or 'cancel'."
+    if p["kind"] == "act":
+        from polemos.games.athens_sparta.combat import block_label
+
+        text = f"{block_label(s, int(p['block']))}: " + text
+    return text
