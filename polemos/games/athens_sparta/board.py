@@ -202,6 +202,12 @@ def _strings(table: dict[str, Any], key: str, file: str, entry: str) -> list[str
     return value
 
 
+def _known_keys(table: dict[str, Any], allowed: set[str], file: str, entry: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise DataError(file, entry, f"unknown key(s) {', '.join(unknown)} (allowed: {', '.join(sorted(allowed))})")
+
+
 def _provenance(table: dict[str, Any], file: str, entry: str) -> str:
     text = _str(table, "provenance", file, entry, "")
     if not text.strip():
@@ -278,9 +284,26 @@ def _read_cities(doc: dict[str, Any], file: str) -> list[_CityRow]:
 def _read_grid(doc: dict[str, Any], file: str) -> tuple[Grid, str]:
     meta = _table(doc, "map", file)
     entry = "[map]"
+    _known_keys(
+        meta,
+        {
+            "name",
+            "orientation",
+            "columns",
+            "rows",
+            "hex_km",
+            "origin_lon",
+            "origin_lat",
+            "km_per_degree_lon",
+            "km_per_degree_lat",
+            "provenance",
+        },
+        file,
+        entry,
+    )
     orientation = _str(meta, "orientation", file, entry)
     if orientation != "flat-top, even columns low":
-        raise DataError(file, entry, "orientation must be \"flat-top, even columns low\" (the only grid supported)")
+        raise DataError(file, entry, 'orientation must be "flat-top, even columns low" (the only grid supported)')
     grid = Grid(
         columns=_int(meta, "columns", file, entry),
         rows=_int(meta, "rows", file, entry),
@@ -299,11 +322,14 @@ def _read_grid(doc: dict[str, Any], file: str) -> tuple[Grid, str]:
 
 def _read_terrain(doc: dict[str, Any], grid: Grid, file: str) -> tuple[list[int], str]:
     table = _table(doc, "terrain", file)
+    _known_keys(table, {"grid", "provenance"}, file, "[terrain]")
     entry = "[terrain] grid"
     text = _str(table, "grid", file, entry)
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if len(lines) != 2 * grid.rows:
-        raise DataError(file, entry, f"expected {2 * grid.rows} lines (an 'a' and a 'b' line per row), got {len(lines)}")
+        raise DataError(
+            file, entry, f"expected {2 * grid.rows} lines (an 'a' and a 'b' line per row), got {len(lines)}"
+        )
     terrain = [SEA] * (grid.columns * grid.rows)
     for k, line in enumerate(lines):
         row, half = divmod(k, 2)
@@ -381,6 +407,7 @@ def load_board(override: Path | None = None) -> Board:
     for i, table in enumerate(_tables(mdoc, "sides", mf)):
         name = _str(table, "name", mf, f"[[sides]] #{i + 1}", f"#{i + 1}")
         entry = f"[[sides]] {name}"
+        _known_keys(table, {"name", "land", "water", "hexsides", "provenance"}, mf, entry)
         prov = _provenance(table, mf, entry)
         provenance[f"sides.{name}"] = prov
         kind = table.get("land")
@@ -416,6 +443,7 @@ def load_board(override: Path | None = None) -> Board:
     for i, table in enumerate(_tables(mdoc, "strait", mf)):
         label = _str(table, "hex", mf, f"[[strait]] #{i + 1}")
         entry = f"[[strait]] {label}"
+        _known_keys(table, {"hex", "far", "provenance"}, mf, entry)
         pos = grid.parse(label)
         if pos is None:
             raise DataError(mf, entry, "hex is not on the map")
@@ -444,6 +472,7 @@ def load_board(override: Path | None = None) -> Board:
     for i, table in enumerate(_tables(mdoc, "coasts", mf)):
         label = _str(table, "hex", mf, f"[[coasts]] #{i + 1}")
         entry = f"[[coasts]] {label}"
+        _known_keys(table, {"hex", "coast1", "city_coast", "provenance"}, mf, entry)
         pos = grid.parse(label)
         if pos is None:
             raise DataError(mf, entry, "hex is not on the map")
@@ -452,10 +481,10 @@ def load_board(override: Path | None = None) -> Board:
             raise DataError(mf, entry, "a sea hex has a single coast")
         if h in city_coast:
             raise DataError(mf, entry, "hex listed twice")
-        dirs = [direction_index(s) for s in _strings(table, "coast1", mf, entry)]
-        if not dirs or -1 in dirs:
+        coast1 = [direction_index(s) for s in _strings(table, "coast1", mf, entry)]
+        if not coast1 or -1 in coast1:
             raise DataError(mf, entry, "'coast1' must list directions N, NE, SE, S, SW, NW")
-        for d in dirs:
+        for d in coast1:
             if not water[h][d]:
                 raise DataError(mf, entry, f"coast1 side {DIRECTIONS[d]} is not navigable")
             coast_of[h][d] = 1
@@ -481,45 +510,49 @@ def load_board(override: Path | None = None) -> Board:
         if name not in names:
             raise DataError(mf, entry, "unknown city (not in cities.toml)")
         if not isinstance(table, dict):
-            raise DataError(mf, entry, "must be { hex = \"CCRR\", provenance = \"...\" }")
+            raise DataError(mf, entry, 'must be { hex = "CCRR", provenance = "..." }')
+        _known_keys(table, {"hex", "provenance"}, mf, entry)
         provenance[f"placement.{name}"] = _provenance(table, mf, entry)
 
     city_at = [-1] * (n + 1)
     cities: list[City] = []
-    for idx, row in enumerate(city_rows):
-        entry = f"[[city]] {row.name}"
-        if row.offboard:
-            cities.append(_city(idx, row, n, 0))
+    for idx, crow in enumerate(city_rows):
+        entry = f"[[city]] {crow.name}"
+        if crow.offboard:
+            cities.append(_city(idx, crow, n, 0))
             continue
-        source_file, label = cf, row.hex
-        if label is None and row.name in placement:
-            source_file, label = mf, _str(placement[row.name], "hex", mf, f"[placement] {row.name}")
-        if label is not None:
-            pos = grid.parse(label)
+        hex_file, hex_entry = cf, entry  # where this city's hex comes from, for error messages
+        where: str | None = crow.hex
+        if where is None and crow.name in placement:
+            hex_file, hex_entry = mf, f"[placement] {crow.name}"
+            where = _str(placement[crow.name], "hex", mf, hex_entry)
+        if where is not None:
+            pos = grid.parse(where)
             if pos is None:
-                raise DataError(source_file, entry if source_file == cf else f"[placement] {row.name}",
-                                f"hex '{label}' is not on the map")
+                raise DataError(hex_file, hex_entry, f"hex '{where}' is not on the map")
         else:
-            assert row.lat is not None and row.lon is not None
-            pos = grid.nearest(row.lat, row.lon)
+            assert crow.lat is not None and crow.lon is not None
+            pos = grid.nearest(crow.lat, crow.lon)
             if pos is None:
-                raise DataError(cf, entry, f"lat/lon {row.lat}, {row.lon} falls outside the map")
+                raise DataError(cf, entry, f"lat/lon {crow.lat}, {crow.lon} falls outside the map")
         h = grid.index(*pos)
         if not is_land[h]:
-            raise DataError(cf, entry, f"city lies in sea hex {labels[h]}")
+            raise DataError(hex_file, hex_entry, f"city lies in sea hex {labels[h]}")
         if city_at[h] >= 0:
-            raise DataError(cf, entry, f"hex {labels[h]} already holds {cities[city_at[h]].name}")
+            raise DataError(hex_file, hex_entry, f"hex {labels[h]} already holds {cities[city_at[h]].name}")
         coast = city_coast.get(h, 0)
         navigable = [d for d in range(6) if water[h][d]]
-        if row.port and not any(coast_of[h][d] == coast for d in navigable):
+        if crow.port and not any(coast_of[h][d] == coast for d in navigable):
             raise DataError(cf, entry, f"port with no navigable hexside on its coast in hex {labels[h]} (rule 1.3)")
-        if not row.port and navigable:
+        if not crow.port and navigable:
             raise DataError(
-                cf, entry, f"non-port city but hex {labels[h]} has navigable sides "
-                f"{', '.join(DIRECTIONS[d] for d in navigable)} (rule 1.3)"
+                cf,
+                entry,
+                f"non-port city but hex {labels[h]} has navigable sides "
+                f"{', '.join(DIRECTIONS[d] for d in navigable)} (rule 1.3)",
             )
         city_at[h] = idx
-        cities.append(_city(idx, row, h, coast))
+        cities.append(_city(idx, crow, h, coast))
     # every hex that holds no city: a two-coast entry's city_coast must be 0
     for h, cc in city_coast.items():
         if cc and city_at[h] < 0:
@@ -531,6 +564,7 @@ def load_board(override: Path | None = None) -> Board:
     for i, table in enumerate(_tables(mdoc, "river", mf)):
         name = _str(table, "name", mf, f"[[river]] #{i + 1}")
         entry = f"[[river]] {name}"
+        _known_keys(table, {"name", "source", "hexsides", "provenance"}, mf, entry)
         sides = tuple(_hexside(grid, t, mf, f"{entry}: {t}") for t in _strings(table, "hexsides", mf, entry))
         if not sides:
             raise DataError(mf, entry, "no hexsides listed")
@@ -546,6 +580,7 @@ def load_board(override: Path | None = None) -> Board:
     # --- SYRACUSE, the off-board area (rule 9.2)
     syr = _table(mdoc, "syracuse", mf)
     entry = "[syracuse]"
+    _known_keys(syr, {"embarkation", "draw_at", "provenance"}, mf, entry)
     provenance["syracuse"] = _provenance(syr, mf, entry)
     at = syr.get("draw_at")
     if (

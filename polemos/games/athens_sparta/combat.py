@@ -564,6 +564,8 @@ def _options(s: S, b: int) -> list[str]:
         return out
     if targets:
         out.append("fire")
+    elif st == BS_LAND and _may_storm(s, b):
+        out.append("storm")  # 5.41: only defenders in siege remain: storm or stay in reserve
     if st in (BS_SEA, BS_LAND) and _can_withdraw(s, b):
         out.append("withdraw")
     if rnd == 2 and _may_retreat(s, b):
@@ -573,6 +575,20 @@ def _options(s: S, b: int) -> list[str]:
     if not targets:
         out.append("pass")
     return out
+
+
+def _may_storm(s: S, b: int) -> bool:
+    """5.41/5.31: an attacking block that has not acted may storm a walled city when only
+    defenders in siege remain, within the siege limit."""
+    bt = s.battle
+    assert bt is not None
+    side = s.owner[b]
+    if side != bt["att"] or not is_walled_city(s, bt["hex"]) or bt["kind"] == SALLY:
+        return False
+    dfn = bt["def"]
+    if in_battle(s, dfn, (BS_SEA, BS_LAND)) or not in_battle(s, dfn, (BS_INSIDE,)):
+        return False
+    return len(in_battle(s, side, (BS_STORM,))) < siege_limit(s, bt["hex"])
 
 
 def _may_retreat(s: S, b: int) -> bool:
@@ -666,21 +682,12 @@ def _next_stage(s: S, bt: dict[str, Any]) -> None:
 
 
 def _siege_stage_ready(s: S, bt: dict[str, Any]) -> bool:
-    """5.41: when only defender blocks in siege remain, the attacker states for each engaged
-    block that did not act whether it storms or stays in reserve."""
+    """5.41: the Siege Battle is fought by the blocks that chose to storm (in the Land Battle)
+    and the blocks in siege; without storming blocks there is none."""
     if bt["kind"] == STORM or bt["revolt"]:
         return True
-    dfn, att = bt["def"], bt["att"]
-    if in_battle(s, dfn, (BS_SEA, BS_LAND)) or not in_battle(s, dfn, (BS_INSIDE,)):
-        # the defenders still fight outside, or nobody is in siege: no siege battle
+    if not in_battle(s, bt["att"], (BS_STORM,)) or not in_battle(s, bt["def"], (BS_INSIDE,)):
         _next_stage(s, bt)
-        return True
-    if not bt.get("storm_asked"):
-        cands = [b for b in in_battle(s, att, (BS_LAND, BS_SEA, BS_ATSEA)) if not acted(s, b)]
-        bt["storm_asked"] = 1
-        if cands:
-            s.pending = {"kind": "stormq", "side": att}
-            return False
     return True
 
 
@@ -743,6 +750,10 @@ def do_option(s: S, b: int, action: str) -> None:
         fire(s, b)
     elif action == "withdraw":
         _withdraw(s, b)
+    elif action == "storm":
+        set_status(s, b, BS_STORM)
+        bt["acted"][bt["blocks"].index(b)] = 0  # it acts in the Siege Battle
+        s.say(f"5.41: {side_name(side)} storms {hex_name(s, bt['hex'])} with {block_label(s, b)}.")
     elif action == "land":
         set_status(s, b, BS_LAND)
         bt["acted"][bt["blocks"].index(b)] = 0  # it will act in the Land Battle
@@ -1070,7 +1081,9 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
             if any(is_navy(b).type == NAVY for b in def_field):
                 forced.extend(b for b in att_left if is_navy(b).type == NAVY)
             if not def_field and def_inside:
-                s.say(f"{side_name(att)} may now besiege {hex_name(s, h)} (5.43).")
+                # 5.43 / AMPHIPOLIS example: each attacking block may go on siege or regroup
+                bt["victor"] = att
+                s.say(f"{side_name(att)} may now besiege {hex_name(s, h)} or regroup (5.43).")
     # navies must end the Combat Phase in a friendly port or on blockade (4.4)
     c = s.comp.board.city_at[h]
     for b in att_left + def_field:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, NOSIDE, PERSIA, SPARTA
+from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, NOSIDE, PERSIA, REVOLT, SPARTA
 from polemos.games.athens_sparta.state import LOCKED, POOL, AthensSpartaState
 
 S = AthensSpartaState
@@ -70,6 +70,7 @@ def update_control(s: S) -> None:
         for side in (ATHENS, SPARTA):
             if occ[side] and not occ[1 - side] and s.city_owner[c] != side:
                 change_city_owner(s, c, side)
+    s.reach = {}
     lctrl = s.lctrl
     sctrl = s.sctrl
     for h in range(nh):
@@ -159,3 +160,39 @@ def push(s: S, *tasks: list[int | str]) -> None:
         s.tasks.append(list(t))
 
 
+
+
+class Occ:
+    """Who stands where, computed in one pass over the blocks: the per-hex facts that movement
+    and combat ask about thousands of times while listing legal actions."""
+
+    __slots__ = ("armies", "count", "field", "inside")
+
+    def __init__(self, s: S) -> None:
+        nh = len(s.comp.board.hexes)
+        field = [0] * nh
+        inside = [0] * nh
+        count = [[0] * nh, [0] * nh]
+        armies = [[0] * nh, [0] * nh]
+        blocks = s.comp.blocks
+        owner = s.owner
+        ins = s.inside
+        for b, h in enumerate(s.loc):
+            if h < 0:
+                continue
+            o = owner[b]
+            if o > SPARTA:
+                continue
+            if ins[b]:
+                inside[h] |= 1 << o
+            else:
+                field[h] |= 1 << o
+            t = blocks[b].type
+            if t != REVOLT:
+                count[o][h] += 1
+                if t != NAVY:
+                    armies[o][h] += 1
+        self.field = field
+        self.inside = inside
+        self.count = count
+        self.armies = armies

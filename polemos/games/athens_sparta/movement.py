@@ -13,6 +13,7 @@ from collections import deque
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
     C_CONTESTED,
+    Occ,
     C_NEUTRAL,
     C_PERSIA,
     blocks_at,
@@ -75,24 +76,24 @@ def stack_limit(s: S, h: int) -> tuple[int, int]:
     return 4, 4
 
 
-def stack_ok(s: S, side: int, h: int, extra: int) -> bool:
+def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None) -> bool:
     """Could ``side`` add block ``extra`` to hex ``h`` within the stacking limit (4.1)?"""
     if h == s.comp.board.syracuse_hex:
         return True
-    lim, lim_army = stack_limit(s, h)
-    n = armies = 0
     blocks = s.comp.blocks
-    for b, loc in enumerate(s.loc):
-        if loc == h and s.owner[b] == side and b != extra and blocks[b].type != REVOLT:
-            n += 1
-            if blocks[b].type != NAVY:
-                armies += 1
-    if blocks[extra].type == REVOLT:
-        return True
-    n += 1
-    if blocks[extra].type != NAVY:
-        armies += 1
-    return n <= lim and armies <= lim_army
+    t = blocks[extra].type
+    if t == REVOLT:
+        return True  # 7.0: the revolt block does not count toward stacking
+    if occ is None:
+        occ = Occ(s)
+    n = occ.count[side][h]
+    armies = occ.armies[side][h]
+    if s.loc[extra] == h:
+        n -= 1
+        if t != NAVY:
+            armies -= 1
+    lim, lim_army = stack_limit(s, h)
+    return n + 1 <= lim and armies + (t != NAVY) <= lim_army
 
 
 def attack_limit(s: S, h: int, d: int, crossed: bool) -> int:
@@ -102,8 +103,10 @@ def attack_limit(s: S, h: int, d: int, crossed: bool) -> int:
     return min(lim, 1) if crossed else lim
 
 
-def enemy_field(s: S, side: int, h: int) -> bool:
+def enemy_field(s: S, side: int, h: int, occ: Occ | None = None) -> bool:
     """Enemy blocks in ``h`` outside any walls (not under siege or blockade)."""
+    if occ is not None:
+        return bool(occ.field[h] & (2 >> side))
     loc = s.loc
     return any(loc[b] == h and s.owner[b] == 1 - side and not s.inside[b] for b in range(len(loc)))
 
@@ -131,8 +134,10 @@ def neutral_city(s: S, h: int) -> bool:
     return c >= 0 and s.city_owner[c] == C_NEUTRAL
 
 
-def siege_hex(s: S, h: int) -> bool:
+def siege_hex(s: S, h: int, occ: Occ | None = None) -> bool:
     """A hex with blocks of both players (a siege, blockade or battle)."""
+    if occ is not None:
+        return (occ.field[h] | occ.inside[h]) == 3
     seen = 0
     for b in range(len(s.loc)):
         if s.loc[b] == h:
@@ -155,22 +160,30 @@ def legal_move(s: S, side: int) -> list[str]:
     blocks = s.comp.blocks
     syr = s.comp.board.syracuse_hex
     if s.mp > 0:
+        occ = Occ(s)
+        cache: Cache = s.reach  # valid for the whole Move Phase (see invalidate_reach)
         for b in range(len(s.loc)):
             if not can_start(s, side, b):
                 continue
             spec = blocks[b]
             naval = spec.type == NAVY
-            if s.loc[b] != syr and not (naval and s.storm) and op_steps(s, side, b, True):
+            if s.loc[b] != syr and not (naval and s.storm) and op_steps(s, side, b, True, occ):
                 out.append("op " + spec.id)
-            if spec.is_army and s.loc[b] != syr and march_destinations(s, side, b):
+            if spec.is_army and s.loc[b] != syr and march_destinations(s, side, b, occ, cache):
                 out.append("march " + spec.id)
-            if not s.storm and sea_destinations(s, side, b):
+            if not s.storm and sea_destinations(s, side, b, occ, cache):
                 out.append("sea " + spec.id)
     if s.mp > 0 or s.free_revolt > 0:
         out.extend(revolt_actions(s, side))
     out.extend(exchange_actions(s, side))
     out.append("end")
     return out
+
+
+def invalidate_reach(s: S) -> None:
+    """Strategic-move reach depends on the control snapshot (fixed for the Phase, 4.2) and on
+    which hexes hold enemy blocks; forget it when either changes."""
+    s.reach = {}
 
 
 def apply_move(s: S, side: int, action: str) -> None:
@@ -211,14 +224,17 @@ def apply_move(s: S, side: int, action: str) -> None:
 
 
 # ====================================================================== operation moves (4.4)
-def op_steps(s: S, side: int, b: int, first: bool = False) -> list[tuple[int, int, int, bool]]:
+def op_steps(s: S, side: int, b: int, first: bool = False,
+             occ: Occ | None = None) -> list[tuple[int, int, int, bool]]:
     """Legal next hexes of block ``b``'s operation move: (hex, dir, new side/coast, crossing)."""
+    if occ is None:
+        occ = Occ(s)
     if s.comp.blocks[b].type == NAVY:
-        return navy_steps(s, side, b, first)
-    return army_steps(s, side, b, first)
+        return navy_steps(s, side, b, first, occ)
+    return army_steps(s, side, b, first, occ)
 
 
-def army_steps(s: S, side: int, b: int, first: bool) -> list[tuple[int, int, int, bool]]:
+def army_steps(s: S, side: int, b: int, first: bool, occ: Occ) -> list[tuple[int, int, int, bool]]:
     board = s.comp.board
     h = s.loc[b]
     if first:
@@ -258,7 +274,7 @@ def army_steps(s: S, side: int, b: int, first: bool) -> list[tuple[int, int, int
         arrive_side = 0
         if board.terrain[n] == STRAIT and opposite(d) in board.far_sides[n]:
             arrive_side = 1
-        enemy = enemy_field(s, side, n) and not is_oracle(s, n)
+        enemy = enemy_field(s, side, n, occ) and not is_oracle(s, n)
         attacking = enemy or (neutral_city(s, n))
         if attacking:
             if no_attack:
@@ -274,7 +290,7 @@ def army_steps(s: S, side: int, b: int, first: bool) -> list[tuple[int, int, int
     return out
 
 
-def navy_steps(s: S, side: int, b: int, first: bool) -> list[tuple[int, int, int, bool]]:
+def navy_steps(s: S, side: int, b: int, first: bool, occ: Occ) -> list[tuple[int, int, int, bool]]:
     board = s.comp.board
     h = s.loc[b]
     if first:
@@ -304,7 +320,7 @@ def navy_steps(s: S, side: int, b: int, first: bool) -> list[tuple[int, int, int
         if persian_barred(s, side, n):
             continue
         arrive = board.water_side[n][opposite(d)]
-        if enemy_field(s, side, n) and not is_oracle(s, n) and no_attack and _navy_meets(s, n, arrive):
+        if enemy_field(s, side, n, occ) and not is_oracle(s, n) and no_attack and _navy_meets(s, n, arrive):
             continue
         out.append((n, d, arrive, False))
     return out
@@ -456,6 +472,8 @@ def finish_move(s: S, side: int, b: int) -> None:
     if board.terrain[h] == STRAIT:
         s.move_side = 0  # blocks in a strait hex stand on the city side (4.3)
     attack = (enemy_field(s, side, h) or neutral_city(s, h)) and not is_oracle(s, h)
+    if attack:
+        invalidate_reach(s)
     if attack and spec.type != NAVY:
         s.attacks.append(h * 6 + _entry_dir(s, h))
     s.say(f"{side_name(side)} moves a block to {hex_name(s, h)} (4.4)."
@@ -471,6 +489,7 @@ def _enter_neutral(s: S, side: int, h: int) -> None:
     if c < 0 or s.city_owner[c] != NEUTRAL:
         return
     other = 1 - side
+    invalidate_reach(s)
     change_city_owner(s, c, other)
     s.say(f"9.5: {board.cities[c].name} is attacked and joins {side_name(other)}; its forces deploy "
           "at full strength.")
@@ -485,52 +504,71 @@ def _enter_neutral(s: S, side: int, h: int) -> None:
 
 
 # ====================================================================== strategic moves (4.5)
-def _strategic_start_ok(s: S, side: int, b: int) -> bool:
+def _strategic_start_ok(s: S, side: int, b: int, occ: Occ) -> bool:
     h = s.loc[b]
-    return h >= 0 and not siege_hex(s, h) and not s.inside[b]
+    return h >= 0 and not siege_hex(s, h, occ) and not s.inside[b]
 
 
-def march_destinations(s: S, side: int, b: int) -> list[int]:
+Cache = dict[tuple[int, int, int], list[int]]
+
+
+def march_destinations(s: S, side: int, b: int, occ: Occ | None = None,
+                       cache: Cache | None = None) -> list[int]:
     """4.51: double move through friendly, neutral or vacant hexes, ending in a friendly hex;
     never to or from a siege, never into or through enemy hexes."""
-    if not _strategic_start_ok(s, side, b):
+    if occ is None:
+        occ = Occ(s)
+    if not _strategic_start_ok(s, side, b, occ):
         return []
-    board = s.comp.board
     start = s.loc[b]
     limit = s.comp.blocks[b].move * 2
+    key = (1, start, limit)
+    reach = cache.get(key) if cache is not None else None
+    if reach is None:
+        reach = _march_reach(s, side, start, limit, occ)
+        if cache is not None:
+            cache[key] = reach
+    return [h for h in reach if stack_ok(s, side, h, b, occ)]
+
+
+def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]:
+    board = s.comp.board
     lctrl = s.lctrl
+    terrain = board.terrain
     seen = {start: 0}
     queue = deque([start])
     out = []
+    enemy_bit = 2 >> side
     while queue:
         h = queue.popleft()
         dist = seen[h]
         if h != start:
-            if friendly_ctrl(s, side, lctrl[h]) and not siege_hex(s, h) and stack_ok(s, side, h, b):
+            if friendly_ctrl(s, side, lctrl[h]) and not siege_hex(s, h, occ):
                 out.append(h)
-            if board.terrain[h] == MOUNTAIN:
+            if terrain[h] == MOUNTAIN:
                 continue  # 1.8: must stop
         if dist >= limit:
             continue
+        nbs = board.neighbours[h]
+        lss = board.land_side[h]
         for d in range(6):
-            n = board.neighbours[h][d]
+            n = nbs[d]
             if n < 0 or n in seen:
                 continue
-            ls = board.land_side[h][d]
+            ls = lss[d]
             if ls != SIDE_CLEAR and ls != SIDE_PASS:
                 continue
-            if board.terrain[n] == SEA or persian_barred(s, side, n):
+            if terrain[n] == SEA or persian_barred(s, side, n):
                 continue
             ctrl = lctrl[n]
-            if ctrl == 1 - side or ctrl == C_CONTESTED or enemy_field(s, side, n):
+            if ctrl == 1 - side or ctrl == C_CONTESTED or occ.field[n] & enemy_bit:
                 continue
-            if board.terrain[h] == STRAIT and h != start and (d in board.far_sides[h]):
+            if terrain[h] == STRAIT and h != start and (d in board.far_sides[h]):
                 continue  # a march through a strait hex may not cross it
-            if board.terrain[n] == STRAIT and opposite(d) in board.far_sides[n]:
+            if terrain[n] == STRAIT and opposite(d) in board.far_sides[n]:
                 # entering a strait from its far side: crossing stops the move (4.3)
-                if friendly_ctrl(s, side, ctrl) and not siege_hex(s, n) and stack_ok(s, side, n, b):
-                    if n not in out:
-                        out.append(n)
+                if friendly_ctrl(s, side, ctrl) and not siege_hex(s, n, occ) and n not in out:
+                    out.append(n)
                 seen[n] = limit
                 continue
             seen[n] = dist + 1
@@ -546,30 +584,45 @@ def _friendly_port(s: S, side: int, h: int) -> bool:
     return friendly_ctrl(s, side, s.lctrl[h]) and friendly_ctrl(s, side, s.sctrl[h])
 
 
-def sea_destinations(s: S, side: int, b: int) -> list[int]:
+def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
+                     cache: Cache | None = None) -> list[int]:
     """4.52: up to 8 hexes by sea from a friendly port to another friendly port, not through
     enemy hexes and never to or from a siege or blockade; SYRACUSE via its embarkation ports (9.2)."""
-    if not _strategic_start_ok(s, side, b) and s.loc[b] != s.comp.board.syracuse_hex:
-        return []
+    if occ is None:
+        occ = Occ(s)
     board = s.comp.board
     start = s.loc[b]
     syr = board.syracuse_hex
-    embark = [board.cities[c].hex for c in board.embarkation]
-    out: list[int] = []
     if start == syr:
         if s.inside[b]:
             return []
-        for h in embark:
-            if _friendly_port(s, side, h) and not siege_hex(s, h) and stack_ok(s, side, h, b):
-                out.append(h)
-        return out
-    if not _friendly_port(s, side, start):
+        return [h for c in board.embarkation
+                if _friendly_port(s, side, h := board.cities[c].hex) and not siege_hex(s, h, occ)
+                and stack_ok(s, side, h, b, occ)]
+    if not _strategic_start_ok(s, side, b, occ):
         return []
+    key = (2, start, 8)
+    reach = cache.get(key) if cache is not None else None
+    if reach is None:
+        reach = _sea_reach(s, side, start, occ)
+        if cache is not None:
+            cache[key] = reach
+    return [h for h in reach if h == syr or stack_ok(s, side, h, b, occ)]
+
+
+def _sea_reach(s: S, side: int, start: int, occ: Occ) -> list[int]:
+    board = s.comp.board
+    syr = board.syracuse_hex
+    out: list[int] = []
+    if not _friendly_port(s, side, start):
+        return out
     c0 = board.city_at[start]
     coast0 = board.cities[c0].coast
     corinth = board.cities[c0].name == "CORINTH"
-    if start in embark and not siege_hex(s, start):
+    if c0 in board.embarkation:
         out.append(syr)  # 9.2: the only strategic move that may end in a siege
+    enemy_bit = 2 >> side
+    sctrl = s.sctrl
     seen = {(start, coast0): 0}
     queue = deque([(start, coast0)])
     while queue:
@@ -577,23 +630,25 @@ def sea_destinations(s: S, side: int, b: int) -> list[int]:
         dist = seen[(h, coast)]
         if dist >= 8:
             continue
+        nbs = board.neighbours[h]
+        wss = board.water_side[h]
         for d in range(6):
-            n = board.neighbours[h][d]
+            n = nbs[d]
             if n < 0:
                 continue
-            ws = board.water_side[h][d]
+            ws = wss[d]
             if ws < 0 or (ws != coast and not (h == start and corinth)):
                 continue
-            arrive = board.water_side[n][opposite(d)]
+            arrive = board.water_side[n][(d + 3) % 6]
             if (n, arrive) in seen or persian_barred(s, side, n):
                 continue
-            ctrl = s.sctrl[n]
-            if ctrl == 1 - side or ctrl == C_CONTESTED or enemy_field(s, side, n):
+            ctrl = sctrl[n]
+            if ctrl == 1 - side or ctrl == C_CONTESTED or occ.field[n] & enemy_bit:
                 continue
             seen[(n, arrive)] = dist + 1
             cn = board.city_at[n]
-            if (cn >= 0 and n != start and _friendly_port(s, side, n) and _navy_meets(s, n, arrive)
-                    and not siege_hex(s, n) and n not in out and stack_ok(s, side, n, b)):
+            if (cn >= 0 and n != start and n not in out and _friendly_port(s, side, n)
+                    and _navy_meets(s, n, arrive) and not siege_hex(s, n, occ)):
                 out.append(n)
             queue.append((n, arrive))
     return out
@@ -661,6 +716,7 @@ def apply_revolt(s: S, side: int, verb: str, name: str) -> None:
         s.free_revolt -= 1
     else:
         s.mp -= 1
+    invalidate_reach(s)
     if s.loc[b] == POOL:
         s.loc[b] = city.hex
         s.strength[b] = 1

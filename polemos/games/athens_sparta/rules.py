@@ -343,6 +343,8 @@ def t_event(s: S, task: list[int | str]) -> None:
 def t_move(s: S, task: list[int | str]) -> None:
     side = int(task[1])
     s.phase = PH_MOVE
+    update_control(s)
+    s.reach = {}
     s.pending = {"kind": "move", "side": side}
 
 

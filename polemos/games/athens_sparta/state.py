@@ -146,6 +146,13 @@ class AthensSpartaState(State):
         self.end_after_olympiad = 89
         # -- log: [visibility, text]; visibility -1 = everyone, else the side that may see it
         self.log: list[tuple[int, str]] = []
+        self.reset_caches()
+
+    def reset_caches(self) -> None:
+        """Forget derived data (never serialised). Call after changing a state by hand."""
+        self.reach: dict[tuple[int, int, int], list[int]] = {}  # strategic-move reach this phase
+        self._legal_key: tuple[str, int] | None = None
+        self._legal_val: list[str] = []
 
     # ---------------------------------------------------------------- kernel contract
     def active_roles(self) -> tuple[Role, ...]:
@@ -159,7 +166,13 @@ class AthensSpartaState(State):
         side = SIDE_OF_ROLE.get(role)
         if side is None:
             return []
-        return rules.legal(self, side)
+        key = (role, len(self.actions))
+        if self._legal_key == key:
+            return list(self._legal_val)
+        val = rules.legal(self, side)
+        self._legal_key = key
+        self._legal_val = val
+        return list(val)
 
     def _apply(self, role: Role, action: str) -> None:
         from polemos.games.athens_sparta import rules
@@ -207,6 +220,7 @@ class AthensSpartaState(State):
         c.battle = _copy_dict(self.battle)
         c.pending = _copy_dict(self.pending)
         c.log = list(self.log)
+        c.reset_caches()
         return c
 
     def _assign(self, other: State) -> None:
@@ -283,6 +297,7 @@ class AthensSpartaState(State):
             self.log = [(int(to), str(text)) for to, text in doc["log"]]
         if "origin" in doc:
             self.origin = doc["origin"]
+        self.reset_caches()
 
 
 def _copy_dict(d: dict[str, Any] | None) -> dict[str, Any] | None:

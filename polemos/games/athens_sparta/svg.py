@@ -7,6 +7,7 @@ from xml.sax.saxutils import escape
 
 from polemos.games.athens_sparta.model import (
     ATHENS,
+    CLEAR,
     MOUNTAIN,
     NEUTRAL,
     NOSIDE,
@@ -103,7 +104,7 @@ class _Canvas:
 
 def _is_island(board: Board, h: int) -> bool:
     """A small island hex: land whose only land crossings (if any) lead into strait hexes."""
-    if board.terrain[h] not in (0, MOUNTAIN):
+    if board.terrain[h] not in (CLEAR, MOUNTAIN):
         return False
     for d, o in enumerate(board.neighbours[h]):
         if o >= 0 and board.land_side[h][d] != SIDE_NONE and board.terrain[o] != STRAIT:
@@ -122,16 +123,20 @@ def _draw_hexes(cv: _Canvas) -> None:
         cv.add(f'<polygon points="{poly}" fill="{fill}" stroke="{fill}" stroke-width="0.6"/>')
         if island:
             blob = [cv.corner(h, k, 0.62 if k % 2 else 0.5) for k in range(6)]
-            cv.add(f'<polygon points="{_pts(blob)}" fill="{CLEAR_FILL}" stroke="#b8ab84" stroke-width="1" '
-                   'stroke-linejoin="round"/>')
+            cv.add(
+                f'<polygon points="{_pts(blob)}" fill="{CLEAR_FILL}" stroke="#b8ab84" stroke-width="1" '
+                'stroke-linejoin="round"/>'
+            )
         if t == MOUNTAIN:
             cx, cy = cv.at(h)
             r = cv.radius
             for dx in (-0.28, 0.08):
                 x = cx + dx * r
                 y = cy + 0.42 * r
-                cv.add(f'<polyline points="{_pts([(x - 0.16 * r, y), (x, y - 0.22 * r), (x + 0.16 * r, y)])}" '
-                       'fill="none" stroke="#8a6a40" stroke-width="1.4"/>')
+                cv.add(
+                    f'<polyline points="{_pts([(x - 0.16 * r, y), (x, y - 0.22 * r), (x + 0.16 * r, y)])}" '
+                    'fill="none" stroke="#8a6a40" stroke-width="1.4"/>'
+                )
     # grid lines on top of fills
     for h, t in enumerate(b.terrain):
         if t == OFFBOARD:
@@ -164,8 +169,10 @@ def _draw_sides(cv: _Canvas) -> None:
             elif kind == SIDE_PASS:
                 cv.line(a, c, RIDGE, 4.5)
                 mx, my = (a[0] + c[0]) / 2, (a[1] + c[1]) / 2
-                cv.add(f'<circle cx="{_fmt(mx)}" cy="{_fmt(my)}" r="4.2" fill="#f7f1dc" stroke="{RIDGE}" '
-                       'stroke-width="1.2"/>')
+                cv.add(
+                    f'<circle cx="{_fmt(mx)}" cy="{_fmt(my)}" r="4.2" fill="#f7f1dc" stroke="{RIDGE}" '
+                    'stroke-width="1.2"/>'
+                )
 
 
 def _draw_straits(cv: _Canvas) -> None:
@@ -204,17 +211,23 @@ def _city_marker(cv: _Canvas, city: City, x: float, y: float) -> None:
     colour = SIDE_COLOURS.get(city.side, "#111111")
     size = 11.0 if city.major else 8.0
     if city.walled:
-        pts = [(x + size * math.cos(math.radians(60 * k + 30)), y + size * math.sin(math.radians(60 * k + 30)))
-               for k in range(6)]
+        pts = [
+            (x + size * math.cos(math.radians(60 * k + 30)), y + size * math.sin(math.radians(60 * k + 30)))
+            for k in range(6)
+        ]
         cv.add(f'<polygon points="{_pts(pts)}" fill="{colour}" stroke="#ffffff" stroke-width="1.5"/>')
     else:
-        cv.add(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{size * 0.92:.1f}" fill="{colour}" stroke="#ffffff" '
-               'stroke-width="1.5"/>')
+        cv.add(
+            f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{size * 0.92:.1f}" fill="{colour}" stroke="#ffffff" '
+            'stroke-width="1.5"/>'
+        )
     if city.major:
         cv.text(x, y + 4.2, str(city.value), 11.5, "#ffffff", ' font-weight="bold" font-family="sans-serif"')
     if city.oracle:
-        cv.add(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{size + 4:.1f}" fill="none" stroke="#7b1fa2" '
-               'stroke-width="2" stroke-dasharray="3 2"/>')
+        cv.add(
+            f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{size + 4:.1f}" fill="none" stroke="#7b1fa2" '
+            'stroke-width="2" stroke-dasharray="3 2"/>'
+        )
     label = city.name + (" (oracle)" if city.oracle else "")
     cv.add(
         f'<text x="{_fmt(x)}" y="{_fmt(y + size + 11)}" font-size="10.5" text-anchor="middle" '
@@ -240,8 +253,10 @@ def _draw_syracuse(cv: _Canvas) -> None:
         ex, ey = cv.at(b.cities[c].hex)
         cv.line((x, y), (ex, ey - 0.12 * cv.radius), "#444444", 1.4, ' stroke-dasharray="6 4"')
     w, hh = 118.0, 74.0
-    cv.add(f'<rect x="{_fmt(x - w / 2)}" y="{_fmt(y - hh / 2)}" width="{w}" height="{hh}" rx="6" '
-           'fill="#f4f0e0" stroke="#333" stroke-width="1.5"/>')
+    cv.add(
+        f'<rect x="{_fmt(x - w / 2)}" y="{_fmt(y - hh / 2)}" width="{w}" height="{hh}" rx="6" '
+        'fill="#f4f0e0" stroke="#333" stroke-width="1.5"/>'
+    )
     cv.text(x, y - hh / 2 + 14, "SICILY (off-board)", 10.0, "#333", ' font-family="sans-serif"')
     city = b.cities[b.city_at[h]] if b.city_at[h] >= 0 else None
     if city is not None:
@@ -267,8 +282,10 @@ def _draw_legend(cv: _Canvas) -> None:
         ("persia", SIDE_COLOURS[PERSIA]),
         ("none", SIDE_COLOURS[NOSIDE]),
     ]
-    cv.add(f'<rect x="{_fmt(x - 10)}" y="{_fmt(y - 18)}" width="1010" height="62" fill="#ffffff" '
-           'fill-opacity="0.85" stroke="#999"/>')
+    cv.add(
+        f'<rect x="{_fmt(x - 10)}" y="{_fmt(y - 18)}" width="1010" height="62" fill="#ffffff" '
+        'fill-opacity="0.85" stroke="#999"/>'
+    )
     for i, (name, colour) in enumerate(items):
         cx = x + 8 + i * 78
         cv.add(f'<circle cx="{_fmt(cx)}" cy="{_fmt(y - 4)}" r="6" fill="{colour}"/>')
@@ -286,18 +303,22 @@ def _draw_legend(cv: _Canvas) -> None:
     cv.add(f'<circle cx="{_fmt(x + 132)}" cy="{_fmt(y2 - 4)}" r="4.2" fill="#f7f1dc" stroke="{RIDGE}"/>')
     cv.add(f'<text x="{_fmt(x + 150)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">pass</text>')
     cv.line((x + 200, y2 - 4), (x + 230, y2 - 4), ARROW, 2.4, ' marker-end="url(#arrow)" marker-start="url(#arrow)"')
-    cv.add(f'<text x="{_fmt(x + 238)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">'
-           "strait (city side to far side)</text>")
+    cv.add(
+        f'<text x="{_fmt(x + 238)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">'
+        "strait (city side to far side)</text>"
+    )
     cv.line((x + 420, y2 - 4), (x + 444, y2 - 4), RIVER, 2.6)
-    cv.add(f'<text x="{_fmt(x + 450)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">'
-           "river (no effect), dot = source</text>")
+    cv.add(
+        f'<text x="{_fmt(x + 450)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">'
+        "river (no effect), dot = source</text>"
+    )
     cv.line((x + 640, y2 - 4), (x + 664, y2 - 4), CHANNEL, 2.0, ' stroke-dasharray="2 4"')
-    cv.add(f'<text x="{_fmt(x + 670)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">'
-           "shore navies follow</text>")
+    cv.add(
+        f'<text x="{_fmt(x + 670)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">shore navies follow</text>'
+    )
     cv.line((x + 800, y2 - 4), (x + 824, y2 - 4), SEA_DEEP, 5.0)
     cv.line((x + 800, y2 - 4), (x + 824, y2 - 4), "#ffffff", 1.6, ' stroke-dasharray="3 3"')
-    cv.add(f'<text x="{_fmt(x + 830)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">'
-           "closed narrows</text>")
+    cv.add(f'<text x="{_fmt(x + 830)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">closed narrows</text>')
 
 
 def render_svg(board: Board) -> str:
@@ -322,7 +343,13 @@ def render_svg(board: Board) -> str:
     _draw_syracuse(cv)
     _draw_cities(cv)
     _draw_legend(cv)
-    cv.text(cv.width / 2, 26, "Athens & Sparta: reconstructed map (one hex = 30 miles)", 18, "#10304f",
-            ' font-family="serif" font-weight="bold"')
+    cv.text(
+        cv.width / 2,
+        26,
+        "Athens & Sparta: reconstructed map (one hex = 30 miles)",
+        18,
+        "#10304f",
+        ' font-family="serif" font-weight="bold"',
+    )
     cv.add("</svg>")
     return "\n".join(cv.parts) + "\n"

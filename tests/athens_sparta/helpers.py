@@ -1,0 +1,110 @@
+"""Position builders for Athens & Sparta rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polemos
+from polemos.games.athens_sparta.model import ATHENS, SPARTA
+from polemos.games.athens_sparta.state import LOCKED, PH_COMBAT, PH_MOVE, POOL, AthensSpartaState
+
+GAME = "athens-and-sparta"
+
+
+def game() -> Any:
+    return polemos.game(GAME)
+
+
+def hex_of(s: AthensSpartaState, name: str) -> int:
+    from polemos.games.athens_sparta.movement import hex_by_name
+
+    return hex_by_name(s, name)
+
+
+def bid(s: AthensSpartaState, block_id: str) -> int:
+    return s.comp.block_index[block_id]
+
+
+def card_with(s: AthensSpartaState, mp: int, event: str = "") -> int:
+    for c, card in enumerate(s.comp.cards):
+        if card.mp == mp and card.event == event:
+            return c
+    raise LookupError(f"no card {mp}/{event}")
+
+
+def empty_board(seed: int = 1) -> AthensSpartaState:
+    """A new game with every block off the map (in the pool), ready to place blocks by hand."""
+    s: AthensSpartaState = game().new(seed)
+    for b in range(len(s.loc)):
+        if s.loc[b] != LOCKED:
+            s.loc[b] = POOL
+        s.strength[b] = 0
+        s.inside[b] = False
+    return s
+
+
+def place(s: AthensSpartaState, block_id: str, where: str, strength: int | None = None,
+          inside: bool = False, came_from: str | None = None, crossed: bool = False) -> int:
+    b = bid(s, block_id)
+    s.loc[b] = hex_of(s, where)
+    s.strength[b] = strength if strength is not None else s.comp.blocks[b].steps
+    s.inside[b] = inside
+    s.crossed[b] = crossed
+    s.came_from[b] = hex_of(s, came_from) if came_from else -1
+    s.start_hex[b] = s.loc[b]
+    if s.owner[b] > SPARTA:
+        s.owner[b] = ATHENS if s.comp.blocks[b].side == ATHENS else SPARTA
+    return b
+
+
+def set_owner(s: AthensSpartaState, city: str, side: int) -> None:
+    s.city_owner[s.comp.board.city_index[city]] = side
+
+
+def at_phase(s: AthensSpartaState, side: int, phase: str, mp: int = 3) -> None:
+    """Put the game at ``side``'s Move or Combat Phase as Player 1 of a Game Turn."""
+    from polemos.games.athens_sparta.common import update_control
+
+    other = 1 - side
+    s.hands = [[c for c in s.hands[0]], [c for c in s.hands[1]]]
+    s.played = [-1, -1]
+    s.played[side] = card_with(s, mp)
+    s.played[other] = card_with(s, 3 if mp != 3 else 2)
+    for x in (ATHENS, SPARTA):
+        if s.played[x] in s.hands[x]:
+            s.hands[x].remove(s.played[x])
+    s.revealed_cards = True
+    s.p1 = side
+    s.active = side
+    s.step = 0
+    s.mp = mp
+    s.battle = None
+    s.moving = -1
+    s.fought = []
+    s.attacks = []
+    for b in range(len(s.loc)):
+        s.moved[b] = False
+        s.revealed[b] = False
+        s.halfhit[b] = False
+    s.tasks = [["gameturn_end"], ["turn", other, 1], ["turn_end", side], ["attrition", side]]
+    update_control(s)
+    if phase == "move":
+        s.tasks.append(["combat", side])
+        s.phase = PH_MOVE
+        s.pending = {"kind": "move", "side": side}
+    else:
+        s.phase = PH_COMBAT
+        s.pending = {"kind": "combat", "side": side}
+    s.reset_caches()
+    s.log = []
+
+
+def act(s: AthensSpartaState, role: str, action: str) -> None:
+    """Apply an action that must be legal (a clearer failure message than apply's)."""
+    legal = s.legal_actions(role)
+    assert action in legal, f"{action!r} not legal for {role}; legal: {legal}; prompt: {s.view(role)['prompt']}"
+    s.apply(role, action)
+
+
+def log_text(s: AthensSpartaState) -> str:
+    return "\n".join(t for _, t in s.log)
