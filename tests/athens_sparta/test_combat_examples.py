@@ -53,8 +53,9 @@ def test_5_combat_example_chios() -> None:
     # peltast's 2 hits: the 2B3 is reduced, then Athens chooses between two 1B3 hoplites
     assert s.pending is not None and s.pending["kind"] == "hit"
     act(s, "athens", "hit ATH-HOP-2")
-    # then the surviving 1B3 hoplite (it cannot retreat from the island) hits the peltast, and
-    # the Spartan navy eliminates it
+    # the surviving 1B3 hoplite could retreat across the strait in round 2; it fires
+    act(s, "athens", "fire")
+    # the hoplite hits the peltast, and the Spartan navy eliminates the hoplite
     assert s.strength[hop1] == 0
     assert s.strength[pel] == 1
     assert s.strength[hop2] == 0

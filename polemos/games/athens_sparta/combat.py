@@ -1062,28 +1062,47 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
             if status(s, b) in (BS_STORM, BS_RESERVE):
                 set_status(s, b, BS_RESERVE)
     else:
+        navy = NAVY
+        def_armies = [b for b in def_field if is_navy(b).type != navy]
+        def_navies = [b for b in def_field if is_navy(b).type == navy]
+        att_armies = [b for b in att_left if is_navy(b).type != navy]
+        att_navies = [b for b in att_left if is_navy(b).type == navy]
+        is_city = s.comp.board.city_at[h] >= 0
         if not att_left:
             bt["victor"] = dfn if def_left else -1
         elif not def_left:
             bt["victor"] = att
-            if is_walled_city(s, h) or s.comp.board.city_at[h] >= 0:
+            if is_city:
                 _capture(s, bt)
-        else:
-            if def_field:
-                # 5.43: defenders remain outside the walls: the attacking armies must retreat,
-                # taking one extra fire from the defending peltasts and cavalry
-                armies = [b for b in att_left if s.comp.blocks[b].type != NAVY]
-                if armies:
-                    for x in sorted(def_field, key=lambda x: order_key(s, x)):
-                        if s.comp.blocks[x].type in (PELTAST, CAVALRY) and s.loc[x] == h:
-                            _extra_fire(s, x, armies)
-                    forced.extend(b for b in armies if s.loc[b] == h)
-            if any(is_navy(b).type == NAVY for b in def_field):
-                forced.extend(b for b in att_left if is_navy(b).type == NAVY)
-            if not def_field and def_inside:
-                # 5.43 / AMPHIPOLIS example: each attacking block may go on siege or regroup
+        elif def_armies or (def_navies and not (is_city and att_armies and not def_inside)):
+            # 5.43: a new combat with defenders remaining outside the walls: the attacking army
+            # must retreat, taking one extra fire from the defending peltasts and cavalry; an
+            # attacking navy must retreat if a defending navy is still present
+            if att_armies:
+                for x in sorted(def_armies, key=lambda x: order_key(s, x)):
+                    if s.comp.blocks[x].type in (PELTAST, CAVALRY) and s.loc[x] == h:
+                        _extra_fire(s, x, att_armies)
+                forced.extend(b for b in att_armies if s.loc[b] == h)
+            if def_navies:
+                forced.extend(att_navies)
+            if not def_armies and def_inside and not def_navies:
                 bt["victor"] = att
-                s.say(f"{side_name(att)} may now besiege {hex_name(s, h)} or regroup (5.43).")
+        elif def_inside:
+            # the defenders are all in siege: the attacker did not take the city; its navy must
+            # retreat if a defending navy is still present, otherwise it may blockade (5.43);
+            # each attacking block may go on siege or regroup (AMPHIPOLIS example)
+            if def_navies:
+                forced.extend(att_navies)
+            bt["victor"] = att
+            s.say(f"{side_name(att)} may now besiege {hex_name(s, h)} or regroup (5.43).")
+        else:
+            # only defending navies remain and the attacker's armies hold the city: the attacker
+            # took it; the defending navy must retreat if an attacking navy is present,
+            # otherwise it may go on blockade (5.43)
+            bt["victor"] = att
+            _capture(s, bt)
+            if att_navies:
+                forced.extend(def_navies)
     # navies must end the Combat Phase in a friendly port or on blockade (4.4)
     c = s.comp.board.city_at[h]
     for b in att_left + def_field:
