@@ -222,7 +222,9 @@ def test_4_1_starting_stacks_fit_a_city_hex(roster: Roster, city: dict[str, int]
 
 def test_7_0_revolt_blocks(blocks: tuple[BlockSpec, ...]) -> None:
     revolts = {b.revolt: b for b in blocks if b.type == REVOLT}
-    assert all(b.steps == 4 and b.move == 0 for b in revolts.values())  # strength = MP spent
+    assert all(b.steps == 4 for b in revolts.values())  # strength = MP spent
+    # revolt blocks do not move; a victorious HELOT functions like any peltast (7.1)
+    assert all(b.move == (4 if b.revolt == "helots" else 0) for b in revolts.values())
     assert rank(revolts["tyrants"]) > rank(revolts["demos"])  # Revolts sidebar
     assert revolts["helots"].rating_letter == "A"  # 7.1: a victorious HELOT is a peltast
     # 7.0: a successful revolt may be exchanged for a peltast of the same strength from the pool

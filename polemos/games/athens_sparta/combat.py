@@ -1062,6 +1062,13 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
             if status(s, b) in (BS_STORM, BS_RESERVE):
                 set_status(s, b, BS_RESERVE)
     else:
+        if h == s.comp.board.syracuse_hex and def_field and att_left:
+            # 9.2: defending navies and armies must withdraw into SYRACUSE after round 2
+            room = siege_limit(s, h) - len(def_inside)
+            for b in sorted(def_field, key=lambda x: -s.strength[x])[:max(room, 0)]:
+                _withdraw(s, b)
+            def_field = [b for b in def_left if not s.inside[b]]
+            def_inside = [b for b in def_left if s.inside[b]]
         navy = NAVY
         def_armies = [b for b in def_field if is_navy(b).type != navy]
         def_navies = [b for b in def_field if is_navy(b).type == navy]

@@ -116,11 +116,13 @@ class BlockSpec:
 
     @property
     def move(self) -> int:
+        if self.revolt == "helots":
+            return TYPE_MOVE[PELTAST]  # 7.1: a victorious HELOT functions like any peltast
         return TYPE_MOVE[self.type]
 
     @property
     def is_army(self) -> bool:
-        return self.type in (HOPLITE, PELTAST, CAVALRY)
+        return self.type in (HOPLITE, PELTAST, CAVALRY) or self.revolt == "helots"
 
 
 @dataclass(frozen=True, slots=True)

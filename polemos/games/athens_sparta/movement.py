@@ -149,8 +149,13 @@ def siege_hex(s: S, h: int, occ: Occ | None = None) -> bool:
 
 # ====================================================================== the menu
 def can_start(s: S, side: int, b: int) -> bool:
-    return (s.owner[b] == side and s.loc[b] >= 0 and not s.moved[b] and not s.inside[b]
-            and s.comp.blocks[b].type != REVOLT)
+    """A block that may begin a move: on the map, not yet moved this Player Turn (4.0), not
+    besieged (RULINGS R6). Revolt blocks do not move, except a victorious HELOT, which
+    functions like any peltast (7.1)."""
+    if s.owner[b] != side or s.loc[b] < 0 or s.moved[b] or s.inside[b]:
+        return False
+    spec = s.comp.blocks[b]
+    return spec.type != REVOLT or (spec.revolt == "helots" and not siege_hex(s, s.loc[b]))
 
 
 def legal_move(s: S, side: int) -> list[str]:
@@ -219,6 +224,12 @@ def apply_move(s: S, side: int, action: str) -> None:
         return
     if verb == "exchange":
         apply_exchange(s, side, arg)
+        return
+    if verb == "disband":
+        r = s.comp.block_index[arg]
+        s.loc[r] = POOL
+        s.strength[r] = 0
+        s.say(f"{side_name(side)} disbands its successful revolt block (7.0, 8.6).")
         return
     raise IllegalActionError(f"unknown move action {action!r}")
 
@@ -493,6 +504,11 @@ def _enter_neutral(s: S, side: int, h: int) -> None:
     change_city_owner(s, c, other)
     s.say(f"9.5: {board.cities[c].name} is attacked and joins {side_name(other)}; its forces deploy "
           "at full strength.")
+    if board.cities[c].offboard and s.sicily[0] >= 0 and not s.syracuse_revealed:
+        s.syracuse_revealed = True  # SYRACUSE Points: the Sicily cards are shown when attacked
+        from polemos.games.athens_sparta.replacement import syracuse_value
+
+        s.say(f"SYRACUSE Points: the Sicily cards are revealed; SYRACUSE is worth {syracuse_value(s)}.")
     for nb, spec in enumerate(s.comp.blocks):
         if spec.side == NEUTRAL and spec.home == c and s.loc[nb] == POOL:
             s.loc[nb] = h
@@ -742,6 +758,7 @@ def exchange_actions(s: S, side: int) -> list[str]:
         c = board.city_at[s.loc[b]]
         if c < 0 or s.city_owner[c] != side or siege_hex(s, s.loc[b]):
             continue
+        out.append(f"disband {spec.id}")
         for p, pspec in enumerate(s.comp.blocks):
             if (pspec.type == PELTAST and s.owner[p] == side and s.loc[p] == POOL
                     and pspec.steps >= s.strength[b] and pspec.side == side):

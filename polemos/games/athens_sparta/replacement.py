@@ -69,6 +69,7 @@ def start(s: S) -> None:
     s.phase = PH_REPLACE
     s.bp = [build_points(s, ATHENS), build_points(s, SPARTA)]
     s.city_spent = [0] * len(s.comp.board.cities)
+    s.green_spent = [0] * len(s.comp.board.cities)
     s.done = [False, False]
     s.new_blocks = []
     s.say(f"8.0 Replacement Phase: Athens has {s.bp[0]} BP, Sparta {s.bp[1]} BP (8.1).")
@@ -140,13 +141,56 @@ def _pool_blocks(s: S, side: int) -> list[int]:
     return out
 
 
+def _green_can_take(s: S, side: int, c: int) -> bool:
+    """Can a green block of city ``c`` still take a step now (9.5 "when possible")?"""
+    blocks = s.comp.blocks
+    for b, spec in enumerate(blocks):
+        if spec.side != NEUTRAL or spec.home != c or s.owner[b] != side:
+            continue
+        if s.loc[b] >= 0:
+            if b in reinforce_targets(s, side, s.bp[side]):
+                return True
+        elif s.loc[b] == POOL and build_sites(s, side, b):
+            return True
+    return False
+
+
+def neutral_earmark(s: S, side: int) -> int:
+    """9.5: the BPs of allied neutral cities must be spent on that city's blocks when possible;
+    this is how many of ``side``'s BPs are still bound that way."""
+    board = s.comp.board
+    total = 0
+    for c, city in enumerate(board.cities):
+        if city.side != NEUTRAL or s.city_owner[c] != side or not city.major:
+            continue
+        if besieged_or_blockaded(s, city.hex):
+            continue
+        value = syracuse_value(s) if city.offboard else city.value
+        left = value - s.green_spent[c]
+        if left > 0 and _green_can_take(s, side, c):
+            total += left
+    return total
+
+
+def _budget_ok(s: S, side: int, b: int, earmark: int) -> bool:
+    spec = s.comp.blocks[b]
+    cost = step_cost(s, side, b)
+    if spec.side == NEUTRAL:
+        return cost <= s.bp[side]
+    return s.bp[side] - cost >= earmark
+
+
 def legal_replace(s: S, side: int) -> list[str]:
     out = []
     blocks = s.comp.blocks
     board = s.comp.board
+    earmark = neutral_earmark(s, side)
     for b in reinforce_targets(s, side, s.bp[side]):
-        out.append("add " + blocks[b].id)
+        if _budget_ok(s, side, b, earmark):
+            out.append("add " + blocks[b].id)
     for b in _pool_blocks(s, side):
+        if not _budget_ok(s, side, b, earmark):
+            continue
         for c in build_sites(s, side, b):
             out.append(f"build {blocks[b].id} {board.cities[c].name}")
     for b in range(len(s.loc)):
@@ -179,12 +223,14 @@ def apply_replace(s: S, side: int, action: str) -> None:
               "count for Sparta's victory.")
         return
     if verb == "add":
-        b = blocks.index(blocks[s.comp.block_index[arg]])
+        b = s.comp.block_index[arg]
         cost = step_cost(s, side, b)
         c = board.city_at[s.loc[b]]
         s.bp[side] -= cost
         s.city_spent[c] += cost
         s.strength[b] += 1
+        if blocks[b].side == NEUTRAL:
+            s.green_spent[blocks[b].home] += cost
         s.say(f"{side_name(side)} adds a step to a block in {board.cities[c].name} (8.2).", side)
         return
     if verb == "build":
@@ -198,6 +244,8 @@ def apply_replace(s: S, side: int, action: str) -> None:
         s.strength[b] = 1
         s.inside[b] = False
         s.new_blocks.append(b)
+        if blocks[b].side == NEUTRAL:
+            s.green_spent[blocks[b].home] += cost
         s.say(f"{side_name(side)} builds a new block in {name} (8.3).")
         return
     if verb == "disband":

@@ -55,7 +55,7 @@ _LISTS = (
     "deck", "hands", "played", "sicily", "mulligan", "mulligan_ask", "loc", "owner", "strength",
     "inside", "moved", "came_from", "crossed", "revealed", "halfhit", "start_hex", "city_owner",
     "revolt_used", "lctrl", "sctrl", "attacks", "fought", "bp", "city_spent", "done",
-    "move_path", "discard", "bid_left", "new_blocks", "pillage", "tasks",
+    "move_path", "discard", "bid_left", "new_blocks", "pillage", "tasks", "green_spent",
 )
 
 
@@ -139,6 +139,7 @@ class AthensSpartaState(State):
         # -- replacement (8.0)
         self.bp: list[int] = [0, 0]
         self.city_spent: list[int] = [0] * nc
+        self.green_spent: list[int] = [0] * nc  # 9.5: BPs of an allied neutral city spent on its blocks
         self.done: list[bool] = [False, False]
         # -- end
         self.winner = -1
