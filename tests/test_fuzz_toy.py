@@ -123,11 +123,17 @@ class ForgetfulMoverState(ToyNimState):
 
 class UncountedDrawState(ToyNimState):
     def _apply(self, role: Role, action: str) -> None:
-        if action == "roll":  # Rng.choice draws without counting a draw: undo would cross a roll
+        if action == "roll":  # a draw through Rng.choice: the kernel must still close undo
             die = self.rng.choice([1, 2, 3, 4, 5, 6])
             self._remove(role, (die + 1) // 2, f"2. {role} rolls {die}", by_die=True)
         else:
             super()._apply(role, action)
+
+
+def test_kernel_closes_undo_after_any_draw() -> None:
+    """Any use of the RNG (here Rng.choice) ends the undo window (architecture: undo policy)."""
+    report = fuzz_game("toy-uncounted", range(20), max_steps=200)
+    assert report.ok, report.summary()
 
 
 class DeadEndState(ToyNimState):
@@ -176,7 +182,6 @@ STATE_VARIANTS: dict[str, tuple[type[ToyNimState], str]] = {
     "toy-int-keys": (TupleKeyViewState, "is not a string"),
     "toy-shared-clone": (SharedCloneState, "an action applied to a clone changed the original"),
     "toy-forgetful-mover": (ForgetfulMoverState, "loaded position has active roles"),
-    "toy-uncounted-draw": (UncountedDrawState, "although it drew from the RNG"),
     "toy-dead-end": (DeadEndState, "dead end"),
     "toy-endless": (EndlessState, "did not end within 60 actions"),
     "toy-crash": (CrashingState, "KeyError while applying"),
@@ -195,6 +200,7 @@ VARIANT_GAMES: dict[str, type[ToyNim]] = {
 }
 VARIANT_GAMES["toy-lossy-json"] = LossyJsonGame
 VARIANT_GAMES["toy-no-origin"] = NoOriginGame
+VARIANT_GAMES["toy-uncounted"] = _variant_game("toy-uncounted", UncountedDrawState)
 globals().update({g.__name__: g for g in VARIANT_GAMES.values()})
 EXPECTED = {gid: message for gid, (_, message) in STATE_VARIANTS.items()}
 EXPECTED["toy-lossy-json"] = "JSON round trip changed the position: $.log"

@@ -350,8 +350,6 @@ def test_shuffle_is_a_seeded_permutation_counted_as_one_draw() -> None:
 
 
 # -- known kernel issues (reported to the lead; these document them and turn XPASS when fixed) --------------
-@pytest.mark.xfail(strict=True, reason="Rng.choice draws from the stream without counting a draw, so the "
-                                       "undo policy does not see it")
 def test_rng_choice_counts_as_a_draw() -> None:
     rng = Rng(1)
     rng.choice([1, 2, 3])

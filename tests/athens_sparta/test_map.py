@@ -176,7 +176,8 @@ def test_1_4_oracles() -> None:
 
 def test_1_5_strait_hexes() -> None:
     straits = {h for h, t in enumerate(BOARD.terrain) if t == STRAIT}
-    named = {hex_of(n) for n in ("NAUPACTUS", "ABYDOS", "EPHESUS", "CORCYRA", "LEUCAS", "HALICARNASSUS", "MARATHON", "CHIOS")}
+    names = ("NAUPACTUS", "ABYDOS", "EPHESUS", "CORCYRA", "LEUCAS", "HALICARNASSUS", "MARATHON", "CHIOS")
+    named = {hex_of(n) for n in names}
     assert straits == named
     for h in straits:
         far = BOARD.far_sides[h]

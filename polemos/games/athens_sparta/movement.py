@@ -13,9 +13,9 @@ from collections import deque
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
     C_CONTESTED,
-    Occ,
     C_NEUTRAL,
     C_PERSIA,
+    Occ,
     blocks_at,
     change_city_owner,
     friendly_ctrl,
@@ -452,11 +452,10 @@ def apply_moving(s: S, side: int, action: str) -> None:
             s.say("9.2: the block sails to SYRACUSE.")
             _enter_neutral(s, side, target)
         return
-    for n, _d, arrive, crossing in op_steps(s, side, b):
-        if n == target:
-            break
-    else:
+    step = next((st for st in op_steps(s, side, b) if st[0] == target), None)
+    if step is None:
         raise IllegalActionError(f"{hex_name(s, target)} cannot be entered now")
+    _n, _d, arrive, crossing = step
     s.loc[b] = target
     s.move_left -= 1
     s.move_path.append(target)
@@ -707,10 +706,7 @@ def revolt_actions(s: S, side: int) -> list[str]:
 
 def _revolt_used(s: S, b: int, c: int) -> bool:
     ru = s.revolt_used
-    for i in range(0, len(ru), 2):
-        if ru[i] == b and (ru[i + 1] == c or s.comp.blocks[b].revolt == "helots"):
-            return True
-    return False
+    return any(ru[i] == b and (ru[i + 1] == c or s.comp.blocks[b].revolt == "helots") for i in range(0, len(ru), 2))
 
 
 def _revolt_target(s: S, side: int, c: int) -> bool:
