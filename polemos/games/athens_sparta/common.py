@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, NOSIDE, PERSIA, REVOLT, SPARTA
+from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, NOSIDE, PERSIA, REVOLT, SPARTA, Board
 from polemos.games.athens_sparta.state import LOCKED, POOL, AthensSpartaState
 
 S = AthensSpartaState
@@ -38,62 +38,58 @@ def update_control(s: S) -> None:
     """4.2: control changes at the end of each Phase. Cities taken change hands, then the
     land and sea control of every hex is fixed for the next Phase."""
     board = s.comp.board
-    nh = len(board.hexes)
-    out_n = [[0, 0] for _ in range(nh)]  # blocks outside the walls per side
-    out_army = [[0, 0] for _ in range(nh)]
-    out_navy = [[0, 0] for _ in range(nh)]
-    in_n = [[0, 0] for _ in range(nh)]
     blocks = s.comp.blocks
+    owner = s.owner
+    inside = s.inside
+    # per occupied hex: [out A, out S, in A, in S, armies out A, armies out S, navies out A, navies out S]
+    occ: dict[int, list[int]] = {}
     for b, h in enumerate(s.loc):
         if h < 0:
             continue
-        o = s.owner[b]
+        o = owner[b]
         if o > SPARTA:
             continue
-        if s.inside[b]:
-            in_n[h][o] += 1
+        row = occ.get(h)
+        if row is None:
+            row = occ[h] = [0, 0, 0, 0, 0, 0, 0, 0]
+        if inside[b]:
+            row[2 + o] += 1
         else:
-            out_n[h][o] += 1
-            if blocks[b].type == NAVY:
-                out_navy[h][o] += 1
-            else:
-                out_army[h][o] += 1
+            row[o] += 1
+            row[(6 if blocks[b].type == NAVY else 4) + o] += 1
     # cities occupied only by one side change hands (1.1: "unless occupied by ...")
-    for h in range(nh):
-        c = board.city_at[h]
+    city_at = board.city_at
+    for h, row in occ.items():
+        c = city_at[h]
         if c < 0:
             continue
         city = board.cities[c]
         if city.oracle or city.side == NOSIDE:
             continue
-        occ = [out_n[h][0] + in_n[h][0], out_n[h][1] + in_n[h][1]]
-        for side in (ATHENS, SPARTA):
-            if occ[side] and not occ[1 - side] and s.city_owner[c] != side:
-                change_city_owner(s, c, side)
+        a, sp = row[0] + row[2], row[1] + row[3]
+        if a and not sp and s.city_owner[c] != ATHENS:
+            change_city_owner(s, c, ATHENS)
+        elif sp and not a and s.city_owner[c] != SPARTA:
+            change_city_owner(s, c, SPARTA)
     s.reach = {}
-    lctrl = s.lctrl
-    sctrl = s.sctrl
-    for h in range(nh):
-        c = board.city_at[h]
-        base = C_VACANT
-        if c >= 0:
-            co = s.city_owner[c]
-            base = co if co <= PERSIA else C_VACANT
-        a_out, s_out = out_n[h]
-        a_in, s_in = in_n[h]
+    lctrl = [C_VACANT] * len(board.hexes)
+    for c, city in enumerate(board.cities):
+        co = s.city_owner[c]
+        lctrl[city.hex] = co if co <= PERSIA else C_VACANT
+    sctrl = list(lctrl)
+    for h, row in occ.items():
+        a_out, s_out, a_in, s_in = row[0], row[1], row[2], row[3]
         if a_out and s_out:
             lctrl[h] = sctrl[h] = C_CONTESTED
-            continue
-        if a_in or s_in:
+        elif a_in or s_in:
             defender = ATHENS if a_in else SPARTA
             att = 1 - defender
-            lctrl[h] = att if out_army[h][att] else defender
-            sctrl[h] = att if out_navy[h][att] else defender
-            continue
-        if a_out or s_out:
+            lctrl[h] = att if row[4 + att] else defender
+            sctrl[h] = att if row[6 + att] else defender
+        else:
             lctrl[h] = sctrl[h] = ATHENS if a_out else SPARTA
-            continue
-        lctrl[h] = sctrl[h] = base
+    s.lctrl = lctrl
+    s.sctrl = sctrl
 
 
 def change_city_owner(s: S, c: int, side: int) -> None:
@@ -196,3 +192,37 @@ class Occ:
         self.inside = inside
         self.count = count
         self.armies = armies
+
+
+class Geo:
+    """Static graphs derived once from a board: what the movement searches walk over."""
+
+    __slots__ = ("persian", "water_adj")
+
+    def __init__(self, board: Board) -> None:
+        nh = len(board.hexes)
+        # water graph over (hex, coast) nodes, node = hex * 2 + coast: [(dir, next hex, next node)]
+        self.water_adj: list[list[tuple[int, int, int]]] = [[] for _ in range(nh * 2)]
+        for h in range(nh):
+            for d in range(6):
+                n = board.neighbours[h][d]
+                ws = board.water_side[h][d]
+                if n < 0 or ws < 0:
+                    continue
+                arrive = board.water_side[n][(d + 3) % 6]
+                if arrive < 0:
+                    continue
+                self.water_adj[h * 2 + ws].append((d, n, n * 2 + arrive))
+        self.persian = frozenset(c.hex for c in board.cities if c.side == PERSIA)
+
+
+_GEO: dict[int, tuple[Board, Geo]] = {}
+
+
+def geo(board: Board) -> Geo:
+    hit = _GEO.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    g = Geo(board)
+    _GEO[id(board)] = (board, g)
+    return g

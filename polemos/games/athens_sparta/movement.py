@@ -19,6 +19,7 @@ from polemos.games.athens_sparta.common import (
     blocks_at,
     change_city_owner,
     friendly_ctrl,
+    geo,
     side_name,
 )
 from polemos.games.athens_sparta.model import (
@@ -627,6 +628,7 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
 
 def _sea_reach(s: S, side: int, start: int, occ: Occ) -> list[int]:
     board = s.comp.board
+    g = geo(board)
     syr = board.syracuse_hex
     out: list[int] = []
     if not _friendly_port(s, side, start):
@@ -638,34 +640,38 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> list[int]:
         out.append(syr)  # 9.2: the only strategic move that may end in a siege
     enemy_bit = 2 >> side
     sctrl = s.sctrl
-    seen = {(start, coast0): 0}
-    queue = deque([(start, coast0)])
-    while queue:
-        h, coast = queue.popleft()
-        dist = seen[(h, coast)]
-        if dist >= 8:
-            continue
-        nbs = board.neighbours[h]
-        wss = board.water_side[h]
-        for d in range(6):
-            n = nbs[d]
-            if n < 0:
-                continue
-            ws = wss[d]
-            if ws < 0 or (ws != coast and not (h == start and corinth)):
-                continue
-            arrive = board.water_side[n][(d + 3) % 6]
-            if (n, arrive) in seen or persian_barred(s, side, n):
-                continue
-            ctrl = sctrl[n]
-            if ctrl == 1 - side or ctrl == C_CONTESTED or occ.field[n] & enemy_bit:
-                continue
-            seen[(n, arrive)] = dist + 1
-            cn = board.city_at[n]
-            if (cn >= 0 and n != start and n not in out and _friendly_port(s, side, n)
-                    and _navy_meets(s, n, arrive) and not siege_hex(s, n, occ)):
-                out.append(n)
-            queue.append((n, arrive))
+    field = occ.field
+    inside = occ.inside
+    city_at = board.city_at
+    cities = board.cities
+    persian = g.persian if not (side == SPARTA and s.persia == 1) else frozenset()
+    adj = g.water_adj
+    # 1.6 diolkos: a navy in CORINTH may depart from either coast
+    frontier = [start * 2 + coast0] + ([start * 2 + 1 - coast0] if corinth else [])
+    seen = set(frontier)
+    found = set()
+    for _dist in range(8):
+        nxt = []
+        for node in frontier:
+            for _d, n, nn in adj[node]:
+                if nn in seen or n in persian:
+                    continue
+                ctrl = sctrl[n]
+                if ctrl == 1 - side or ctrl == C_CONTESTED or field[n] & enemy_bit:
+                    continue
+                seen.add(nn)
+                nxt.append(nn)
+                cn = city_at[n]
+                if cn >= 0 and n != start and n not in found:
+                    city = cities[cn]
+                    if (city.port and (city.coast == nn & 1 or city.name == "CORINTH")
+                            and friendly_ctrl(s, side, s.lctrl[n]) and friendly_ctrl(s, side, ctrl)
+                            and not (field[n] | inside[n]) == 3):
+                        found.add(n)
+                        out.append(n)
+        frontier = nxt
+        if not frontier:
+            break
     return out
 
 
@@ -678,7 +684,8 @@ def _revolt_block(s: S, side: int, kind: str) -> int:
 
 
 def revolt_actions(s: S, side: int) -> list[str]:
-    out = []
+    out: list[str] = []
+    occ = Occ(s)
     board = s.comp.board
     kinds = ["demos", "helots"] if side == ATHENS else ["tyrants"]
     for kind in kinds:
@@ -694,7 +701,7 @@ def revolt_actions(s: S, side: int) -> list[str]:
         if s.loc[b] != POOL:
             continue
         for c, city in enumerate(board.cities):
-            if not _revolt_target(s, side, c):
+            if not _revolt_target(s, side, c, occ):
                 continue
             if (kind == "helots") != (city.name == "MESSENE"):
                 continue
@@ -709,13 +716,15 @@ def _revolt_used(s: S, b: int, c: int) -> bool:
     return any(ru[i] == b and (ru[i + 1] == c or s.comp.blocks[b].revolt == "helots") for i in range(0, len(ru), 2))
 
 
-def _revolt_target(s: S, side: int, c: int) -> bool:
+def _revolt_target(s: S, side: int, c: int, occ: Occ | None = None) -> bool:
     """7.0: an enemy major city; never ATHENS or SPARTA; never a neutral city; not minor."""
     city = s.comp.board.cities[c]
     if not city.major or city.name in ("ATHENS", "SPARTA") or city.offboard:
         return False
     if s.city_owner[c] != 1 - side:
         return False
+    if occ is not None:
+        return not occ.inside[city.hex] & (1 << side)
     return not own_inside(s, side, city.hex)
 
 

@@ -6,7 +6,7 @@ only its own builds (new blocks stand upright, 8.3).
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.common import side_name
+from polemos.games.athens_sparta.common import Occ, side_name
 from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, REVOLT, SPARTA, TYPE_COST
 from polemos.games.athens_sparta.state import PH_REPLACE, POOL, AthensSpartaState
 
@@ -37,8 +37,10 @@ def city_cap(s: S, c: int) -> int:
     return 3 * city.value if city.major else 1
 
 
-def besieged_or_blockaded(s: S, h: int) -> bool:
+def besieged_or_blockaded(s: S, h: int, occ: Occ | None = None) -> bool:
     """A hex whose city has enemy blocks in it (a siege, blockade or battle): no BPs (8.1)."""
+    if occ is not None:
+        return (occ.field[h] | occ.inside[h]) == 3
     owners = 0
     for b in range(len(s.loc)):
         if s.loc[b] == h and s.owner[b] <= SPARTA:
@@ -107,7 +109,7 @@ def reinforce_targets(s: S, side: int, budget: int, friendly_only: bool = False)
     return out
 
 
-def build_sites(s: S, side: int, b: int) -> list[int]:
+def build_sites(s: S, side: int, b: int, occ: Occ | None = None) -> list[int]:
     """8.3: new blocks at their home city, not if enemy-held; RESERVE blocks in any friendly
     major city; never in a city under siege."""
     from polemos.games.athens_sparta.movement import stack_ok
@@ -121,11 +123,13 @@ def build_sites(s: S, side: int, b: int) -> list[int]:
     else:
         cities = [spec.home]
     out = []
+    if occ is None:
+        occ = Occ(s)
     for c in cities:
         h = board.cities[c].hex
-        if s.city_owner[c] != side or besieged_or_blockaded(s, h):
+        if s.city_owner[c] != side or besieged_or_blockaded(s, h, occ):
             continue
-        if _spend_ok(s, side, b, h, s.bp[side]) and stack_ok(s, side, h, b):
+        if _spend_ok(s, side, b, h, s.bp[side]) and stack_ok(s, side, h, b, occ):
             out.append(c)
     return out
 
@@ -185,13 +189,14 @@ def legal_replace(s: S, side: int) -> list[str]:
     blocks = s.comp.blocks
     board = s.comp.board
     earmark = neutral_earmark(s, side)
+    occ = Occ(s)
     for b in reinforce_targets(s, side, s.bp[side]):
         if _budget_ok(s, side, b, earmark):
             out.append("add " + blocks[b].id)
     for b in _pool_blocks(s, side):
         if not _budget_ok(s, side, b, earmark):
             continue
-        for c in build_sites(s, side, b):
+        for c in build_sites(s, side, b, occ):
             out.append(f"build {blocks[b].id} {board.cities[c].name}")
     for b in range(len(s.loc)):
         if s.owner[b] == side and s.loc[b] >= 0 and not s.inside[b]:
