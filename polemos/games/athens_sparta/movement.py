@@ -666,7 +666,7 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> list[int]:
                     city = cities[cn]
                     if (city.port and (city.coast == nn & 1 or city.name == "CORINTH")
                             and friendly_ctrl(s, side, s.lctrl[n]) and friendly_ctrl(s, side, ctrl)
-                            and not (field[n] | inside[n]) == 3):
+                            and (field[n] | inside[n]) != 3):
                         found.add(n)
                         out.append(n)
         frontier = nxt
