@@ -28,6 +28,7 @@ from polemos.games.athens_sparta.model import (
     MOUNTAIN,
     NAVY,
     NEUTRAL,
+    OFFBOARD,
     PELTAST,
     REVOLT,
     SEA,
@@ -247,57 +248,49 @@ def op_steps(s: S, side: int, b: int, first: bool = False,
 
 
 def army_steps(s: S, side: int, b: int, first: bool, occ: Occ) -> list[tuple[int, int, int, bool]]:
+    """4.4 an army's next hexes: across clear or pass hexsides (1.8), never into the sea,
+    never into Persia (9.3); a strait is crossed only from the hex the move started in (4.3,
+    RULINGS R7); entering a hex with enemy blocks outside the walls is an attack and respects the
+    hexside attack limit (4.1) — except on the far side of a strait, where the army may pass."""
     board = s.comp.board
     h = s.loc[b]
     if first:
-        cur_side, started = 0, True
-        left = s.comp.blocks[b].move
+        cur_side, started, left, crossed_before = 0, True, s.comp.blocks[b].move, False
     else:
-        cur_side, started = s.move_side, s.move_path[0] == h and len(s.move_path) == 1
+        cur_side = s.move_side
+        started = len(s.move_path) == 1
         left = s.move_left
+        crossed_before = s.move_crossed
     if left <= 0:
         return []
-    # blocks starting their turn in an Oracle hex can never attack that turn (1.4)
-    no_attack = is_oracle(s, s.start_hex[b])
+    no_attack = is_oracle(s, s.start_hex[b])  # 1.4: blocks starting in an Oracle never attack
     out = []
     nb = board.neighbours[h]
     far = board.far_sides[h]
     strait_here = board.terrain[h] == STRAIT
-    crossed_so_far = s.move_crossed and not first
+    sources = board.river_sources
     for d in range(6):
         n = nb[d]
         if n < 0:
             continue
         ls = board.land_side[h][d]
-        special = h in board.river_sources and n in board.river_sources
-        if ls != SIDE_CLEAR and ls != SIDE_PASS and not special:
+        if ls != SIDE_CLEAR and ls != SIDE_PASS and not (h in sources and n in sources):
             continue
-        t = board.terrain[n]
-        if t == SEA or persian_barred(s, side, n):
+        if board.terrain[n] in (SEA, OFFBOARD) or persian_barred(s, side, n):
             continue
         crossing = False
-        if strait_here:
-            dir_side = 1 if d in far else 0
-            if dir_side != cur_side:
-                # crossing the strait out of this hex: only at the start of the move (4.3)
-                if not started:
-                    continue
-                crossing = True
-        arrive_side = 0
-        if board.terrain[n] == STRAIT and opposite(d) in board.far_sides[n]:
-            arrive_side = 1
-        enemy = enemy_field(s, side, n, occ) and not is_oracle(s, n)
-        attacking = enemy or (neutral_city(s, n))
-        if attacking:
+        if strait_here and (1 if d in far else 0) != cur_side:
+            if not started:
+                continue  # crossing out of a strait hex only at the start of the move (4.3)
+            crossing = True
+        arrive_side = 1 if board.terrain[n] == STRAIT and opposite(d) in board.far_sides[n] else 0
+        if arrive_side == 0 and enemy_field(s, side, n, occ) and not is_oracle(s, n):
+            # it must stop and fight here: an attack through this hexside (4.1, 4.3)
             if no_attack:
                 continue
-            # hexside attack limit (4.1, 4.3): strait crossings limit 1
-            lim = attack_limit(s, h, d, crossing or crossed_so_far or arrive_side == 1)
-            used = s.attacks.count(n * 6 + opposite(d))
-            if used >= lim and not (enemy is False and arrive_side == 1):
-                # an army may still move through on the non-city side of a strait (4.3)
-                if not (board.terrain[n] == STRAIT and arrive_side == 1):
-                    continue
+            lim = attack_limit(s, h, d, crossing or crossed_before)
+            if s.attacks.count(n * 6 + opposite(d)) >= lim:
+                continue
         out.append((n, d, arrive_side, crossing))
     return out
 
@@ -358,8 +351,7 @@ def must_stop(s: S, side: int, b: int, h: int) -> bool:
         return enemy_field(s, side, h) and not is_oracle(s, h) and _navy_meets(s, h, s.move_side)
     if board.terrain[h] == MOUNTAIN:
         return True  # 1.8 armies must stop after entering a mountain hex
-    if len(s.move_path) >= 2 and s.move_path[-2] in board.river_sources and h in board.river_sources \
-            and _side_between(s, s.move_path[-2], h) not in (SIDE_CLEAR, SIDE_PASS):
+    if len(s.move_path) >= 2 and s.move_path[-2] in board.river_sources and h in board.river_sources:
         return True  # the Haliacmon/Arathus sources (Q&A): move directly, but stop there
     if board.terrain[h] == STRAIT and s.move_side == 1:
         # entered on the non-city side: may stop (crossing) or move through on that side
@@ -369,16 +361,10 @@ def must_stop(s: S, side: int, b: int, h: int) -> bool:
     return enemy_field(s, side, h) and not is_oracle(s, h)
 
 
-def _side_between(s: S, a: int, b: int) -> int:
-    board = s.comp.board
-    for d in range(6):
-        if board.neighbours[a][d] == b:
-            return board.land_side[a][d]
-    return 0
-
-
 def can_stop(s: S, side: int, b: int, h: int) -> bool:
-    """May the moving block end its move in ``h``? (stacking 4.1, navies 4.4, neutrals 9.5)"""
+    """May the moving block end its move in ``h``? Stacking (4.1); navies only in a port or to
+    fight (RULINGS R5); stopping where enemy blocks stand or in a neutral city is an attack, so
+    the hexside attack limit (4.1, 4.3) and the Oracle rule (1.4) apply."""
     board = s.comp.board
     spec = s.comp.blocks[b]
     if len(s.move_path) < 2:
@@ -389,15 +375,13 @@ def can_stop(s: S, side: int, b: int, h: int) -> bool:
         fight = enemy_field(s, side, h) and board.terrain[h] != SEA and _navy_meets(s, h, s.move_side)
         if not (port_here or fight):
             return False
-        if is_oracle(s, h) and not port_here:
+    elif (enemy_field(s, side, h) or neutral_city(s, h)) and not is_oracle(s, h):
+        if is_oracle(s, s.start_hex[b]):
             return False
-    else:
-        if board.terrain[h] == STRAIT and s.move_side == 1:
-            # stopping means crossing to the city side: a strait crossing attack (limit 1)
-            if enemy_field(s, side, h) or neutral_city(s, h):
-                d = _entry_dir(s, h)
-                if s.attacks.count(h * 6 + d) >= 1 or is_oracle(s, s.start_hex[b]):
-                    return False
+        d = _entry_dir(s, h)
+        crossed = s.move_crossed or (board.terrain[h] == STRAIT and s.move_side == 1)
+        if s.attacks.count(h * 6 + d) >= attack_limit(s, h, d, crossed):
+            return False
     return stack_ok(s, side, h, b)
 
 
@@ -424,8 +408,8 @@ def legal_moving(s: S, side: int) -> list[str]:
     else:
         dests = march_destinations(s, side, b) if s.move_kind == MARCH else sea_destinations(s, side, b)
         out.extend("to " + hex_name(s, n) for n in dests)
-    if len(s.move_path) == 1:
-        out.append("cancel")
+    if len(s.move_path) == 1 or not out:
+        out.append("cancel")  # RULINGS R4: a move that has had no effect may be taken back
     return out
 
 
@@ -434,6 +418,7 @@ def apply_moving(s: S, side: int, action: str) -> None:
     spec = s.comp.blocks[b]
     if action == "cancel":
         s.mp += 1
+        s.loc[b] = s.move_path[0]
         s.moving = -1
         return
     if action == "stop":
