@@ -143,8 +143,9 @@ def apply_hellespont(s: S, side: int, action: str) -> None:
     from polemos.games.athens_sparta.combat import eliminate
 
     b = s.comp.block_index[action.split()[1]]
+    s.say(f"9.1: Athens removes {s.comp.blocks[b].name} from ATHENS to the Replacement Pool.", ATHENS)
+    s.say("9.1: Athens removes a block from ATHENS (Hellespont).")
     eliminate(s, b)
-    s.say(f"9.1: Athens removes {s.comp.blocks[b].name} from ATHENS to the Replacement Pool.")
     s.pending = None
 
 

@@ -621,6 +621,12 @@ def _run_stage(s: S, bt: dict[str, Any]) -> bool:
             return not s.pending is not None
         bt["queue"] = _stage_members(s, bt) or [-1]
         bt["qpos"] = 0
+        hidden = [b for b in bt["queue"] if b >= 0 and not s.revealed[b]]
+        if hidden:
+            # blocks fighting in this battle stand revealed (5.4: tipped forward)
+            for b in hidden:
+                s.revealed[b] = True
+            s.reveals += 1
     while bt["qpos"] < len(bt["queue"]):
         b = bt["queue"][bt["qpos"]]
         if b < 0 or acted(s, b) or s.loc[b] != bt["hex"] or status(s, b) not in _stage_statuses(stage):
@@ -846,18 +852,28 @@ def t_hits(s: S, task: list[int | str]) -> None:
 
 
 def take_hit(s: S, b: int, double: bool) -> None:
+    """One hit on block ``b`` (5.2), or a half-hit under double defence (5.41). The log names the
+    block only if it stands revealed; otherwise its owner alone learns which block it was."""
+    side = s.owner[b]
+    where = hex_name(s, s.loc[b])
+    public = s.revealed[b]
+    to = -1 if public else side
+    if not public:
+        s.say(f"{side_name(side)} takes a hit at {where}.")
     if double:
         if not s.halfhit[b]:
             s.halfhit[b] = True
-            s.say(f"{side_name(s.owner[b])} {block_label(s, b)} takes a half-hit (double defence, 5.41).")
+            s.say(f"{side_name(side)} {block_label(s, b)} takes a half-hit (double defence, 5.41).", to)
             return
         s.halfhit[b] = False
     s.strength[b] -= 1
     if s.strength[b] <= 0:
-        s.say(f"{side_name(s.owner[b])} {s.comp.blocks[b].name} is eliminated (5.2, 8.5).")
+        s.say(f"{side_name(side)} {s.comp.blocks[b].name} is eliminated (5.2, 8.5).", to)
+        if not public:
+            s.say(f"{side_name(side)} loses a block at {where} (8.5).")
         eliminate(s, b)
     else:
-        s.say(f"{side_name(s.owner[b])} {s.comp.blocks[b].name} is reduced to {s.strength[b]} (5.2).")
+        s.say(f"{side_name(side)} {s.comp.blocks[b].name} is reduced to {s.strength[b]} (5.2).", to)
 
 
 def legal_hit(s: S, side: int) -> list[str]:
@@ -1288,7 +1304,8 @@ def apply_pillage(s: S, side: int, action: str) -> None:
     cost = add_step_cost(s, side, b)
     bt["pillage"] -= cost
     s.strength[b] += 1
-    s.say(f"5.61: {side_name(side)} spends pillage on {block_label(s, b)}.")
+    s.say(f"5.61: {side_name(side)} spends pillage BPs on a victorious block.")
+    s.say(f"5.61: pillage adds a step to {block_label(s, b)}.", side)
     s.pending = None
 
 

@@ -1,0 +1,1375 @@
+"""Athens & Sparta bots: ``heuristic``, a fast rule-of-thumb player that sees only its view.
+
+The bot reads nothing but what :func:`polemos.games.athens_sparta.view.build` gives its role
+(its own blocks face up, enemy blocks as ``{owner, location}`` unless revealed in a battle,
+cities, cards, the prompt) and the legal actions. The public board geometry and the block roster
+come from the game's components (``polemos.game("athens-and-sparta").components()``), which every
+player may read; no state object is ever touched (architecture.md, "Fog of war and fairness").
+
+How it plays, in short:
+
+* Card Phase: matches the card's MPs to the number of useful moves it sees; events when they
+  pay (Sedition with a revolt target, Levy, Betrayal while besieging, Plague for Sparta).
+* Move Phase: a greedy planner scores orders and executes the best one, hex by hex:
+  revolts in vacant enemy major cities (7.0, automatic), garrisons for its capital and major
+  cities (a vacant city invites a revolt), attacks where the local odds are good (hidden enemy
+  blocks count at an average strength), captures of vacant enemy cities, then staging of idle
+  blocks toward the enemy. Every phase ends: a block whose move fails is not tried again in that
+  phase, and the number of actions per phase is bounded.
+* Combat: fights every battle, storms when the siege battle looks good, withdraws outmatched
+  defenders into walled cities, retreats in round 2 when clearly losing.
+* Replacement: spends every BP, capital and threatened or vacant cities first (navies count
+  extra for Athens).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import polemos
+from polemos.ai.agents import Agent
+from polemos.core.rng import Rng
+from polemos.games.athens_sparta.model import (
+    MOUNTAIN,
+    OFFBOARD,
+    PERSIA,
+    SEA,
+    SIDE_CLEAR,
+    SIDE_PASS,
+    Components,
+)
+
+JSON = dict[str, Any]
+GAME_ID = "athens-and-sparta"
+INF = 99
+
+ARMY = ("hoplite", "peltast", "cavalry")
+STEP_COST = {"hoplite": 2, "peltast": 1, "cavalry": 3, "navy": 3, "revolt": 1}
+AVG_STRENGTH = 2.5  # a hidden enemy block counts at this strength...
+AVG_HIT = {"athens": 0.42, "sparta": 0.47}  # ...and hits this often per die (its side's roster)
+MAX_MOVE_ACTIONS = 40  # top-level move-phase decisions per phase, whatever happens
+MAX_STEP_ACTIONS = 30  # hex-by-hex steps of one move (the engine also bounds them)
+
+
+def other(role: str) -> str:
+    return "sparta" if role == "athens" else "athens"
+
+
+# ====================================================================== public geometry
+class Geo:
+    """The board, read once from the game's components: names, land and sea adjacency, distances."""
+
+    def __init__(self, comp: Components) -> None:
+        board = comp.board
+        n = len(board.hexes)
+        self.n = n
+        self.terrain = board.terrain
+        self.nbrs = board.neighbours
+        self.water = board.water_side
+        self.syr = board.syracuse_hex
+        self.city_of: list[int] = list(board.city_at)
+        self.cities = board.cities
+        self.names = [board.cities[c].name if c >= 0 else board.hexes[h] for h, c in enumerate(board.city_at)]
+        self.index: dict[str, int] = {}
+        for h, label in enumerate(board.hexes):
+            self.index[label] = h
+        for h, name in enumerate(self.names):
+            self.index[name] = h
+        sources = set(board.river_sources)
+        self.land: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (neighbour, hexside limit)
+        for h in range(n):
+            if self.terrain[h] in (SEA, OFFBOARD):
+                continue
+            for d, m in enumerate(board.neighbours[h]):
+                if m < 0 or self.terrain[m] in (SEA, OFFBOARD):
+                    continue
+                side = board.land_side[h][d]
+                if side == SIDE_CLEAR:
+                    self.land[h].append((m, 2))
+                elif side == SIDE_PASS or (h in sources and m in sources):
+                    self.land[h].append((m, 1))
+        self.persian = {c.hex for c in board.cities if c.side == PERSIA}
+        self.oracles = {c.hex for c in board.cities if c.oracle}
+        self.specs = {spec.id: spec for spec in comp.blocks}
+        self.capital = {"athens": self.index.get("ATHENS", -1), "sparta": self.index.get("SPARTA", -1)}
+        self.corinth = self.index.get("CORINTH", -1)
+        # green forces per neutral city (9.5: they deploy at full strength when it is attacked)
+        self.neutral_force: dict[int, list[tuple[int, float]]] = {}
+        for spec in comp.blocks:
+            if spec.side == 2 and spec.home >= 0:
+                h = board.cities[spec.home].hex
+                self.neutral_force.setdefault(h, []).append((spec.steps, spec.rating / 6))
+        self._army: dict[int, list[int]] = {}
+        self._navy: dict[int, dict[tuple[int, int], int]] = {}
+
+    def name(self, h: int) -> str:
+        return self.names[h]
+
+    def hex(self, name: str | None) -> int:
+        if name is None:
+            return -1
+        return self.index.get(name, -1)
+
+    def city(self, h: int) -> Any:
+        c = self.city_of[h] if 0 <= h < self.n else -1
+        return self.cities[c] if c >= 0 else None
+
+    def major(self, h: int) -> bool:
+        city = self.city(h)
+        return city is not None and city.value > 0
+
+    # ------------------------------------------------------------------ armies
+    def army_dist(self, target: int) -> list[int]:
+        """Land hexes from every hex to ``target`` (several turns; mountains count one)."""
+        dist = self._army.get(target)
+        if dist is None:
+            dist = [INF] * self.n
+            if 0 <= target < self.n:
+                dist[target] = 0
+                queue = deque([target])
+                while queue:
+                    h = queue.popleft()
+                    for m, _lim in self.land[h]:
+                        if dist[m] == INF:
+                            dist[m] = dist[h] + 1
+                            queue.append(m)
+            self._army[target] = dist
+        return dist
+
+    def army_paths(self, start: int, limit: int, stops: set[int], barred: set[int]) -> dict[int, int]:
+        """One operation move: parent links of every hex an army can reach from ``start`` within
+        ``limit`` hexes. ``stops`` (enemy blocks, neutral cities) and mountains end a move (4.4, 1.8);
+        ``barred`` hexes are never entered."""
+        parent = {start: -1}
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            h = queue.popleft()
+            if h != start and (h in stops or self.terrain[h] == MOUNTAIN):
+                continue
+            if dist[h] >= limit:
+                continue
+            for m, _lim in self.land[h]:
+                if m in dist or m in barred:
+                    continue
+                dist[m] = dist[h] + 1
+                parent[m] = h
+                queue.append(m)
+        return parent
+
+    def hexside_limit(self, a: int, b: int) -> int:
+        for m, lim in self.land[a]:
+            if m == b:
+                return lim
+        return 0
+
+    # ------------------------------------------------------------------ navies
+    def _coasts(self, h: int) -> list[int]:
+        city = self.city(h)
+        if city is not None and h != self.corinth:
+            return [city.coast]
+        return sorted({c for c in self.water[h] if c >= 0}) or [0]
+
+    def navy_step(self, h: int, coast: int, start: bool) -> list[tuple[int, int]]:
+        out = []
+        for d in range(6):
+            m = self.nbrs[h][d]
+            if m < 0 or m == self.syr:
+                continue
+            ws = self.water[h][d]
+            if ws < 0 or (coast >= 0 and ws != coast and not (start and h == self.corinth)):
+                continue
+            arrive = self.water[m][(d + 3) % 6]
+            if arrive < 0:
+                continue
+            out.append((m, arrive))
+        return out
+
+    def navy_dist(self, target: int) -> dict[tuple[int, int], int]:
+        """Sea hexes from every (hex, coast) to the port ``target`` (the graph is symmetric)."""
+        dist = self._navy.get(target)
+        if dist is None:
+            dist = {}
+            queue: deque[tuple[int, int]] = deque()
+            for c in self._coasts(target):
+                dist[(target, c)] = 0
+                queue.append((target, c))
+            while queue:
+                node = queue.popleft()
+                h, coast = node
+                for nxt in self.navy_step(h, coast, h == self.corinth):
+                    if nxt not in dist:
+                        dist[nxt] = dist[node] + 1
+                        queue.append(nxt)
+            self._navy[target] = dist
+        return dist
+
+    def navy_paths(self, start: int, limit: int, stops: set[int],
+                   barred: set[int]) -> tuple[dict[tuple[int, int], tuple[int, int] | None], dict[int, tuple[int, int]]]:
+        """One navy operation move: parent links over (hex, coast) and the first node reached in
+        each hex."""
+        coast0 = self._coasts(start)[0] if start != self.corinth else -1
+        first = (start, coast0)
+        parent: dict[tuple[int, int], tuple[int, int] | None] = {first: None}
+        dist = {first: 0}
+        at: dict[int, tuple[int, int]] = {start: first}
+        queue = deque([first])
+        while queue:
+            node = queue.popleft()
+            h, coast = node
+            if h != start and h in stops:
+                continue
+            if dist[node] >= limit:
+                continue
+            for nxt in self.navy_step(h, coast, h == start):
+                if nxt in dist or nxt[0] in barred:
+                    continue
+                dist[nxt] = dist[node] + 1
+                parent[nxt] = node
+                at.setdefault(nxt[0], nxt)
+                queue.append(nxt)
+        return parent, at
+
+    def port_meets(self, h: int, coast: int) -> bool:
+        city = self.city(h)
+        return city is not None and city.port and (h == self.corinth or city.coast == coast)
+
+
+_GEO: dict[int, Geo] = {}
+
+
+def geo_for(comp: Components) -> Geo:
+    geo = _GEO.get(id(comp))
+    if geo is None:
+        _GEO.clear()
+        geo = Geo(comp)
+        _GEO[id(comp)] = geo
+    return geo
+
+
+# ====================================================================== what the view says
+@dataclass(slots=True)
+class Blk:
+    id: str
+    hex: int
+    type: str
+    strength: int
+    steps: int
+    letter: str
+    rating: int
+    inside: bool
+    moved: bool
+    name: str
+
+    @property
+    def power(self) -> float:
+        return self.strength * self.rating / 6
+
+    @property
+    def army(self) -> bool:
+        return self.type in ARMY
+
+
+def _blk(geo: Geo, d: JSON) -> Blk:
+    rating = str(d.get("rating", "B2"))
+    return Blk(
+        id=str(d.get("id", "")), hex=geo.hex(d.get("location")), type=str(d.get("type", "hoplite")),
+        strength=int(d.get("strength", 0)), steps=int(d.get("steps", 0)), letter=rating[:1] or "B",
+        rating=int(rating[1:] or 2), inside=bool(d.get("besieged", False)), moved=bool(d.get("moved", False)),
+        name=str(d.get("name", "")),
+    )
+
+
+class World:
+    """One view, digested: own blocks, enemy presence and estimates, cities, threats."""
+
+    def __init__(self, geo: Geo, view: JSON, memory: dict[int, list[tuple[int, float]]]) -> None:
+        self.geo = geo
+        self.view = view
+        self.me: str = str(view.get("role") or "athens")
+        self.foe = other(self.me)
+        self.mp = int(view.get("mp", 0) or 0)
+        self.mine: list[Blk] = []
+        self.by_id: dict[str, Blk] = {}
+        self.my_at: dict[int, list[Blk]] = {}
+        self.foe_known: dict[int, list[Blk]] = {}
+        self.foe_hidden: dict[int, int] = {}
+        self.foe_count: dict[int, int] = {}
+        for d in view.get("blocks", []):
+            h = geo.hex(d.get("location"))
+            if h < 0:
+                continue
+            if d.get("owner") == self.me and "id" in d:
+                b = _blk(geo, d)
+                self.mine.append(b)
+                self.by_id[b.id] = b
+                self.my_at.setdefault(h, []).append(b)
+            elif d.get("owner") == self.foe:
+                self.foe_count[h] = self.foe_count.get(h, 0) + 1
+                if "strength" in d:
+                    self.foe_known.setdefault(h, []).append(_blk(geo, d))
+                else:
+                    self.foe_hidden[h] = self.foe_hidden.get(h, 0) + 1
+        self.pool: list[JSON] = list(view.get("pool", []))
+        self.ctrl: dict[int, str] = {}
+        self.value: dict[int, int] = {}
+        self.sieged: set[int] = set()
+        for c in view.get("cities", []):
+            h = geo.hex(c.get("name"))
+            if h < 0:
+                continue
+            self.ctrl[h] = str(c.get("controller"))
+            self.value[h] = int(c.get("value", 0))
+            if c.get("besieged") or c.get("blockaded"):
+                self.sieged.add(h)
+        self.memory = memory
+        self.capital = geo.capital[self.me]
+        self.foe_capital = geo.capital[self.foe]
+        self._threat: dict[int, float] = {}
+        self._hit = AVG_HIT[self.foe]
+
+    # ------------------------------------------------------------------ enemy estimates
+    def foe_inside(self, h: int) -> bool:
+        """Are the enemy blocks in ``h`` within the walls (a siege by me)?"""
+        if h not in self.sieged:
+            return False
+        mine = self.my_at.get(h, [])
+        return bool(mine) and not any(b.inside for b in mine)
+
+    def foe_field(self, h: int) -> bool:
+        return self.foe_count.get(h, 0) > 0 and not self.foe_inside(h) and h not in self.geo.oracles
+
+    def foe_force(self, h: int, field_only: bool = False) -> tuple[float, float]:
+        """(strength, expected hits per round) of the enemy blocks in ``h``."""
+        hp = pw = 0.0
+        for b in self.foe_known.get(h, []):
+            if field_only and b.inside:
+                continue
+            hp += b.strength
+            pw += b.power
+        k = self.foe_hidden.get(h, 0)
+        if k:
+            seen = self.memory.get(h, [])
+            for i in range(k):
+                if i < len(seen):
+                    s, p = seen[i]
+                else:
+                    s, p = AVG_STRENGTH, self._hit
+                hp += s
+                pw += s * p
+        return hp, pw
+
+    def my_force(self, h: int, inside: bool | None = None) -> tuple[float, float]:
+        hp = pw = 0.0
+        for b in self.my_at.get(h, []):
+            if inside is not None and b.inside != inside:
+                continue
+            if b.type == "revolt":
+                continue
+            hp += b.strength
+            pw += b.power
+        return hp, pw
+
+    def threat(self, h: int) -> float:
+        """Enemy strength that could reach ``h`` by land within about one operation move."""
+        t = self._threat.get(h)
+        if t is None:
+            dist = self.geo.army_dist(h)
+            t = 0.0
+            for e, n in self.foe_count.items():
+                if n <= 0 or self.foe_inside(e):
+                    continue
+                d = dist[e]
+                w = 1.0 if d <= 3 else 0.6 if d == 4 else 0.25 if d == 5 else 0.0
+                if w:
+                    t += w * self.foe_force(e)[0]
+            self._threat[h] = t
+        return t
+
+    def mine_city(self, h: int) -> bool:
+        return self.ctrl.get(h) == self.me
+
+    def foe_city(self, h: int) -> bool:
+        return self.ctrl.get(h) == self.foe
+
+    def need(self, h: int) -> float:
+        """Strength this side wants to keep in its city ``h``."""
+        if not self.mine_city(h):
+            return 0.0
+        t = self.threat(h)
+        if h == self.capital:
+            return min(16.0, max(6.0, 0.8 * t))
+        v = self.value.get(h, 0)
+        if v <= 0:
+            return 0.0
+        return min(2.0 + 1.5 * v, max(1.0, 0.45 * t))
+
+    def stops(self) -> set[int]:
+        """Hexes where an operation move must stop: enemy blocks outside walls, neutral cities."""
+        out = {h for h in self.foe_count if self.foe_field(h)}
+        for h, c in self.ctrl.items():
+            if c == "neutral":
+                out.add(h)
+        return out
+
+    def barred(self) -> set[int]:
+        out = {self.geo.syr}
+        if self.me == "athens" or self.view.get("persian_support") != "active":
+            out |= self.geo.persian
+        return out
+
+
+def ratio(my_hp: float, my_pw: float, en_hp: float, en_pw: float) -> float:
+    """Lanchester's square law: >1 favours me."""
+    return (my_hp * my_pw + 1e-6) / (en_hp * en_pw + 1e-6)
+
+
+def defence(b: Blk) -> float:
+    if b.type == "navy":
+        return 0.5 * b.strength
+    if b.type == "revolt":
+        return 0.5 * b.strength
+    return float(b.strength)
+
+
+@dataclass(slots=True)
+class Order:
+    kind: str  # "op", "march", "sea", "action"
+    block: str  # block id, or the action text for kind "action"
+    target: int
+    value: float
+    path: list[int] = field(default_factory=list)
+    mps: int = 1
+    then: list[Order] = field(default_factory=list)  # the rest of a group attack
+
+
+LABEL = re.compile(r"^(.*) ([ABC])(\d) \((\d+)\):")
+
+
+# ====================================================================== the bot
+class HeuristicAgent:
+    """A fast rule-of-thumb player for either side (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict  # re-raise its own errors (tests) instead of falling back
+        self.phase_key: tuple[Any, ...] = ()
+        self.actions = 0
+        self.steps = 0
+        self.failed: set[str] = set()
+        self.queue: list[Order] = []
+        self.cur: Order | None = None
+        self.memory: dict[int, list[tuple[int, float]]] = {}
+        self.sedition_used = 0
+
+    # ------------------------------------------------------------------ entry point
+    def choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            action = self._choose(view, legal, rng)
+        except Exception:
+            if self.strict:
+                raise
+            action = ""
+        if action not in legal:
+            if self.strict and action:
+                raise AssertionError(f"heuristic chose {action!r}, not in {legal}")
+            action = fallback(legal, rng)
+        return action
+
+    def _choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
+        geo = geo_for(polemos.game(GAME_ID).components())
+        self._remember(geo, view)
+        w = World(geo, view, self.memory)
+        key = (view.get("olympiad"), view.get("turn"), view.get("phase"), view.get("active_player"))
+        if key != self.phase_key:
+            self.phase_key = key
+            self.actions = 0
+            self.failed = set()
+            self.queue = []
+            self.cur = None
+            self.sedition_used = 0
+        verbs = {a.split(" ", 1)[0] for a in legal}
+        if "play" in verbs:
+            return self._card(w, legal, rng)
+        if verbs & {"mulligan", "redeal"}:
+            return self._mulligan(w, legal)
+        if "sicily" in verbs:
+            return min(legal, key=lambda a: (self._card_mp(w, a.split()[1]), a))
+        if "reduce" in verbs:
+            return self._least_valuable(w, legal)
+        if "remove" in verbs:
+            return self._least_valuable(w, legal)
+        if view.get("moving") and verbs <= {"to", "stop", "cancel"}:
+            return self._step(w, legal)
+        phase = view.get("phase")
+        if view.get("battle"):
+            return self._battle(w, legal, verbs, rng)
+        if phase == "replacement":
+            return self._replace(w, legal)
+        if verbs <= {"add", "done"}:
+            return self._levy(w, legal)
+        if verbs & {"battle", "storm", "sally"} or (phase == "combat" and legal):
+            return self._combat_menu(w, legal)
+        if phase == "move":
+            return self._move(w, legal, rng)
+        return fallback(legal, rng)
+
+    def _remember(self, geo: Geo, view: JSON) -> None:
+        """Keep what battles revealed of enemy blocks (strength, hit chance) by hex."""
+        me = view.get("role")
+        seen: dict[int, list[tuple[int, float]]] = {}
+        present: set[int] = set()
+        for d in view.get("blocks", []):
+            if d.get("owner") == me:
+                continue
+            h = geo.hex(d.get("location"))
+            present.add(h)
+            if "strength" in d:
+                r = str(d.get("rating", "B2"))
+                rating = int(r[1:] or 2)
+                if d.get("type") in ("cavalry", "navy") and d.get("besieged"):
+                    rating = 1
+                seen.setdefault(h, []).append((int(d["strength"]), rating / 6))
+        for h in list(self.memory):
+            if h not in present:
+                del self.memory[h]
+        self.memory.update(seen)
+
+    # ------------------------------------------------------------------ cards
+    @staticmethod
+    def _card_mp(w: World, cid: str) -> int:
+        for c in w.view.get("hand", []):
+            if c.get("id") == cid:
+                return int(c.get("mp", 0))
+        return 0
+
+    def _mulligan(self, w: World, legal: list[str]) -> str:
+        total = sum(int(c.get("mp", 0)) for c in w.view.get("hand", []))
+        if "mulligan" in legal:
+            return "mulligan"
+        if "redeal" in legal and total < 13:
+            return "redeal"
+        return "keep"
+
+    def _card(self, w: World, legal: list[str], rng: Rng) -> str:
+        hand = {str(c.get("id")): c for c in w.view.get("hand", [])}
+        movable = {b.id for b in w.mine if not b.inside and b.type != "revolt"}
+        orders = self._plan(w, movable, mp=6, revolt_ok=True, card_phase=True)
+        want = sum(o.mps for o in orders if o.value >= 1.0)
+        revolt_target = any(o.kind == "action" and o.block.split()[0] in ("revolt", "helots") for o in orders)
+        besieging = any(w.foe_inside(h) for h in w.my_at)
+        cap_threat = w.threat(w.capital) > 0.8 * sum(defence(b) for b in w.my_at.get(w.capital, []))
+        best = ""
+        best_score = -1e9
+        for a in legal:
+            cid = a.split()[1]
+            card = hand.get(cid, {})
+            mp = int(card.get("mp", 0))
+            ev = card.get("event")
+            score = min(mp, want) - 0.35 * max(0, mp - want) + 0.1 * mp
+            if ev == "sedition":
+                score += 3.0 if revolt_target else -0.5
+            elif ev == "levy":
+                score += 1.0 + 0.3 * int(card.get("mp", 0))
+            elif ev == "betrayal":
+                score += 2.5 if besieging else 0.0
+            elif ev == "plague":
+                score += 2.0 if w.me == "sparta" else -2.0
+            elif ev == "earthquake":
+                score = (3.0 if cap_threat else -1.5)
+            elif ev == "storm":
+                score -= 0.5 if w.me == "athens" else 0.0
+            score += rng.below(100) * 1e-4
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # ------------------------------------------------------------------ move phase
+    def _move(self, w: World, legal: list[str], rng: Rng) -> str:
+        self.actions += 1
+        if self.actions > MAX_MOVE_ACTIONS:
+            return "end" if "end" in legal else fallback(legal, rng)
+        exchanges = [a for a in legal if a.startswith("exchange ")]
+        if exchanges:
+            return max(exchanges, key=lambda a: (w.geo.specs[a.split()[2]].steps if a.split()[2] in w.geo.specs
+                                                 else 0, a))
+        while self.queue:
+            o = self.queue.pop(0)
+            a = self._start(o, legal)
+            if a:
+                return a
+        movable: set[str] = set()
+        for a in legal:
+            verb, _, arg = a.partition(" ")
+            if verb in ("op", "march", "sea") and arg not in self.failed:
+                movable.add(arg)
+        orders = self._plan(w, movable, mp=w.mp, revolt_ok=True, legal=set(legal))
+        for o in orders:
+            if o.value <= 0.05:
+                break
+            a = self._start(o, legal)
+            if a:
+                self.queue = list(o.then)
+                return a
+        return "end" if "end" in legal else fallback(legal, rng)
+
+    def _start(self, o: Order, legal: list[str]) -> str:
+        if o.kind == "action":
+            if o.block in legal:
+                if o.block.startswith("revolt ") or o.block.startswith("helots "):
+                    self.sedition_used += 1
+                return o.block
+            return ""
+        a = f"{o.kind} {o.block}"
+        if a in legal and o.block not in self.failed:
+            self.cur = o
+            self.steps = 0
+            return a
+        self.failed.add(o.block)
+        return ""
+
+    def _step(self, w: World, legal: list[str]) -> str:
+        geo = w.geo
+        mv = w.view.get("moving") or {}
+        bid = str(mv.get("block", ""))
+        path = [geo.hex(x) for x in mv.get("path", [])]
+        cur = path[-1] if path else -1
+        o = self.cur if self.cur is not None and self.cur.block == bid else None
+        tos: dict[int, str] = {}
+        for a in legal:
+            if a.startswith("to "):
+                tos[geo.hex(a[3:])] = a
+        self.steps += 1
+        b = w.by_id.get(bid)
+        navy = b is not None and b.type == "navy"
+        if o is None or self.steps > MAX_STEP_ACTIONS:
+            self.failed.add(bid)
+            if "cancel" in legal:
+                return "cancel"
+            if "stop" in legal:
+                return "stop"
+            return self._safe_step(w, tos, navy, cur)
+        if o.kind in ("march", "sea"):
+            if o.target in tos:
+                return tos[o.target]
+            best, gain = self._closest(w, tos, o.target, navy and o.kind != "march", cur)
+            if best is not None and gain >= 2:
+                return tos[best]
+            self.failed.add(bid)
+            return "cancel" if "cancel" in legal else (tos[best] if best is not None else fallback(legal, None))
+        # operation move, hex by hex
+        if cur == o.target:
+            if "stop" in legal:
+                return "stop"
+        elif cur in o.path:
+            i = o.path.index(cur)
+            if i + 1 < len(o.path) and o.path[i + 1] in tos:
+                return tos[o.path[i + 1]]
+        stops = w.stops()
+        if o.target in tos:
+            return tos[o.target]
+        cands = {h: a for h, a in tos.items() if h not in stops or h == o.target}
+        best, gain = self._closest(w, cands, o.target, navy, cur)
+        left = int(mv.get("left", 0) or 0)
+        if best is not None and gain >= 1 and left > 0:
+            return tos[best]
+        if "stop" in legal:
+            return "stop"
+        if "cancel" in legal:
+            self.failed.add(bid)
+            return "cancel"
+        return self._safe_step(w, cands or tos, navy, cur)
+
+    def _closest(self, w: World, tos: dict[int, str], target: int, navy: bool,
+                 cur: int) -> tuple[int | None, int]:
+        """The option nearest ``target`` and how much nearer than ``cur`` it is."""
+        geo = w.geo
+        if not tos:
+            return None, 0
+        if navy:
+            nd = geo.navy_dist(target)
+
+            def dist(h: int, frm: int) -> int:
+                best = INF
+                for d in range(6):
+                    if geo.nbrs[frm][d] == h:
+                        a = geo.water[h][(d + 3) % 6]
+                        best = min(best, nd.get((h, a), INF))
+                if best == INF:
+                    best = min((v for (x, _c), v in nd.items() if x == h), default=INF)
+                return best
+
+            here = min((v for (x, _c), v in nd.items() if x == cur), default=INF)
+            scored = sorted((dist(h, cur), h) for h in tos)
+        else:
+            ad = geo.army_dist(target)
+            here = ad[cur] if cur >= 0 else INF
+            scored = sorted((ad[h], h) for h in tos)
+        d0, h0 = scored[0]
+        if d0 >= INF:
+            return None, 0
+        return h0, here - d0
+
+    def _safe_step(self, w: World, tos: dict[int, str], navy: bool, cur: int) -> str:
+        """Somewhere to go when the plan failed: a friendly port/city, else the first option."""
+        if not tos:
+            return "stop"
+        best = None
+        best_d = INF
+        for h in tos:
+            if w.mine_city(h) and not w.foe_count.get(h):
+                return tos[h]
+            d = min((w.geo.army_dist(c)[h] for c in w.ctrl if w.mine_city(c)), default=INF) if not navy else 5
+            if d < best_d:
+                best, best_d = h, d
+        return tos[best] if best is not None else next(iter(tos.values()))
+
+    # ------------------------------------------------------------------ the planner
+    def _free(self, w: World, movable: set[str]) -> set[str]:
+        """Blocks that may leave their hex without weakening it below what it needs."""
+        free: set[str] = set()
+        for h, blocks in w.my_at.items():
+            need = w.need(h)
+            if w.foe_inside(h):
+                en_hp, en_pw = w.foe_force(h)
+                need = max(need, 0.8 * en_hp)
+            have = sum(defence(b) for b in blocks)
+            armies = sum(1 for b in blocks if b.army)
+            keep_army = w.mine_city(h) and w.value.get(h, 0) > 0
+            order = sorted((b for b in blocks if b.id in movable),
+                           key=lambda b: (b.type != "navy", b.strength, b.id))
+            for b in order:
+                d = defence(b)
+                if have - d < need - 1e-9:
+                    continue
+                if keep_army and b.army and armies <= 1:
+                    continue
+                free.add(b.id)
+                have -= d
+                if b.army:
+                    armies -= 1
+        return free
+
+    def _reach(self, w: World, b: Blk, stops: set[int], barred: set[int]) -> dict[int, list[int]]:
+        """Hexes block ``b`` can end an operation move in this turn, with the path there."""
+        geo = w.geo
+        out: dict[int, list[int]] = {}
+        if b.hex < 0 or b.hex == geo.syr:
+            return out
+        if b.type == "navy":
+            if w.view.get("storm"):
+                return out
+            parent, at = geo.navy_paths(b.hex, 4, stops, barred)
+            for h, node in at.items():
+                if h == b.hex:
+                    continue
+                if not (geo.port_meets(h, node[1]) or h in stops):
+                    continue
+                path = []
+                n: tuple[int, int] | None = node
+                while n is not None:
+                    path.append(n[0])
+                    n = parent[n]
+                out[h] = path[::-1]
+            return out
+        par = geo.army_paths(b.hex, 3 if b.type == "hoplite" else 4 if b.type == "peltast" else 5, stops, barred)
+        for h in par:
+            if h == b.hex:
+                continue
+            path = []
+            x = h
+            while x >= 0:
+                path.append(x)
+                x = par[x]
+            out[h] = path[::-1]
+        return out
+
+    def _plan(self, w: World, movable: set[str], mp: int, revolt_ok: bool,
+              legal: set[str] | None = None, card_phase: bool = False) -> list[Order]:
+        """Candidate orders, best first (value per MP)."""
+        geo = w.geo
+        orders: list[Order] = []
+        free = self._free(w, movable)
+        stops = w.stops()
+        barred = w.barred()
+        reach: dict[str, dict[int, list[int]]] = {}
+        for bid in movable:
+            b = w.by_id.get(bid)
+            if b is not None and not b.inside and b.type != "revolt":
+                reach[bid] = self._reach(w, b, stops, barred)
+        mp_left = max(mp, 0)
+
+        # --- revolts (7.0): automatic in a vacant enemy major city
+        if revolt_ok:
+            orders.extend(self._revolts(w, legal, card_phase))
+
+        # --- the capital first
+        cap = w.capital
+        cap_have = sum(defence(b) for b in w.my_at.get(cap, []))
+        cap_need = w.need(cap)
+        if cap >= 0 and cap_have < cap_need and w.mine_city(cap):
+            deficit = cap_need - cap_have
+            for bid in movable:
+                b = w.by_id[bid]
+                if b.hex == cap or not b.army:
+                    continue
+                # a block leaving a city it must hold is only worth it for the capital
+                keep = 0.0 if bid in free else 4.0
+                if cap in reach.get(bid, {}):
+                    val = 12.0 * min(1.0, b.strength / deficit) + 2.0 - keep
+                    orders.append(Order("op", bid, cap, val, reach[bid][cap]))
+                elif geo.army_dist(cap)[b.hex] <= 2 * 3 + 2 and not w.foe_inside(b.hex):
+                    val = 8.0 * min(1.0, b.strength / deficit) - keep
+                    orders.append(Order("march", bid, cap, val))
+
+        # --- attacks and captures
+        targets: set[int] = set()
+        for h in w.foe_count:
+            if w.foe_field(h):
+                targets.add(h)
+        for h, c in w.ctrl.items():
+            if c == w.foe and not w.foe_count.get(h) and h != geo.syr:
+                targets.add(h)
+            elif c == "neutral" and h in geo.neutral_force and h != geo.syr:
+                targets.add(h)
+        for h in targets:
+            o = self._attack(w, h, free, reach, mp_left)
+            if o is not None:
+                orders.extend(o)
+
+        # --- garrisons for own cities
+        for h, c in w.ctrl.items():
+            if c != w.me or h == cap or h in w.my_at or w.value.get(h, 0) <= 0 or w.foe_count.get(h):
+                continue
+            v = w.value[h]
+            best: Order | None = None
+            for bid in free:
+                b = w.by_id[bid]
+                if bid not in reach:
+                    continue
+                if h in reach[bid]:
+                    val = 1.2 * v + (1.0 if w.threat(h) > 0 else 0.3) - 0.05 * b.strength
+                    if b.type == "navy":
+                        val -= 0.4
+                    o = Order("op", bid, h, val, reach[bid][h])
+                    if best is None or o.value > best.value:
+                        best = o
+            if best is not None:
+                orders.append(best)
+        # reinforce threatened own cities
+        for h, c in w.ctrl.items():
+            if c != w.me or h == cap or w.value.get(h, 0) <= 0 or w.foe_inside(h):
+                continue
+            have = sum(defence(b) for b in w.my_at.get(h, []))
+            need = w.need(h)
+            if have <= 0 or have >= need:
+                continue
+            for bid in free:
+                b = w.by_id[bid]
+                if b.hex == h or not b.army or h not in reach.get(bid, {}):
+                    continue
+                val = 0.6 * w.value[h] * min(1.0, (need - have) / max(1.0, need))
+                orders.append(Order("op", bid, h, val, reach[bid][h]))
+
+        # --- staging: idle blocks drift toward the enemy
+        orders.extend(self._staging(w, free, reach, stops))
+
+        orders.sort(key=lambda o: (-o.value / max(1, o.mps), o.block))
+        return orders
+
+    def _revolts(self, w: World, legal: set[str] | None, card_phase: bool) -> list[Order]:
+        geo = w.geo
+        out: list[Order] = []
+        pool_ids = {str(p.get("id")) for p in w.pool}
+        placed = {b.hex: b for b in w.mine if b.type == "revolt"}
+        sedition = any((c or {}).get("event") == "sedition"
+                       for r, c in w.view.get("played", {}).items() if r == w.me)
+        free_steps = 2 if sedition and not card_phase else 0
+        free_left = max(0, free_steps - self.sedition_used)
+        demos = [p for p in w.pool if p.get("type") == "revolt" and p.get("name") != "HELOTS"]
+        helots = [p for p in w.pool if p.get("type") == "revolt" and p.get("name") == "HELOTS"]
+        for h, c in w.ctrl.items():
+            if c != w.foe or not geo.major(h) or h in (w.capital, w.foe_capital) or h == geo.syr:
+                continue
+            name = geo.name(h)
+            verb = "helots" if name == "MESSENE" and helots and not demos else "revolt"
+            act = f"{verb} {name}"
+            if legal is not None and act not in legal:
+                if name == "MESSENE" and f"helots {name}" in legal and not w.foe_count.get(h):
+                    act = f"helots {name}"
+                else:
+                    continue
+            if legal is None and not (demos or (helots and name == "MESSENE")):
+                continue
+            v = w.value.get(h, 0)
+            if h in placed:
+                # a revolt placed this turn: raise it only against defenders, with free steps
+                if w.foe_count.get(h) and free_left > 0:
+                    out.append(Order("action", act, h, 5.0 + v))
+                continue
+            if not w.foe_count.get(h):
+                safe = 1.0 if w.threat(h) < 3 else 0.6
+                out.append(Order("action", act, h, (8.0 + 4.0 * v) * safe))
+            elif free_left >= 2 or (card_phase and False):
+                en_hp, _ = w.foe_force(h)
+                if en_hp <= 2.6:
+                    out.append(Order("action", act, h, 2.0 + v))
+        _ = pool_ids
+        return out
+
+    def _attack(self, w: World, h: int, free: set[str], reach: dict[str, dict[int, list[int]]],
+                mp: int) -> list[Order] | None:
+        """Orders sending enough free blocks to take or fight at ``h``, or None."""
+        geo = w.geo
+        city = geo.city(h)
+        vacant = not w.foe_count.get(h)
+        neutral = w.ctrl.get(h) == "neutral"
+        cands: list[tuple[Blk, list[int]]] = []
+        for bid in free:
+            b = w.by_id[bid]
+            path = reach.get(bid, {}).get(h)
+            if path is None:
+                continue
+            if b.type == "navy" and not vacant and not neutral:
+                continue  # navies only take empty ports here
+            if b.type == "navy" and neutral:
+                continue
+            cands.append((b, path))
+        if not cands:
+            return None
+        value_city = 0.0
+        if city is not None:
+            v = city.value
+            value_city = 4.0 * v if v > 0 else 0.6
+            if h == w.foe_capital:
+                value_city = 500.0
+        if vacant and not neutral:
+            # a capture: the cheapest block that gets there
+            cands.sort(key=lambda c: (c[0].type == "navy" and w.me == "sparta", c[0].strength, c[0].id))
+            b, path = cands[0]
+            if city is None:
+                return None
+            risk = w.threat(h)
+            val = value_city + 0.5
+            if risk > 2.5 * b.strength and h != w.foe_capital:
+                val *= 0.5
+            return [Order("op", b.id, h, val, path)]
+        if neutral:
+            force = geo.neutral_force.get(h, [])
+            en_hp = float(sum(s for s, _p in force))
+            en_pw = float(sum(s * p for s, p in force))
+            want = 2.2
+        else:
+            en_hp, en_pw = w.foe_force(h, field_only=True)
+            want = 1.7 if h != w.foe_capital else 1.2
+        my_hp, my_pw = w.my_force(h, inside=False)
+        # gather, strongest first, within the hexside limits (4.1) and the MPs
+        cands.sort(key=lambda c: (-c[0].power, c[0].id))
+        used: dict[int, int] = {}
+        group: list[tuple[Blk, list[int]]] = []
+        for b, path in cands:
+            if len(group) >= mp:
+                break
+            if b.army and len(path) >= 2:
+                entry = path[-2]
+                lim = geo.hexside_limit(entry, h)
+                if used.get(entry, 0) >= max(1, lim):
+                    continue
+                used[entry] = used.get(entry, 0) + 1
+            if b.type == "navy":
+                continue
+            group.append((b, path))
+            my_hp += b.strength
+            my_pw += b.power
+            if ratio(my_hp, my_pw, en_hp, en_pw) >= want and 2 * my_pw >= 0.75 * en_hp:
+                break
+        if not group:
+            return None
+        r = ratio(my_hp, my_pw, en_hp, en_pw)
+        if r < want or 2 * my_pw < 0.75 * en_hp:
+            return None
+        p_win = min(0.95, 0.45 + 0.2 * (r - 1.0))
+        gain = value_city * p_win + 1.2 * min(en_hp, 2 * my_pw)
+        loss = 1.0 * min(my_hp, 2 * en_pw)
+        if neutral:
+            gain -= value_city * (1 - p_win)
+        val = gain - loss
+        if val <= 0:
+            return None
+        n = len(group)
+        rest = [Order("op", b.id, h, val / n, path) for b, path in group[1:]]
+        b0, path0 = group[0]
+        return [Order("op", b0.id, h, val, path0, mps=n, then=rest)]
+
+    def _staging(self, w: World, free: set[str], reach: dict[str, dict[int, list[int]]],
+                 stops: set[int]) -> list[Order]:
+        """Idle free armies step toward the best enemy city within a few turns."""
+        geo = w.geo
+        out: list[Order] = []
+        goals = []
+        for h, c in w.ctrl.items():
+            if c == w.foe and geo.major(h) and h != geo.syr:
+                goals.append(h)
+        if not goals:
+            return out
+        for bid in free:
+            b = w.by_id[bid]
+            if not b.army or bid not in reach:
+                continue
+            best_goal = -1
+            best_score = 0.0
+            for g in goals:
+                d = geo.army_dist(g)[b.hex]
+                if d >= INF or d <= 1:
+                    continue
+                v = w.value.get(g, 0) + (6 if g == w.foe_capital else 0)
+                score = v / (1 + d)
+                if score > best_score:
+                    best_goal, best_score = g, score
+            if best_goal < 0:
+                continue
+            dist = geo.army_dist(best_goal)
+            here = dist[b.hex]
+            best_h = -1
+            best_key: tuple[float, ...] = (0.0,)
+            for h2, path in reach[bid].items():
+                if h2 in stops or w.foe_count.get(h2):
+                    continue
+                if w.ctrl.get(h2) == "neutral":
+                    continue
+                if dist[h2] < 1 or dist[h2] >= here:
+                    continue
+                if sum(1 for x in w.my_at.get(h2, [])) >= 3:
+                    continue
+                key = (float(here - dist[h2]) + (1.0 if w.mine_city(h2) else 0.0), -w.threat(h2))
+                if best_h < 0 or key > best_key:
+                    best_h, best_key = h2, key
+            if best_h >= 0:
+                val = 0.3 + 0.05 * b.strength
+                if w.threat(best_h) > 1.5 * b.strength + sum(x.strength for x in w.my_at.get(best_h, [])):
+                    val = 0.06
+                out.append(Order("op", bid, best_h, val, reach[bid][best_h]))
+        return out
+
+    # ------------------------------------------------------------------ combat menu
+    def _combat_menu(self, w: World, legal: list[str]) -> str:
+        battles = [a for a in legal if a.startswith("battle ")]
+        if battles:
+            return battles[0]
+        best = "end" if "end" in legal else legal[0]
+        best_v = 0.0
+        for a in legal:
+            parts = a.split()
+            if len(parts) != 3:
+                continue
+            verb, where, group = parts
+            h = w.geo.hex(where)
+            if verb == "storm":
+                v = self._storm_value(w, h, group)
+            elif verb == "sally":
+                v = self._sally_value(w, h, group)
+            else:
+                continue
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _storm_value(self, w: World, h: int, group: str) -> float:
+        mine = [b for b in w.my_at.get(h, []) if not b.inside and b.type != "revolt"]
+        sel = [b for b in mine if group == "all" or (group == "navies") == (b.type == "navy")]
+        sel.sort(key=lambda b: -b.strength)
+        city = w.geo.city(h)
+        lim = 4 if city is not None and city.value > 0 else 2
+        sel = sel[:lim]
+        my_hp = float(sum(b.strength for b in sel))
+        my_pw = sum(b.strength * (1 if b.type in ("navy", "cavalry") else b.rating) / 6 for b in sel)
+        en_hp, en_pw = w.foe_force(h)
+        betrayal = any((c or {}).get("event") == "betrayal"
+                       for r, c in w.view.get("played", {}).items() if r == w.me)
+        dbl = 1.0 if betrayal else 2.0
+        r = ratio(my_hp, my_pw, en_hp * dbl, en_pw)
+        if r < 1.6 or 2 * my_pw < 0.6 * en_hp * dbl:
+            return 0.0
+        return r
+
+    def _sally_value(self, w: World, h: int, group: str) -> float:
+        mine = [b for b in w.my_at.get(h, []) if b.type != "revolt"]
+        sel = [b for b in mine if group == "all" or (group == "navies") == (b.type == "navy")]
+        my_hp = float(sum(b.strength for b in sel))
+        my_pw = sum(b.power for b in sel)
+        en_hp, en_pw = w.foe_force(h)
+        r = ratio(my_hp, my_pw, en_hp, en_pw)
+        return r if r >= 2.0 else 0.0
+
+    # ------------------------------------------------------------------ battles
+    def _battle(self, w: World, legal: list[str], verbs: set[str], rng: Rng) -> str:
+        bt = w.view.get("battle") or {}
+        h = w.geo.hex(bt.get("hex"))
+        if "engage" in legal:
+            return self._declare(w, h, legal)
+        if verbs <= {"sally", "remain"}:
+            return self._sallyq(w, h, legal)
+        if "hit" in verbs:
+            return self._least_valuable(w, legal)
+        if verbs <= {"regroup", "done"}:
+            return self._regroup(w, h, legal)
+        if verbs <= {"pillage", "done"}:
+            return self._pillage(w, legal)
+        if verbs <= {"storm", "done"}:
+            return self._stormq(w, h, legal)
+        if verbs <= {"add", "done"}:
+            return self._levy(w, legal)
+        if verbs == {"retreat"} and all(len(a.split()) == 2 for a in legal):
+            return self._retreat_to(w, h, legal)
+        return self._act(w, h, bt, legal)
+
+    def _field_balance(self, w: World, h: int) -> tuple[float, float, float, float]:
+        my_hp = my_pw = 0.0
+        for b in w.my_at.get(h, []):
+            if b.inside or b.type == "revolt":
+                continue
+            my_hp += b.strength
+            my_pw += b.power
+        en_hp = en_pw = 0.0
+        for e in w.foe_known.get(h, []):
+            if e.inside:
+                continue
+            en_hp += e.strength
+            en_pw += e.power
+        return my_hp, my_pw, en_hp, en_pw
+
+    def _declare(self, w: World, h: int, legal: list[str]) -> str:
+        my_hp, my_pw, en_hp, en_pw = self._field_balance(w, h)
+        # defenders still hidden are mine; count all my field blocks
+        r = ratio(my_hp, my_pw, en_hp, en_pw)
+        withdraws = [a for a in legal if a.startswith("withdraw ")]
+        if not withdraws:
+            return "engage"
+        if r < 0.9:
+            # weakest first does not matter: all go in
+            return withdraws[0]
+        if r < 1.3:
+            # keep the strong outside, put the navies and the weak inside
+            for a in withdraws:
+                b = w.by_id.get(a.split()[1])
+                if b is not None and (b.type == "navy" or b.strength <= 1):
+                    return a
+        return "engage"
+
+    def _sallyq(self, w: World, h: int, legal: list[str]) -> str:
+        my_hp = my_pw = 0.0
+        for b in w.my_at.get(h, []):
+            if b.type != "revolt":
+                my_hp += b.strength
+                my_pw += b.power
+        en_hp, en_pw = w.foe_force(h)
+        if ratio(my_hp, my_pw, en_hp, en_pw) >= 1.5:
+            for g in ("sally all", "sally armies", "sally navies"):
+                if g in legal:
+                    return g
+        return "remain"
+
+    def _stormq(self, w: World, h: int, legal: list[str]) -> str:
+        storms = [a for a in legal if a.startswith("storm ")]
+        if not storms:
+            return "done"
+        v = self._storm_value(w, h, "all")
+        if v <= 0:
+            return "done"
+        # the strongest block storms first
+        return max(storms, key=lambda a: (w.by_id[a.split()[1]].power if a.split()[1] in w.by_id else 0, a))
+
+    def _act(self, w: World, h: int, bt: JSON, legal: list[str]) -> str:
+        me_att = bt.get("attacker") == w.me
+        rnd = int(bt.get("round", 1))
+        stage = str(bt.get("stage", ""))
+        my_hp, my_pw, en_hp, en_pw = self._field_balance(w, h)
+        if stage == "siege":
+            my_hp = my_pw = 0.0
+            for b in w.my_at.get(h, []):
+                if b.type == "revolt" or (b.inside == me_att):
+                    continue
+                my_hp += b.strength
+                my_pw += b.power
+            en_hp = en_pw = 0.0
+            for e in w.foe_known.get(h, []):
+                en_hp += e.strength
+                en_pw += e.power
+            if me_att:
+                en_hp *= 2
+        r = ratio(my_hp, my_pw, en_hp, en_pw)
+        block = self._acting_block(w, h, w.view.get("prompt", ""))
+        if "land" in legal:
+            # a navy with no navy to fight: join the land battle when it helps
+            if en_hp > 0 and r >= 1.0:
+                return "land"
+            if "withdraw" in legal:
+                return "withdraw"
+            return "stay" if "stay" in legal else "land"
+        retreats = [a for a in legal if a.startswith("retreat ")]
+        if "withdraw" in legal and r < 0.75 and (block is None or block.type != "revolt"):
+            return "withdraw"
+        if rnd == 2 and retreats and r < 0.45:
+            return self._retreat_to(w, h, retreats)
+        if rnd == 2 and "retreat" in legal and me_att and stage == "siege" and r < 0.5:
+            return "retreat"
+        if "fire" in legal:
+            return "fire"
+        if "pass" in legal:
+            return "pass"
+        return legal[0]
+
+    def _acting_block(self, w: World, h: int, prompt: str) -> Blk | None:
+        m = LABEL.match(prompt or "")
+        if not m:
+            return None
+        name, letter, rating, strength = m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
+        for b in w.my_at.get(h, []):
+            if b.name == name and b.letter == letter and b.strength == strength:
+                return b
+        _ = rating
+        return None
+
+    def _retreat_to(self, w: World, h: int, legal: list[str]) -> str:
+        best = legal[0]
+        best_v = -1e9
+        for a in legal:
+            x = w.geo.hex(a.split(" ", 1)[1])
+            v = 0.0
+            if w.mine_city(x):
+                v += 3.0 + w.value.get(x, 0)
+            if x == w.capital:
+                v += 4.0
+            v += 0.5 * len(w.my_at.get(x, []))
+            v -= 0.3 * w.threat(x)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _regroup(self, w: World, h: int, legal: list[str]) -> str:
+        # victorious blocks stay to hold what they took; navies go home to a port of ours
+        # only when the battle hex is not one
+        city = w.geo.city(h)
+        if city is None or not city.port:
+            for a in legal:
+                if a.startswith("regroup "):
+                    b = w.by_id.get(a.split()[1])
+                    if b is not None and b.type == "navy":
+                        return a
+        return "done"
+
+    def _pillage(self, w: World, legal: list[str]) -> str:
+        opts = [a for a in legal if a.startswith("pillage ")]
+        if not opts:
+            return "done"
+        return max(opts, key=lambda a: (self._step_worth(w, a.split()[1]), a))
+
+    def _step_worth(self, w: World, bid: str) -> float:
+        b = w.by_id.get(bid)
+        if b is None:
+            spec = w.geo.specs.get(bid)
+            if spec is None:
+                return 0.0
+            rating, kind = spec.rating, ("hoplite", "peltast", "cavalry", "navy", "revolt")[spec.type]
+        else:
+            rating, kind = b.rating, b.type
+        cost = STEP_COST.get(kind, 2)
+        if kind == "navy" and w.me == "sparta" and w.view.get("persian_support") == "active":
+            cost = 1
+        return (rating / 6 + 0.25) / cost
+
+    # ------------------------------------------------------------------ BPs
+    def _levy(self, w: World, legal: list[str]) -> str:
+        opts = [a for a in legal if a.startswith("add ")]
+        if not opts:
+            return "done"
+        return max(opts, key=lambda a: (self._add_score(w, a.split()[1]), a))
+
+    def _add_score(self, w: World, bid: str) -> float:
+        b = w.by_id.get(bid)
+        base = self._step_worth(w, bid)
+        if b is None:
+            return base
+        h = b.hex
+        f = 1.0
+        if h == w.capital:
+            have = sum(defence(x) for x in w.my_at.get(h, []))
+            f = 3.0 if have < w.need(h) + 2 else 1.6
+        elif w.mine_city(h):
+            have = sum(defence(x) for x in w.my_at.get(h, []))
+            f = 2.0 if have < w.need(h) else 1.0
+        elif w.foe_inside(h):
+            f = 1.4
+        if b.type == "navy" and w.me == "athens":
+            f *= 1.3
+        if b.type == "revolt":
+            f *= 0.2
+        return base * f
+
+    def _replace(self, w: World, legal: list[str]) -> str:
+        # revolt blocks go back to the pool so they can revolt again next Olympiad
+        for a in legal:
+            if a.startswith("disband "):
+                b = w.by_id.get(a.split()[1])
+                if b is not None and b.type == "revolt":
+                    return a
+        best = "done"
+        best_v = 0.0
+        built_here: dict[int, int] = {}
+        for a in legal:
+            parts = a.split(" ", 2)
+            if parts[0] == "add":
+                v = self._add_score(w, parts[1])
+            elif parts[0] == "build" and len(parts) == 3:
+                h = w.geo.hex(parts[2])
+                v = self._step_worth(w, parts[1])
+                mine_here = len(w.my_at.get(h, [])) + built_here.get(h, 0)
+                if mine_here == 0 and w.geo.major(h):
+                    v *= 4.0 + 0.3 * w.value.get(h, 0)
+                elif h == w.capital and sum(defence(x) for x in w.my_at.get(h, [])) < w.need(h) + 2:
+                    v *= 2.5
+                else:
+                    v *= 0.7
+                spec = w.geo.specs.get(parts[1])
+                if spec is not None and spec.type == 3 and w.me == "athens":
+                    v *= 1.3
+            else:
+                continue
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _least_valuable(self, w: World, legal: list[str]) -> str:
+        def worth(a: str) -> tuple[float, str]:
+            bid = a.split()[1]
+            b = w.by_id.get(bid)
+            if b is None:
+                return (0.0, a)
+            v = b.rating * STEP_COST.get(b.type, 2) * (1.0 + 0.1 * b.strength)
+            return (v, a)
+
+        return min(legal, key=worth)
+
+
+def fallback(legal: list[str], rng: Rng | None) -> str:
+    """A safe action when nothing better is known: end, done, stop, keep, engage, fire..."""
+    for a in ("end", "done", "stop", "keep", "engage", "fire", "remain", "pass", "cancel"):
+        if a in legal:
+            return a
+    if rng is not None:
+        return rng.choice(legal)
+    return legal[0]
+
+
+def bots() -> dict[str, Callable[[], Agent]]:
+    """The registry hook (polemos.ai.agents.game_bots)."""
+    return {"heuristic": HeuristicAgent}
