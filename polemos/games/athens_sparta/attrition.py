@@ -5,24 +5,20 @@ from __future__ import annotations
 
 from polemos.games.athens_sparta.combat import ALL_BLOCKS, INSIDE_ONLY, OUTSIDE_ONLY
 from polemos.games.athens_sparta.common import blocks_at, push, side_name
-from polemos.games.athens_sparta.model import ATHENS, NAVY, SEA, SPARTA
+from polemos.games.athens_sparta.model import ATHENS, NAVY, SPARTA
 from polemos.games.athens_sparta.state import AthensSpartaState
 
 S = AthensSpartaState
 
 
 def is_island(s: S, h: int) -> bool:
-    """6.1: a port on an island with six sea hexsides, an island with one port, or an island
-    reached only through one strait — its blockade is a full siege. The map data marks them
-    (the hex has no land hexside at all, or is listed as an island)."""
-    board = s.comp.board
-    c = board.city_at[h]
-    if c < 0:
-        return False
-    name = board.cities[c].name
-    if name in board.provenance.get("islands", "").split(","):
-        return True
-    return all(board.terrain[n] == SEA or n < 0 for n in board.neighbours[h])
+    """6.1: a port on an island with six sea hexsides (NAXOS), an island with only one port
+    (CEPHALLENIA) or an island reached only through one strait (CORCYRA): its blockade is a full
+    siege. All three are ports whose land mass (joined by land hexsides, never across a strait)
+    holds no other port; larger islands like Euboea have land supply from their other ports."""
+    from polemos.games.athens_sparta.common import geo
+
+    return h in geo(s.comp.board).one_port_island
 
 
 def siege_status(s: S, h: int) -> tuple[bool, bool, bool]:

@@ -13,7 +13,8 @@ How it plays, in short:
 * Move Phase: a greedy planner scores orders and executes the best one, hex by hex:
   revolts in vacant enemy major cities (7.0, automatic), garrisons for its capital and major
   cities (a vacant city invites a revolt), attacks where the local odds are good (hidden enemy
-  blocks count at an average strength), captures of vacant enemy cities, then staging of idle
+  blocks count at an average strength, or at what a battle revealed of them), captures of vacant
+  enemy cities, navies joining sieges of enemy ports (a full siege, 6.0), then staging of idle
   blocks toward the enemy. Every phase ends: a block whose move fails is not tried again in that
   phase, and the number of actions per phase is bounded.
 * Combat: fights every battle, storms when the siege battle looks good, withdraws outmatched
@@ -33,6 +34,7 @@ from typing import Any
 import polemos
 from polemos.ai.agents import Agent
 from polemos.core.rng import Rng
+from polemos.games.athens_sparta.game import AthensSparta
 from polemos.games.athens_sparta.model import (
     MOUNTAIN,
     OFFBOARD,
@@ -40,10 +42,13 @@ from polemos.games.athens_sparta.model import (
     SEA,
     SIDE_CLEAR,
     SIDE_PASS,
+    STRAIT,
     Components,
 )
 
 JSON = dict[str, Any]
+Node = tuple[int, int]  # (hex, coast) for navies (1.7)
+NavyParents = dict[Node, Node | None]
 GAME_ID = "athens-and-sparta"
 INF = 99
 
@@ -53,6 +58,7 @@ AVG_STRENGTH = 2.5  # a hidden enemy block counts at this strength...
 AVG_HIT = {"athens": 0.42, "sparta": 0.47}  # ...and hits this often per die (its side's roster)
 MAX_MOVE_ACTIONS = 40  # top-level move-phase decisions per phase, whatever happens
 MAX_STEP_ACTIONS = 30  # hex-by-hex steps of one move (the engine also bounds them)
+MIN_ORDER = 0.15  # orders worth less than this are not worth an MP
 
 
 def other(role: str) -> str:
@@ -92,6 +98,12 @@ class Geo:
                     self.land[h].append((m, 2))
                 elif side == SIDE_PASS or (h in sources and m in sources):
                     self.land[h].append((m, 1))
+        self.far = board.far_sides
+        self.direction: dict[tuple[int, int], int] = {}
+        for h in range(n):
+            for d, m in enumerate(board.neighbours[h]):
+                if m >= 0:
+                    self.direction[(h, m)] = d
         self.persian = {c.hex for c in board.cities if c.side == PERSIA}
         self.oracles = {c.hex for c in board.cities if c.oracle}
         self.specs = {spec.id: spec for spec in comp.blocks}
@@ -161,11 +173,29 @@ class Geo:
                 queue.append(m)
         return parent
 
+    def crosses(self, a: int, b: int) -> bool:
+        """Does the step ``a`` -> ``b`` cross a strait (4.3)?"""
+        d = self.direction.get((a, b), -1)
+        if d < 0:
+            return False
+        if self.terrain[a] == STRAIT and d in self.far[a]:
+            return True
+        return self.terrain[b] == STRAIT and (d + 3) % 6 in self.far[b]
+
     def hexside_limit(self, a: int, b: int) -> int:
+        """How many blocks may attack from ``a`` into ``b`` (4.1; 1 across a strait, 4.3)."""
         for m, lim in self.land[a]:
             if m == b:
-                return lim
+                return min(lim, 1) if self.crosses(a, b) else lim
         return 0
+
+    def stack_limit(self, h: int) -> tuple[int, int]:
+        """(blocks, armies) one side may stack in ``h`` (Terrain Effects Table)."""
+        if self.names[h] == "ATHENS":
+            return 6, 4
+        if self.terrain[h] == MOUNTAIN:
+            return 2, 2
+        return 4, 4
 
     # ------------------------------------------------------------------ navies
     def _coasts(self, h: int) -> list[int]:
@@ -209,7 +239,7 @@ class Geo:
         return dist
 
     def navy_paths(self, start: int, limit: int, stops: set[int],
-                   barred: set[int]) -> tuple[dict[tuple[int, int], tuple[int, int] | None], dict[int, tuple[int, int]]]:
+                   barred: set[int]) -> tuple[NavyParents, dict[int, Node]]:
         """One navy operation move: parent links over (hex, coast) and the first node reached in
         each hex."""
         coast0 = self._coasts(start)[0] if start != self.corinth else -1
@@ -240,6 +270,14 @@ class Geo:
 
 
 _GEO: dict[int, Geo] = {}
+
+
+def components() -> Components:
+    """The public components of the game (board geometry, block roster, cards)."""
+    game = polemos.game(GAME_ID)
+    if not isinstance(game, AthensSparta):  # pragma: no cover - the registry is fixed
+        raise TypeError(f"{GAME_ID} is not the Athens & Sparta game")
+    return game.components()
 
 
 def geo_for(comp: Components) -> Geo:
@@ -355,10 +393,7 @@ class World:
         if k:
             seen = self.memory.get(h, [])
             for i in range(k):
-                if i < len(seen):
-                    s, p = seen[i]
-                else:
-                    s, p = AVG_STRENGTH, self._hit
+                s, p = (float(seen[i][0]), seen[i][1]) if i < len(seen) else (AVG_STRENGTH, self._hit)
                 hp += s
                 pw += s * p
         return hp, pw
@@ -375,18 +410,28 @@ class World:
         return hp, pw
 
     def threat(self, h: int) -> float:
-        """Enemy strength that could reach ``h`` by land within about one operation move."""
+        """Enemy strength that could reach ``h`` by land within about one operation move. An
+        enemy must stop where my blocks stand (4.4), so it cannot come through them."""
         t = self._threat.get(h)
         if t is None:
-            dist = self.geo.army_dist(h)
+            geo = self.geo
+            dist = {h: 0}
+            queue = deque([h])
+            while queue:
+                x = queue.popleft()
+                if dist[x] >= 5 or (x != h and (x in self.my_at or x in self.foe_count)):
+                    continue
+                for m, _lim in geo.land[x]:
+                    if m not in dist:
+                        dist[m] = dist[x] + 1
+                        queue.append(m)
             t = 0.0
             for e, n in self.foe_count.items():
-                if n <= 0 or self.foe_inside(e):
+                if n <= 0 or self.foe_inside(e) or e not in dist:
                     continue
                 d = dist[e]
-                w = 1.0 if d <= 3 else 0.6 if d == 4 else 0.25 if d == 5 else 0.0
-                if w:
-                    t += w * self.foe_force(e)[0]
+                w = 1.0 if d <= 3 else 0.6 if d == 4 else 0.25
+                t += w * self.foe_force(e)[0]
             self._threat[h] = t
         return t
 
@@ -420,6 +465,104 @@ class World:
         out = {self.geo.syr}
         if self.me == "athens" or self.view.get("persian_support") != "active":
             out |= self.geo.persian
+        return out
+
+    # ------------------------------------------------------------------ control (4.2)
+    def land_ctrl(self, h: int) -> str:
+        """Who controls hex ``h`` for movement: a side, "neutral", "vacant", "contested" or "siege"."""
+        mine = self.my_at.get(h)
+        foe = self.foe_count.get(h, 0)
+        if mine and foe:
+            return "siege" if h in self.sieged else "contested"
+        if mine:
+            return self.me
+        if foe:
+            return self.foe
+        c = self.ctrl.get(h)
+        if c is None or c == "none":
+            return "vacant"
+        return c
+
+    def friendly(self, c: str) -> bool:
+        return c == self.me or (c == "persia" and self.me == "sparta"
+                                and self.view.get("persian_support") == "active")
+
+    def room(self, h: int, b: Blk) -> bool:
+        """Stacking (4.1): may ``b`` end its move in ``h``?"""
+        lim, lim_army = self.geo.stack_limit(h)
+        here = [x for x in self.my_at.get(h, []) if x.type != "revolt" and x.id != b.id]
+        armies = sum(1 for x in here if x.army)
+        return len(here) + 1 <= lim and armies + (1 if b.army else 0) <= lim_army
+
+    def my_port(self, h: int) -> bool:
+        city = self.geo.city(h)
+        return city is not None and city.port and self.friendly(self.land_ctrl(h))
+
+    def march_reach(self, b: Blk) -> set[int]:
+        """4.51: double move through friendly, neutral or vacant hexes, ending in a friendly one."""
+        geo = self.geo
+        start = b.hex
+        out: set[int] = set()
+        if not b.army or self.land_ctrl(start) in ("siege", "contested"):
+            return out
+        limit = 2 * (3 if b.type == "hoplite" else 4 if b.type == "peltast" else 5)
+        barred = self.barred()
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            h = queue.popleft()
+            if h != start:
+                if self.friendly(self.land_ctrl(h)) and self.room(h, b):
+                    out.add(h)
+                if geo.terrain[h] == MOUNTAIN:
+                    continue
+            if seen[h] >= limit:
+                continue
+            for m, _lim in geo.land[h]:
+                if m in seen or m in barred:
+                    continue
+                c = self.land_ctrl(m)
+                if c in (self.foe, "contested", "siege") or self.foe_field(m):
+                    continue
+                if geo.terrain[h] == STRAIT and h != start and geo.crosses(h, m):
+                    continue
+                if geo.terrain[m] == STRAIT and geo.crosses(h, m):
+                    if self.friendly(c) and self.room(m, b):
+                        out.add(m)
+                    seen[m] = limit
+                    continue
+                seen[m] = seen[h] + 1
+                queue.append(m)
+        return out
+
+    def sea_reach(self, b: Blk) -> set[int]:
+        """4.52: up to 8 hexes by sea from a friendly port to another, never through enemy hexes."""
+        geo = self.geo
+        start = b.hex
+        out: set[int] = set()
+        if self.view.get("storm") or not self.my_port(start) or self.land_ctrl(start) == "siege":
+            return out
+        barred = self.barred()
+        coast0 = -1 if start == geo.corinth else geo._coasts(start)[0]
+        first = (start, coast0)
+        seen = {first: 0}
+        queue = deque([first])
+        while queue:
+            node = queue.popleft()
+            h, coast = node
+            if seen[node] >= 8:
+                continue
+            for nxt in geo.navy_step(h, coast, h == start):
+                m, arrive = nxt
+                if nxt in seen or m in barred:
+                    continue
+                c = self.land_ctrl(m)
+                if c in (self.foe, "contested", "siege") or self.foe_field(m):
+                    continue
+                seen[nxt] = seen[node] + 1
+                if m != start and self.my_port(m) and geo.port_meets(m, arrive) and self.room(m, b):
+                    out.add(m)
+                queue.append(nxt)
         return out
 
 
@@ -486,7 +629,7 @@ class HeuristicAgent:
         return action
 
     def _choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
-        geo = geo_for(polemos.game(GAME_ID).components())
+        geo = geo_for(components())
         self._remember(geo, view)
         w = World(geo, view, self.memory)
         key = (view.get("olympiad"), view.get("turn"), view.get("phase"), view.get("active_player"))
@@ -562,7 +705,7 @@ class HeuristicAgent:
 
     def _card(self, w: World, legal: list[str], rng: Rng) -> str:
         hand = {str(c.get("id")): c for c in w.view.get("hand", [])}
-        movable = {b.id for b in w.mine if not b.inside and b.type != "revolt"}
+        movable = {b.id: {"op", "march", "sea"} for b in w.mine if not b.inside and b.type != "revolt"}
         orders = self._plan(w, movable, mp=6, revolt_ok=True, card_phase=True)
         want = sum(o.mps for o in orders if o.value >= 1.0)
         revolt_target = any(o.kind == "action" and o.block.split()[0] in ("revolt", "helots") for o in orders)
@@ -607,14 +750,14 @@ class HeuristicAgent:
             a = self._start(o, legal)
             if a:
                 return a
-        movable: set[str] = set()
+        movable: dict[str, set[str]] = {}
         for a in legal:
             verb, _, arg = a.partition(" ")
-            if verb in ("op", "march", "sea") and arg not in self.failed:
-                movable.add(arg)
+            if verb in ("op", "march", "sea") and arg not in self.failed and arg in w.by_id:
+                movable.setdefault(arg, set()).add(verb)
         orders = self._plan(w, movable, mp=w.mp, revolt_ok=True, legal=set(legal))
         for o in orders:
-            if o.value <= 0.05:
+            if o.value < MIN_ORDER:
                 break
             a = self._start(o, legal)
             if a:
@@ -661,7 +804,7 @@ class HeuristicAgent:
         if o.kind in ("march", "sea"):
             if o.target in tos:
                 return tos[o.target]
-            best, gain = self._closest(w, tos, o.target, navy and o.kind != "march", cur)
+            best, gain = self._closest(w, tos, o.target, o.kind == "sea", cur)
             if best is not None and gain >= 2:
                 return tos[best]
             self.failed.add(bid)
@@ -740,8 +883,7 @@ class HeuristicAgent:
         for h, blocks in w.my_at.items():
             need = w.need(h)
             if w.foe_inside(h):
-                en_hp, en_pw = w.foe_force(h)
-                need = max(need, 0.8 * en_hp)
+                need = max(need, 0.8 * w.foe_force(h)[0])
             have = sum(defence(b) for b in blocks)
             armies = sum(1 for b in blocks if b.army)
             keep_army = w.mine_city(h) and w.value.get(h, 0) > 0
@@ -793,19 +935,39 @@ class HeuristicAgent:
             out[h] = path[::-1]
         return out
 
-    def _plan(self, w: World, movable: set[str], mp: int, revolt_ok: bool,
+    def _route(self, w: World, b: Blk, h: int, verbs: set[str], reach: dict[str, dict[int, list[int]]],
+               cache: dict[tuple[str, str], set[int]]) -> Order | None:
+        """The cheapest way for ``b`` to end its move in ``h`` this turn, if any (value unset)."""
+        if "op" in verbs and h in reach.get(b.id, {}):
+            return Order("op", b.id, h, 0.0, reach[b.id][h])
+        if "march" in verbs and b.army:
+            key = ("march", b.id)
+            if key not in cache:
+                cache[key] = w.march_reach(b)
+            if h in cache[key]:
+                return Order("march", b.id, h, 0.0)
+        if "sea" in verbs:
+            key = ("sea", b.id)
+            if key not in cache:
+                cache[key] = w.sea_reach(b)
+            if h in cache[key]:
+                return Order("sea", b.id, h, 0.0)
+        return None
+
+    def _plan(self, w: World, movable: dict[str, set[str]], mp: int, revolt_ok: bool,
               legal: set[str] | None = None, card_phase: bool = False) -> list[Order]:
         """Candidate orders, best first (value per MP)."""
         geo = w.geo
         orders: list[Order] = []
-        free = self._free(w, movable)
+        free = self._free(w, set(movable))
         stops = w.stops()
         barred = w.barred()
         reach: dict[str, dict[int, list[int]]] = {}
-        for bid in movable:
+        for bid, verbs in movable.items():
             b = w.by_id.get(bid)
-            if b is not None and not b.inside and b.type != "revolt":
+            if b is not None and not b.inside and b.type != "revolt" and "op" in verbs:
                 reach[bid] = self._reach(w, b, stops, barred)
+        strategic: dict[tuple[str, str], set[int]] = {}
         mp_left = max(mp, 0)
 
         # --- revolts (7.0): automatic in a vacant enemy major city
@@ -818,18 +980,21 @@ class HeuristicAgent:
         cap_need = w.need(cap)
         if cap >= 0 and cap_have < cap_need and w.mine_city(cap):
             deficit = cap_need - cap_have
-            for bid in movable:
+            for bid, verbs in movable.items():
                 b = w.by_id[bid]
                 if b.hex == cap or not b.army:
                     continue
-                # a block leaving a city it must hold is only worth it for the capital
+                o = self._route(w, b, cap, verbs, reach, strategic)
+                if o is None:
+                    continue
+                # a block leaving a city it must hold is only worth it for the capital, and never
+                # the last army of a major city unless the capital is in real danger
                 keep = 0.0 if bid in free else 4.0
-                if cap in reach.get(bid, {}):
-                    val = 12.0 * min(1.0, b.strength / deficit) + 2.0 - keep
-                    orders.append(Order("op", bid, cap, val, reach[bid][cap]))
-                elif geo.army_dist(cap)[b.hex] <= 2 * 3 + 2 and not w.foe_inside(b.hex):
-                    val = 8.0 * min(1.0, b.strength / deficit) - keep
-                    orders.append(Order("march", bid, cap, val))
+                if bid not in free and cap_have >= 0.5 * cap_need and w.value.get(b.hex, 0) > 0 \
+                        and sum(1 for x in w.my_at.get(b.hex, []) if x.army) <= 1:
+                    continue
+                o.value = 12.0 * min(1.0, b.strength / deficit) + 2.0 - keep - (0.5 if o.kind != "op" else 0)
+                orders.append(o)
 
         # --- attacks and captures
         targets: set[int] = set()
@@ -837,34 +1002,48 @@ class HeuristicAgent:
             if w.foe_field(h):
                 targets.add(h)
         for h, c in w.ctrl.items():
-            if c == w.foe and not w.foe_count.get(h) and h != geo.syr:
-                targets.add(h)
-            elif c == "neutral" and h in geo.neutral_force and h != geo.syr:
+            if h != geo.syr and ((c == w.foe and not w.foe_count.get(h))
+                                 or (c == "neutral" and h in geo.neutral_force)):
                 targets.add(h)
         for h in targets:
-            o = self._attack(w, h, free, reach, mp_left)
-            if o is not None:
-                orders.extend(o)
+            found = self._attack(w, h, free, reach, mp_left)
+            if found is not None:
+                orders.extend(found)
 
-        # --- garrisons for own cities
+        # --- blockades: a navy joins a siege of an enemy port (full siege, 6.0)
+        for h in w.my_at:
+            city = geo.city(h)
+            if city is None or not city.port or not w.foe_inside(h):
+                continue
+            if any(x.type == "navy" for x in w.my_at[h]):
+                continue
+            en_hp = w.foe_force(h)[0]
+            for bid in free:
+                b = w.by_id[bid]
+                if b.type == "navy" and h in reach.get(bid, {}):
+                    orders.append(Order("op", bid, h, 1.0 + 0.5 * city.value + 0.3 * en_hp, reach[bid][h]))
+                    break
+
+        # --- garrisons for own major cities left empty (a vacant city invites a revolt, 7.0)
         for h, c in w.ctrl.items():
             if c != w.me or h == cap or h in w.my_at or w.value.get(h, 0) <= 0 or w.foe_count.get(h):
                 continue
             v = w.value[h]
-            best: Order | None = None
+            pick: Order | None = None
             for bid in free:
                 b = w.by_id[bid]
-                if bid not in reach:
+                o = self._route(w, b, h, movable.get(bid, set()), reach, strategic)
+                if o is None:
                     continue
-                if h in reach[bid]:
-                    val = 1.2 * v + (1.0 if w.threat(h) > 0 else 0.3) - 0.05 * b.strength
-                    if b.type == "navy":
-                        val -= 0.4
-                    o = Order("op", bid, h, val, reach[bid][h])
-                    if best is None or o.value > best.value:
-                        best = o
-            if best is not None:
-                orders.append(best)
+                o.value = 1.2 * v + (1.0 if w.threat(h) > 0 else 0.3) - 0.05 * b.strength
+                if b.type == "navy":
+                    o.value -= 0.4
+                if o.kind != "op":
+                    o.value -= 0.1
+                if pick is None or o.value > pick.value:
+                    pick = o
+            if pick is not None:
+                orders.append(pick)
         # reinforce threatened own cities
         for h, c in w.ctrl.items():
             if c != w.me or h == cap or w.value.get(h, 0) <= 0 or w.foe_inside(h):
@@ -875,13 +1054,15 @@ class HeuristicAgent:
                 continue
             for bid in free:
                 b = w.by_id[bid]
-                if b.hex == h or not b.army or h not in reach.get(bid, {}):
+                if b.hex == h or not b.army:
                     continue
-                val = 0.6 * w.value[h] * min(1.0, (need - have) / max(1.0, need))
-                orders.append(Order("op", bid, h, val, reach[bid][h]))
+                o = self._route(w, b, h, movable.get(bid, set()), reach, strategic)
+                if o is not None:
+                    o.value = 0.6 * w.value[h] * min(1.0, (need - have) / max(1.0, need))
+                    orders.append(o)
 
         # --- staging: idle blocks drift toward the enemy
-        orders.extend(self._staging(w, free, reach, stops))
+        orders.extend(self._staging(w, free, movable, reach, stops, strategic))
 
         orders.sort(key=lambda o: (-o.value / max(1, o.mps), o.block))
         return orders
@@ -889,7 +1070,6 @@ class HeuristicAgent:
     def _revolts(self, w: World, legal: set[str] | None, card_phase: bool) -> list[Order]:
         geo = w.geo
         out: list[Order] = []
-        pool_ids = {str(p.get("id")) for p in w.pool}
         placed = {b.hex: b for b in w.mine if b.type == "revolt"}
         sedition = any((c or {}).get("event") == "sedition"
                        for r, c in w.view.get("played", {}).items() if r == w.me)
@@ -916,14 +1096,17 @@ class HeuristicAgent:
                 if w.foe_count.get(h) and free_left > 0:
                     out.append(Order("action", act, h, 5.0 + v))
                 continue
+            if h in w.my_at:
+                continue  # my blocks there take the city anyway
             if not w.foe_count.get(h):
                 safe = 1.0 if w.threat(h) < 3 else 0.6
                 out.append(Order("action", act, h, (8.0 + 4.0 * v) * safe))
-            elif free_left >= 2 or (card_phase and False):
+            elif free_left >= 2:
+                # two free steps (Sedition) against a garrison they can plausibly beat
                 en_hp, _ = w.foe_force(h)
-                if en_hp <= 2.6:
+                rating = 3 if w.me == "sparta" else 2
+                if en_hp <= 2 * 2 * rating / 6 + 0.01:
                     out.append(Order("action", act, h, 2.0 + v))
-        _ = pool_ids
         return out
 
     def _attack(self, w: World, h: int, free: set[str], reach: dict[str, dict[int, list[int]]],
@@ -949,17 +1132,24 @@ class HeuristicAgent:
         value_city = 0.0
         if city is not None:
             v = city.value
-            value_city = 4.0 * v if v > 0 else 0.6
+            value_city = 4.0 * v if v > 0 else 0.2
             if h == w.foe_capital:
                 value_city = 500.0
         if vacant and not neutral:
-            # a capture: the cheapest block that gets there
+            if h in w.my_at:
+                return None  # already mine at the end of the Phase (R2)
+            # a capture: the cheapest block that gets there (minor cities: armies only, they are
+            # worth no points and a navy hopping between them wastes its moves)
+            if city is not None and city.value <= 0:
+                cands = [c for c in cands if c[0].army]
+                if not cands:
+                    return None
             cands.sort(key=lambda c: (c[0].type == "navy" and w.me == "sparta", c[0].strength, c[0].id))
             b, path = cands[0]
             if city is None:
                 return None
             risk = w.threat(h)
-            val = value_city + 0.5
+            val = value_city + (0.5 if city.value > 0 else 0.0)
             if risk > 2.5 * b.strength and h != w.foe_capital:
                 val *= 0.5
             return [Order("op", b.id, h, val, path)]
@@ -1010,54 +1200,59 @@ class HeuristicAgent:
         b0, path0 = group[0]
         return [Order("op", b0.id, h, val, path0, mps=n, then=rest)]
 
-    def _staging(self, w: World, free: set[str], reach: dict[str, dict[int, list[int]]],
-                 stops: set[int]) -> list[Order]:
+    def _staging(self, w: World, free: set[str], movable: dict[str, set[str]],
+                 reach: dict[str, dict[int, list[int]]], stops: set[int],
+                 strategic: dict[tuple[str, str], set[int]]) -> list[Order]:
         """Idle free armies step toward the best enemy city within a few turns."""
         geo = w.geo
         out: list[Order] = []
-        goals = []
-        for h, c in w.ctrl.items():
-            if c == w.foe and geo.major(h) and h != geo.syr:
-                goals.append(h)
+        goals = [h for h, c in w.ctrl.items() if c == w.foe and geo.major(h) and h != geo.syr]
         if not goals:
             return out
         for bid in free:
             b = w.by_id[bid]
-            if not b.army or bid not in reach:
+            if not b.army:
                 continue
             best_goal = -1
-            best_score = 0.0
+            goal_score = 0.0
             for g in goals:
                 d = geo.army_dist(g)[b.hex]
                 if d >= INF or d <= 1:
                     continue
                 v = w.value.get(g, 0) + (6 if g == w.foe_capital else 0)
                 score = v / (1 + d)
-                if score > best_score:
-                    best_goal, best_score = g, score
+                if score > goal_score:
+                    best_goal, goal_score = g, score
             if best_goal < 0:
                 continue
             dist = geo.army_dist(best_goal)
             here = dist[b.hex]
-            best_h = -1
-            best_key: tuple[float, ...] = (0.0,)
-            for h2, path in reach[bid].items():
-                if h2 in stops or w.foe_count.get(h2):
+            verbs = movable.get(bid, set())
+            options: list[tuple[int, str]] = [(h2, "op") for h2 in reach.get(bid, {})]
+            if "march" in verbs and here > 4:
+                key = ("march", bid)
+                if key not in strategic:
+                    strategic[key] = w.march_reach(b)
+                options.extend((h2, "march") for h2 in strategic[key])
+            best: tuple[float, float, int] | None = None
+            pick: tuple[int, str] = (-1, "")
+            for h2, kind in options:
+                if h2 in stops or w.foe_count.get(h2) or w.ctrl.get(h2) == "neutral":
                     continue
-                if w.ctrl.get(h2) == "neutral":
-                    continue
-                if dist[h2] < 1 or dist[h2] >= here:
+                if dist[h2] < 1 or dist[h2] >= here or not w.room(h2, b):
                     continue
                 if sum(1 for x in w.my_at.get(h2, [])) >= 3:
                     continue
-                key = (float(here - dist[h2]) + (1.0 if w.mine_city(h2) else 0.0), -w.threat(h2))
-                if best_h < 0 or key > best_key:
-                    best_h, best_key = h2, key
-            if best_h >= 0:
-                val = 0.3 + 0.05 * b.strength
-                if w.threat(best_h) > 1.5 * b.strength + sum(x.strength for x in w.my_at.get(best_h, [])):
-                    val = 0.06
-                out.append(Order("op", bid, best_h, val, reach[bid][best_h]))
+                rank = (float(here - dist[h2]) + (1.0 if w.mine_city(h2) else 0.0), -w.threat(h2), -h2)
+                if best is None or rank > best:
+                    best, pick = rank, (h2, kind)
+            if best is None:
+                continue
+            h2, kind = pick
+            val = 0.3 + 0.05 * b.strength
+            if w.threat(h2) > 1.5 * b.strength + sum(x.strength for x in w.my_at.get(h2, [])):
+                continue  # would only walk into a stronger enemy
+            out.append(Order(kind, bid, h2, val, reach.get(bid, {}).get(h2, []) if kind == "op" else []))
         return out
 
     # ------------------------------------------------------------------ combat menu

@@ -84,6 +84,8 @@ def _rating(s: S, b: int) -> int:
 
 def eliminate(s: S, b: int) -> None:
     """8.5: eliminated blocks go to the Replacement Pool."""
+    if s.inside[b] and s.battle is not None and s.loc[b] == s.battle["hex"]:
+        _note_capture(s, b)
     s.loc[b] = POOL
     s.strength[b] = 0
     s.inside[b] = False
@@ -137,11 +139,17 @@ def in_battle(s: S, side: int, statuses: tuple[int, ...]) -> list[int]:
             if st in statuses and s.owner[b] == side and s.loc[b] == bt["hex"]]
 
 
-def order_key(s: S, b: int) -> tuple[int, int]:
-    """5.1: A before B before C; defenders before attackers with the same letter."""
+def order_key(s: S, b: int, siege: bool = False) -> tuple[int, int]:
+    """5.1: A before B before C; defenders before attackers with the same letter. In a siege
+    battle cavalry fight at B1 and navies at C1 (5.41), so cavalry act with the B blocks."""
     bt = s.battle
     assert bt is not None
-    letter = s.comp.blocks[b].rating_letter
+    spec = s.comp.blocks[b]
+    letter = spec.rating_letter
+    if siege and spec.type == CAVALRY:
+        letter = "B"
+    elif siege and spec.type == NAVY:
+        letter = "C"
     return ("ABC".index(letter), 0 if s.owner[b] == bt["def"] else 1)
 
 
@@ -214,7 +222,7 @@ def _groups(s: S, side: int, h: int, inside: bool) -> list[str]:
     """5.4: storm or sally with armies and navies declared separately."""
     armies = navies = False
     for b in blocks_at(s, h):
-        if s.owner[b] == side and s.inside[b] == inside:
+        if s.owner[b] == side and s.inside[b] == inside and (inside or b not in s.no_attack):
             if s.comp.blocks[b].type == NAVY:
                 navies = True
             elif s.comp.blocks[b].type != REVOLT:
@@ -338,7 +346,8 @@ def start_siege_action(s: S, side: int, h: int, verb: str, group: str) -> None:
         grp_ok = group == "all" or (group == "navies") == (spec.type == NAVY)
         if s.owner[b] == side:
             if verb == "storm":
-                bt["st"][i] = BS_STORM if (not s.inside[b] and grp_ok) else BS_RESERVE
+                ok = not s.inside[b] and grp_ok and b not in s.no_attack and spec.type != REVOLT
+                bt["st"][i] = BS_STORM if ok else BS_RESERVE
             else:
                 if s.inside[b] and grp_ok:
                     bt["st"][i] = BS_SEA if spec.type == NAVY else BS_LAND
@@ -352,17 +361,22 @@ def start_siege_action(s: S, side: int, h: int, verb: str, group: str) -> None:
                 bt["st"][i] = BS_INSIDE if s.inside[b] else BS_RESERVE
             else:
                 bt["st"][i] = BS_INSIDE if s.inside[b] else (BS_SEA if spec.type == NAVY else BS_LAND)
+    if verb == "storm":
+        # the siege limit also limits storming blocks (5.31): the attacker picks which storm
+        lim = siege_limit(s, h)
+        storming = [b for b, st in zip(bt["blocks"], bt["st"], strict=True) if st == BS_STORM]
+        bt["stage"] = "siege"
+        s.say(f"5.3: {side_name(side)} storms {hex_name(s, h)} with its {group}.")
+        if len(storming) > lim:
+            for b in storming:
+                set_status(s, b, BS_RESERVE)
+            s.pending = {"kind": "stormq", "side": side, "cands": storming}
+    for i, b in enumerate(bt["blocks"]):
         if bt["st"][i] in (BS_STORM, BS_SEA, BS_LAND) or (s.owner[b] != side and s.inside[b]):
             s.revealed[b] = True
     s.reveals += 1
     if verb == "storm":
-        # the siege limit also limits storming blocks (5.31)
-        lim = siege_limit(s, h)
-        storming = [b for b, st in zip(bt["blocks"], bt["st"], strict=True) if st == BS_STORM]
-        for b in storming[lim:]:
-            set_status(s, b, BS_RESERVE)
-        s.say(f"5.3: {side_name(side)} storms {hex_name(s, h)} with its {group}.")
-        bt["stage"] = "siege"
+        return
     else:
         for i, b in enumerate(bt["blocks"]):
             if s.owner[b] == side and bt["st"][i] in (BS_SEA, BS_LAND):
@@ -450,8 +464,8 @@ def _can_withdraw(s: S, b: int) -> bool:
     holder = bt["def"] if bt["kind"] != SALLY else bt["att"]
     if side != holder:
         return False
-    if bt.get("captured"):
-        return False
+    if bt.get("captured") or bt.get("took"):
+        return False  # 5.41: once the city is taken a defending navy cannot withdraw
     n_in = sum(1 for x in bt["blocks"] if s.owner[x] == side and s.loc[x] == h and s.inside[x])
     return n_in < siege_limit(s, h)
 
@@ -510,8 +524,15 @@ def _blocked_crosser(s: S, b: int) -> bool:
     assert bt is not None
     if not s.crossed[b] or s.owner[b] != bt["att"] or s.comp.blocks[b].type == NAVY:
         return False
-    return bool(in_battle(s, bt["def"], (BS_SEA, BS_ATSEA, BS_LAND)) and any(
-        s.comp.blocks[x].type == NAVY for x in in_battle(s, bt["def"], (BS_SEA, BS_ATSEA))))
+    return defender_holds_sea(s)
+
+
+def defender_holds_sea(s: S) -> bool:
+    """4.3: the defender of the hex keeps sea control while a navy of his is there outside the
+    walls (not eliminated, retreated or withdrawn)."""
+    bt = s.battle
+    assert bt is not None
+    return any(s.comp.blocks[x].type == NAVY for x in in_battle(s, bt["def"], (BS_SEA, BS_ATSEA, BS_LAND)))
 
 
 def _stage_members(s: S, bt: dict[str, Any]) -> list[int]:
@@ -524,7 +545,8 @@ def _stage_members(s: S, bt: dict[str, Any]) -> list[int]:
     else:
         want = (BS_STORM, BS_INSIDE)
     out = [b for b, st in zip(bt["blocks"], bt["st"], strict=True) if st in want and s.loc[b] == h]
-    out.sort(key=lambda b: order_key(s, b))
+    siege = stage == "siege"
+    out.sort(key=lambda b: order_key(s, b, siege))
     return out
 
 
@@ -586,8 +608,10 @@ def _may_storm(s: S, b: int) -> bool:
     if side != bt["att"] or not is_walled_city(s, bt["hex"]) or bt["kind"] == SALLY:
         return False
     dfn = bt["def"]
-    if in_battle(s, dfn, (BS_SEA, BS_LAND)) or not in_battle(s, dfn, (BS_INSIDE,)):
+    if in_battle(s, dfn, (BS_LAND,)) or not in_battle(s, dfn, (BS_INSIDE,)):
         return False
+    if b in s.no_attack:
+        return False  # 5.6: regrouped armies cannot attack again this Combat Phase
     return len(in_battle(s, side, (BS_STORM,))) < siege_limit(s, bt["hex"])
 
 
@@ -617,8 +641,10 @@ def _run_stage(s: S, bt: dict[str, Any]) -> bool:
         return True
     stage = bt["stage"]
     if not bt["queue"]:
-        if stage == "siege" and not _siege_stage_ready(s, bt):
-            return not s.pending is not None
+        if stage == "siege":
+            ready = _siege_stage_ready(s, bt)
+            if not ready or bt["stage"] != stage:
+                return s.pending is None
         bt["queue"] = _stage_members(s, bt) or [-1]
         bt["qpos"] = 0
         hidden = [b for b in bt["queue"] if b >= 0 and not s.revealed[b]]
@@ -682,7 +708,8 @@ def _next_stage(s: S, bt: dict[str, Any]) -> None:
         bt["stage"] = "siege" if (kind == STORM or bt["revolt"]) and stage == "siege" else "sea"
         if bt["revolt"] and stage == "land":
             bt["stage"] = "land"
-        s.say(f"Round 2 at {hex_name(s, bt['hex'])} (5.42).")
+        if not _battle_decided(s, bt):
+            s.say(f"Round 2 at {hex_name(s, bt['hex'])} (5.42).")
     else:
         bt["stage"] = "end"
 
@@ -697,32 +724,43 @@ def _siege_stage_ready(s: S, bt: dict[str, Any]) -> bool:
     return True
 
 
-def legal_stormq(s: S, side: int) -> list[str]:
+def _note_capture(s: S, b: int) -> None:
+    """5.41: when all blocks in siege are eliminated the attacker takes the city; a defending
+    navy that remains cannot later withdraw."""
     bt = s.battle
-    assert bt is not None
+    if bt is None or s.owner[b] != bt["def"] or bt.get("captured"):
+        return
+    h = bt["hex"]
+    if any(s.inside[x] and s.owner[x] == bt["def"] and s.loc[x] == h for x in bt["blocks"] if x != b):
+        return
+    if any(s.owner[x] == bt["att"] and s.loc[x] == h for x in bt["blocks"]):
+        bt["took"] = 1
+
+
+def legal_stormq(s: S, side: int) -> list[str]:
+    """5.31: more blocks would storm than the city's siege limit: pick the storming blocks."""
+    bt = s.battle
+    p = s.pending
+    assert bt is not None and p is not None
     lim = siege_limit(s, bt["hex"])
-    storming = len(in_battle(s, side, (BS_STORM,)))
+    storming = in_battle(s, side, (BS_STORM,))
     out = []
-    if storming < lim:
-        out = ["storm " + s.comp.blocks[b].id
-               for b in in_battle(s, side, (BS_LAND, BS_SEA, BS_ATSEA)) if not acted(s, b)]
-    return [*out, "done"]
+    if len(storming) < lim:
+        out = ["storm " + s.comp.blocks[b].id for b in p["cands"] if status(s, b) == BS_RESERVE]
+    return [*out, "done"] if storming else out
 
 
 def apply_stormq(s: S, side: int, action: str) -> None:
+    bt = s.battle
+    assert bt is not None
     if action == "done":
         s.pending = None
-        bt = s.battle
-        assert bt is not None
-        for b in in_battle(s, side, (BS_LAND, BS_SEA, BS_ATSEA)):
-            if not acted(s, b):
-                set_acted(s, b)  # stays in reserve this round (5.41)
         return
     b = s.comp.block_index[action.split()[1]]
     set_status(s, b, BS_STORM)
-    s.say(f"5.41: {side_name(side)} storms {hex_name(s, s.loc[b])} with {block_label(s, b)}.")
-    if not legal_stormq(s, side)[:-1]:
-        apply_stormq(s, side, "done")
+    s.revealed[b] = True
+    if len(in_battle(s, side, (BS_STORM,))) >= siege_limit(s, bt["hex"]):
+        s.pending = None
 
 
 def _battle_decided(s: S, bt: dict[str, Any]) -> bool:
@@ -910,6 +948,8 @@ def retreat_hexes(s: S, b: int) -> list[int]:
     if h == board.syracuse_hex:
         return []
     attacker = bt is not None and side == bt["att"]
+    if attacker and s.crossed[b] and defender_holds_sea(s):
+        return []  # 4.3/5.5: they cannot cross back while the defender holds the sea
     attacked_from = set(bt["retreat_via"]) if bt is not None else set()
     if bt is not None and attacker:
         for x in bt["blocks"]:
@@ -954,18 +994,16 @@ def retreat_hexes(s: S, b: int) -> list[int]:
 
 
 def _retreat_ok(s: S, side: int, n: int) -> bool:
-    """5.5: to any friendly or vacant hex, never enemy-occupied or contested."""
-    enemy = own = False
-    for x in range(len(s.loc)):
-        if s.loc[x] == n:
-            if s.owner[x] == 1 - side:
-                enemy = True
-            elif s.owner[x] == side:
-                own = True
-    if enemy:
+    """5.5: to any friendly or vacant hex (4.2: vacant = no blocks), never enemy-occupied or
+    contested; an Oracle even if the enemy is there (1.4); never into a neutral city, where a
+    block may only stop to attack (9.5, RULINGS R19)."""
+    from polemos.games.athens_sparta.movement import is_oracle, neutral_city
+
+    if is_oracle(s, n):
+        return True
+    if neutral_city(s, n):
         return False
-    ctrl = s.lctrl[n]
-    return own or friendly_ctrl(s, side, ctrl) or ctrl in (4,) or (ctrl == 2 and False)
+    return not any(s.loc[x] == n and s.owner[x] == 1 - side for x in range(len(s.loc)))
 
 
 def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
@@ -1158,18 +1196,32 @@ def _extra_fire(s: S, x: int, armies: list[int]) -> None:
 
 
 def _capture(s: S, bt: dict[str, Any]) -> None:
-    """5.41: when all blocks in siege are eliminated the attacker takes the city; 5.61 pillage."""
+    """5.41: when all blocks in siege are eliminated the attacker takes the city; 5.61 pillage
+    of a major city (not after a revolt, RULINGS R9). If defending navies stay outside, the
+    victors hold the walls and the navy may blockade them (5.43)."""
+    from polemos.games.athens_sparta.common import change_city_owner
+    from polemos.games.athens_sparta.replacement import syracuse_value
+
     h = bt["hex"]
     c = s.comp.board.city_at[h]
     if c < 0 or bt.get("captured"):
         return
     bt["captured"] = 1
     city = s.comp.board.cities[c]
-    if s.city_owner[c] == bt["att"]:
-        return
-    if (city.major and not city.offboard) or city.major:
-        bt["pillage"] = city.value
-        s.say(f"5.61: {side_name(bt['att'])} takes {city.name} and may pillage {city.value} BP.")
+    att = bt["att"]
+    if s.city_owner[c] != att:
+        change_city_owner(s, c, att)
+        if city.major and not bt["revolt"]:
+            value = syracuse_value(s) if city.offboard else city.value
+            bt["pillage"] = value
+            s.say(f"5.61: {side_name(att)} takes {city.name} and may pillage {value} BP.")
+    outside_navy = [b for b in bt["blocks"] if s.loc[b] == h and s.owner[b] == bt["def"] and not s.inside[b]
+                    and s.comp.blocks[b].type == NAVY]
+    if city.walled and outside_navy:
+        mine = sorted((b for b in bt["blocks"] if s.loc[b] == h and s.owner[b] == att),
+                      key=lambda b: s.comp.blocks[b].type == NAVY)
+        for b in mine[:siege_limit(s, h)]:
+            s.inside[b] = True
 
 
 def _after(s: S, bt: dict[str, Any]) -> bool:
@@ -1232,7 +1284,9 @@ def regroup_options(s: S, side: int) -> list[str]:
     board = s.comp.board
     from polemos.games.athens_sparta.movement import stack_ok
 
-    out = []
+    out: list[str] = []
+    if h == board.syracuse_hex:
+        return out  # 9.2: no regrouping after combat at SYRACUSE
     done = set(bt.get("regrouped", []))
     for b in bt["blocks"]:
         if s.loc[b] != h or s.owner[b] != side or s.inside[b] or b in done:
@@ -1277,6 +1331,7 @@ def apply_regroup(s: S, side: int, action: str) -> None:
     s.moved[b] = True
     bt.setdefault("regrouped", [])
     bt["regrouped"] = [*bt["regrouped"], b]
+    s.no_attack.append(b)
     s.say(f"{side_name(side)} regroups a block to {hex_name(s, n)} (5.6).")
     if not regroup_options(s, side):
         s.pending = None

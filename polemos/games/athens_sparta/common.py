@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, NOSIDE, PERSIA, REVOLT, SPARTA, Board
+from polemos.games.athens_sparta.model import OFFBOARD as OFFBOARD_T
+from polemos.games.athens_sparta.model import SEA as SEA_T
 from polemos.games.athens_sparta.state import LOCKED, POOL, AthensSpartaState
 
 S = AthensSpartaState
@@ -197,7 +199,7 @@ class Occ:
 class Geo:
     """Static graphs derived once from a board: what the movement searches walk over."""
 
-    __slots__ = ("persian", "water_adj")
+    __slots__ = ("one_port_island", "persian", "water_adj")
 
     def __init__(self, board: Board) -> None:
         nh = len(board.hexes)
@@ -214,6 +216,32 @@ class Geo:
                     continue
                 self.water_adj[h * 2 + ws].append((d, n, n * 2 + arrive))
         self.persian = frozenset(c.hex for c in board.cities if c.side == PERSIA)
+        # 6.1: land masses joined by land hexsides (never across a strait); a port whose land
+        # mass holds no other port is an island port whose blockade is a full siege
+        comp = [-1] * nh
+        n_comp = 0
+        for start in range(nh):
+            if comp[start] >= 0 or board.terrain[start] in (SEA_T, OFFBOARD_T):
+                continue
+            comp[start] = n_comp
+            stack = [start]
+            while stack:
+                h = stack.pop()
+                for d in range(6):
+                    n = board.neighbours[h][d]
+                    if n < 0 or comp[n] >= 0 or board.land_side[h][d] == 0:
+                        continue
+                    if d in board.far_sides[h] or (d + 3) % 6 in board.far_sides[n]:
+                        continue  # a strait is water, not a land link
+                    comp[n] = n_comp
+                    stack.append(n)
+            n_comp += 1
+        ports = [0] * n_comp
+        for c in board.cities:
+            if c.port and not c.offboard and comp[c.hex] >= 0:
+                ports[comp[c.hex]] += 1
+        self.one_port_island = frozenset(
+            c.hex for c in board.cities if c.port and not c.offboard and ports[comp[c.hex]] == 1)
 
 
 _GEO: dict[int, tuple[Board, Geo]] = {}

@@ -176,9 +176,9 @@ def legal_move(s: S, side: int) -> list[str]:
             naval = spec.type == NAVY
             if s.loc[b] != syr and not (naval and s.storm) and op_steps(s, side, b, True, occ):
                 out.append("op " + spec.id)
-            if spec.is_army and s.loc[b] != syr and march_destinations(s, side, b, occ, cache):
+            if spec.is_army and s.loc[b] != syr and march_destinations(s, side, b, occ, cache, True):
                 out.append("march " + spec.id)
-            if not s.storm and sea_destinations(s, side, b, occ, cache):
+            if not s.storm and sea_destinations(s, side, b, occ, cache, True):
                 out.append("sea " + spec.id)
     if s.mp > 0 or s.free_revolt > 0:
         out.extend(revolt_actions(s, side))
@@ -395,14 +395,84 @@ def _entry_dir(s: S, h: int) -> int:
     return 0
 
 
+def _viable(s: S, side: int, b: int, n: int, arrive: int, crossing: bool) -> bool:
+    """A step is offered only if the block can end its move somewhere after it: a navy never
+    runs out of movement at sea or off its city's coast (R5, 1.7), an army never where it would
+    break a stacking limit (4.1)."""
+    saved = (s.loc[b], s.move_left, s.move_side, s.move_crossed)
+    s.loc[b] = n
+    s.move_left -= 1
+    s.move_side = arrive
+    s.move_crossed = s.move_crossed or crossing
+    s.move_path.append(n)
+    try:
+        if can_stop(s, side, b, n):
+            return True
+        if must_stop(s, side, b, n):
+            return False
+        if s.comp.blocks[b].type == NAVY:
+            return _navy_stop_reachable(s, side, b)
+        return any(can_stop_after(s, side, b, m, a, c) for m, _d, a, c in op_steps(s, side, b))
+    finally:
+        s.move_path.pop()
+        s.loc[b], s.move_left, s.move_side, s.move_crossed = saved
+
+
+def can_stop_after(s: S, side: int, b: int, n: int, arrive: int, crossing: bool) -> bool:
+    """One step further on: could the army stop there, or at least go on (bounded look-ahead)?"""
+    saved = (s.loc[b], s.move_left, s.move_side, s.move_crossed)
+    s.loc[b] = n
+    s.move_left -= 1
+    s.move_side = arrive
+    s.move_crossed = s.move_crossed or crossing
+    s.move_path.append(n)
+    try:
+        return can_stop(s, side, b, n) or (not must_stop(s, side, b, n) and bool(op_steps(s, side, b)))
+    finally:
+        s.move_path.pop()
+        s.loc[b], s.move_left, s.move_side, s.move_crossed = saved
+
+
+def _navy_stop_reachable(s: S, side: int, b: int) -> bool:
+    """Can the moving navy still reach, within its remaining hexes, a hex where it may stop
+    (a port on the city's coast, or a coastal hex with enemy blocks to fight)?"""
+    board = s.comp.board
+    adj = geo(board).water_adj
+    start = s.loc[b] * 2 + max(s.move_side, 0)
+    frontier = [start]
+    seen = {start}
+    occ = Occ(s)
+    enemy_bit = 2 >> side
+    for _ in range(s.move_left):
+        nxt = []
+        for node in frontier:
+            for _d, n, nn in adj[node]:
+                if nn in seen or persian_barred(s, side, n):
+                    continue
+                seen.add(nn)
+                coast = nn & 1
+                c = board.city_at[n]
+                meets = c < 0 or board.cities[c].name == "CORINTH" or board.cities[c].coast == coast
+                fight = bool(occ.field[n] & enemy_bit) and board.terrain[n] != SEA and meets
+                port = c >= 0 and board.cities[c].port and meets
+                if (fight or port) and stack_ok(s, side, n, b, occ):
+                    return True
+                if occ.field[n] & enemy_bit and meets:
+                    continue  # it would have to stop there
+                nxt.append(nn)
+        frontier = nxt
+    return False
+
+
 def legal_moving(s: S, side: int) -> list[str]:
     b = s.moving
     out: list[str] = []
     if s.move_kind == OP:
         h = s.loc[b]
         if not (len(s.move_path) >= 2 and must_stop(s, side, b, h)):
-            for n, _d, _a, _c in op_steps(s, side, b):
-                out.append("to " + hex_name(s, n))
+            for n, _d, arrive, crossing in op_steps(s, side, b):
+                if _viable(s, side, b, n, arrive, crossing):
+                    out.append("to " + hex_name(s, n))
         if can_stop(s, side, b, h):
             out.append("stop")
     else:
@@ -514,7 +584,7 @@ Cache = dict[tuple[int, int, int], list[int]]
 
 
 def march_destinations(s: S, side: int, b: int, occ: Occ | None = None,
-                       cache: Cache | None = None) -> list[int]:
+                       cache: Cache | None = None, first: bool = False) -> list[int]:
     """4.51: double move through friendly, neutral or vacant hexes, ending in a friendly hex;
     never to or from a siege, never into or through enemy hexes."""
     if occ is None:
@@ -529,7 +599,20 @@ def march_destinations(s: S, side: int, b: int, occ: Occ | None = None,
         reach = _march_reach(s, side, start, limit, occ)
         if cache is not None:
             cache[key] = reach
-    return [h for h in reach if stack_ok(s, side, h, b, occ)]
+    return _fitting(s, side, b, reach, occ, first)
+
+
+def _fitting(s: S, side: int, b: int, reach: list[int], occ: Occ, first: bool) -> list[int]:
+    """The destinations in ``reach`` where block ``b`` fits the stacking limit (4.1); with
+    ``first``, stop at the first one (enough to offer the move)."""
+    syr = s.comp.board.syracuse_hex
+    out = []
+    for h in reach:
+        if h == syr or stack_ok(s, side, h, b, occ):
+            out.append(h)
+            if first:
+                break
+    return out
 
 
 def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]:
@@ -562,8 +645,8 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
             if terrain[n] == SEA or persian_barred(s, side, n):
                 continue
             ctrl = lctrl[n]
-            if ctrl == 1 - side or ctrl == C_CONTESTED or occ.field[n] & enemy_bit:
-                continue
+            if (ctrl == 1 - side or ctrl == C_CONTESTED or occ.field[n] & enemy_bit) and not is_oracle(s, n):
+                continue  # 1.4: an Oracle may be traversed even if the enemy is there (RULINGS R20)
             if terrain[h] == STRAIT and h != start and (d in board.far_sides[h]):
                 continue  # a march through a strait hex may not cross it
             if terrain[n] == STRAIT and opposite(d) in board.far_sides[n]:
@@ -586,7 +669,7 @@ def _friendly_port(s: S, side: int, h: int) -> bool:
 
 
 def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
-                     cache: Cache | None = None) -> list[int]:
+                     cache: Cache | None = None, first: bool = False) -> list[int]:
     """4.52: up to 8 hexes by sea from a friendly port to another friendly port, not through
     enemy hexes and never to or from a siege or blockade; SYRACUSE via its embarkation ports (9.2)."""
     if occ is None:
@@ -608,7 +691,7 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
         reach = _sea_reach(s, side, start, occ)
         if cache is not None:
             cache[key] = reach
-    return [h for h in reach if h == syr or stack_ok(s, side, h, b, occ)]
+    return _fitting(s, side, b, reach, occ, first)
 
 
 def _sea_reach(s: S, side: int, start: int, occ: Occ) -> list[int]:

@@ -129,7 +129,8 @@ def t_olympiad(s: S, task: list[int | str]) -> None:
     s.turn = 1
     s.mulligan = [False, False]
     s.revolt_used = []
-    s.deck = list(range(len(s.comp.cards)))
+    # the Sicily cards stay at Sicily for the rest of the game (SYRACUSE Points option)
+    s.deck = [c for c in range(len(s.comp.cards)) if c not in s.sicily]
     s.discard = []
     s.rng.shuffle(s.deck)
     s.hands = [[], []]
@@ -304,6 +305,7 @@ def t_turn(s: S, task: list[int | str]) -> None:
     s.free_revolt = 0
     s.levy = 0
     s.attacks = []
+    s.no_attack = []
     s.fought = []
     for b in range(len(s.loc)):
         s.start_hex[b] = s.loc[b]

@@ -55,7 +55,7 @@ _LISTS = (
     "deck", "hands", "played", "sicily", "mulligan", "mulligan_ask", "loc", "owner", "strength",
     "inside", "moved", "came_from", "crossed", "revealed", "halfhit", "start_hex", "city_owner",
     "revolt_used", "lctrl", "sctrl", "attacks", "fought", "bp", "city_spent", "done",
-    "move_path", "discard", "bid_left", "new_blocks", "pillage", "tasks", "green_spent",
+    "move_path", "discard", "bid_left", "new_blocks", "pillage", "tasks", "green_spent", "no_attack",
 )
 
 
@@ -130,6 +130,7 @@ class AthensSpartaState(State):
         self.move_started_in = -1
         self.move_path: list[int] = []
         self.attacks: list[int] = []  # (hex*6+dir) per army that attacked through that hexside
+        self.no_attack: list[int] = []  # 5.6: blocks that regrouped this Combat Phase
         # -- combat
         self.fought: list[int] = []  # hexes resolved this Combat Phase
         self.battle: dict[str, Any] | None = None
