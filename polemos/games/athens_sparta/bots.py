@@ -1162,6 +1162,13 @@ class HeuristicAgent:
             en_hp, en_pw = w.foe_force(h, field_only=True)
             want = 1.7 if h != w.foe_capital else 1.2
         my_hp, my_pw = w.my_force(h, inside=False)
+        if w.mine_city(h) and city is not None:
+            # relief of my own besieged city (5.3): the besieged may sally with the relief force
+            in_hp, in_pw = w.my_force(h, inside=True)
+            my_hp += 0.5 * in_hp
+            my_pw += 0.5 * in_pw
+            want = 1.1
+            value_city = 4.0 * max(city.value, 1) + (100.0 if h == w.capital else 0.0)
         # gather, strongest first, within the hexside limits (4.1) and the MPs
         cands.sort(key=lambda c: (-c[0].power, c[0].id))
         used: dict[int, int] = {}
@@ -1319,7 +1326,7 @@ class HeuristicAgent:
             return self._regroup(w, h, legal)
         if verbs <= {"pillage", "done"}:
             return self._pillage(w, legal)
-        if verbs <= {"storm", "done"}:
+        if any(a.startswith("storm ") for a in legal) and verbs <= {"storm", "done"}:
             return self._stormq(w, h, legal)
         if verbs <= {"add", "done"}:
             return self._levy(w, legal)
@@ -1374,14 +1381,20 @@ class HeuristicAgent:
         return "remain"
 
     def _stormq(self, w: World, h: int, legal: list[str]) -> str:
+        """5.31: more blocks would storm than the siege limit: the strongest storm (cavalry and
+        navies fight at B1/C1 in a Siege Battle, 5.41)."""
         storms = [a for a in legal if a.startswith("storm ")]
         if not storms:
             return "done"
-        v = self._storm_value(w, h, "all")
-        if v <= 0:
-            return "done"
-        # the strongest block storms first
-        return max(storms, key=lambda a: (w.by_id[a.split()[1]].power if a.split()[1] in w.by_id else 0, a))
+
+        def siege_power(a: str) -> tuple[float, str]:
+            b = w.by_id.get(a.split()[1])
+            if b is None:
+                return (0.0, a)
+            rating = 1 if b.type in ("cavalry", "navy") else b.rating
+            return (b.strength * rating / 6, a)
+
+        return max(storms, key=siege_power)
 
     def _act(self, w: World, h: int, bt: JSON, legal: list[str]) -> str:
         me_att = bt.get("attacker") == w.me
@@ -1410,6 +1423,12 @@ class HeuristicAgent:
             if "withdraw" in legal:
                 return "withdraw"
             return "stay" if "stay" in legal else "land"
+        if "storm" in legal:
+            # 5.41: only defenders in siege remain: storm with this block, or stay in reserve
+            good = self._storm_value(w, h, "all") > 0
+            if good and (block is None or block.type != "navy" or self._storm_value(w, h, "all") > 3.0):
+                return "storm"
+            return "pass" if "pass" in legal else "storm"
         retreats = [a for a in legal if a.startswith("retreat ")]
         if "withdraw" in legal and r < 0.75 and (block is None or block.type != "revolt"):
             return "withdraw"

@@ -9,6 +9,7 @@ then ``to HEX``). Each block moves once per Player Turn (4.0).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
@@ -78,8 +79,9 @@ def stack_limit(s: S, h: int) -> tuple[int, int]:
     return 4, 4
 
 
-def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None) -> bool:
-    """Could ``side`` add block ``extra`` to hex ``h`` within the stacking limit (4.1)?"""
+def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None, at: int | None = None) -> bool:
+    """Could ``side`` add block ``extra`` to hex ``h`` within the stacking limit (4.1)?
+    ``at``: where ``occ`` counted the block (default: where it stands now)."""
     if h == s.comp.board.syracuse_hex:
         return True
     blocks = s.comp.blocks
@@ -90,7 +92,7 @@ def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None) -> boo
         occ = Occ(s)
     n = occ.count[side][h]
     armies = occ.armies[side][h]
-    if s.loc[extra] == h:
+    if (s.loc[extra] if at is None else at) == h:
         n -= 1
         if t != NAVY:
             armies -= 1
@@ -395,7 +397,7 @@ def _entry_dir(s: S, h: int) -> int:
     return 0
 
 
-def _viable(s: S, side: int, b: int, n: int, arrive: int, crossing: bool) -> bool:
+def _viable(s: S, side: int, b: int, n: int, arrive: int, crossing: bool, occ: Occ) -> bool:
     """A step is offered only if the block can end its move somewhere after it: a navy never
     runs out of movement at sea or off its city's coast (R5, 1.7), an army never where it would
     break a stacking limit (4.1)."""
@@ -411,7 +413,7 @@ def _viable(s: S, side: int, b: int, n: int, arrive: int, crossing: bool) -> boo
         if must_stop(s, side, b, n):
             return False
         if s.comp.blocks[b].type == NAVY:
-            return _navy_stop_reachable(s, side, b)
+            return _navy_stop_reachable(s, side, b, occ, saved[0])
         return any(can_stop_after(s, side, b, m, a, c) for m, _d, a, c in op_steps(s, side, b))
     finally:
         s.move_path.pop()
@@ -433,15 +435,15 @@ def can_stop_after(s: S, side: int, b: int, n: int, arrive: int, crossing: bool)
         s.loc[b], s.move_left, s.move_side, s.move_crossed = saved
 
 
-def _navy_stop_reachable(s: S, side: int, b: int) -> bool:
+def _navy_stop_reachable(s: S, side: int, b: int, occ: Occ, at: int) -> bool:
     """Can the moving navy still reach, within its remaining hexes, a hex where it may stop
-    (a port on the city's coast, or a coastal hex with enemy blocks to fight)?"""
+    (a port on the city's coast, or a coastal hex with enemy blocks to fight)? ``occ`` counted
+    the navy at hex ``at``."""
     board = s.comp.board
     adj = geo(board).water_adj
     start = s.loc[b] * 2 + max(s.move_side, 0)
     frontier = [start]
     seen = {start}
-    occ = Occ(s)
     enemy_bit = 2 >> side
     for _ in range(s.move_left):
         nxt = []
@@ -455,7 +457,7 @@ def _navy_stop_reachable(s: S, side: int, b: int) -> bool:
                 meets = c < 0 or board.cities[c].name == "CORINTH" or board.cities[c].coast == coast
                 fight = bool(occ.field[n] & enemy_bit) and board.terrain[n] != SEA and meets
                 port = c >= 0 and board.cities[c].port and meets
-                if (fight or port) and stack_ok(s, side, n, b, occ):
+                if (fight or port) and stack_ok(s, side, n, b, occ, at):
                     return True
                 if occ.field[n] & enemy_bit and meets:
                     continue  # it would have to stop there
@@ -470,8 +472,9 @@ def legal_moving(s: S, side: int) -> list[str]:
     if s.move_kind == OP:
         h = s.loc[b]
         if not (len(s.move_path) >= 2 and must_stop(s, side, b, h)):
-            for n, _d, arrive, crossing in op_steps(s, side, b):
-                if _viable(s, side, b, n, arrive, crossing):
+            occ = Occ(s)
+            for n, _d, arrive, crossing in op_steps(s, side, b, False, occ):
+                if _viable(s, side, b, n, arrive, crossing, occ):
                     out.append("to " + hex_name(s, n))
         if can_stop(s, side, b, h):
             out.append("stop")
@@ -596,10 +599,34 @@ def march_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     key = (1, start, limit)
     reach = cache.get(key) if cache is not None else None
     if reach is None:
+        if first:
+            # enough to know one destination exists: an adjacent friendly hex settles it
+            near = _march_adjacent(s, side, b, occ)
+            if near >= 0:
+                return [near]
         reach = _march_reach(s, side, start, limit, occ)
         if cache is not None:
             cache[key] = reach
     return _fitting(s, side, b, reach, occ, first)
+
+
+def _march_adjacent(s: S, side: int, b: int, occ: Occ) -> int:
+    """A friendly hex next to block ``b`` that a march could end in (a one-hex march), or -1."""
+    board = s.comp.board
+    h = s.loc[b]
+    far_here = board.far_sides[h]
+    for d in range(6):
+        n = board.neighbours[h][d]
+        if n < 0:
+            continue
+        ls = board.land_side[h][d]
+        if (ls != SIDE_CLEAR and ls != SIDE_PASS) or d in far_here:
+            continue
+        if board.terrain[n] == SEA or persian_barred(s, side, n):
+            continue
+        if friendly_ctrl(s, side, s.lctrl[n]) and not siege_hex(s, n, occ) and stack_ok(s, side, n, b, occ):
+            return n
+    return -1
 
 
 def _fitting(s: S, side: int, b: int, reach: list[int], occ: Occ, first: bool) -> list[int]:
@@ -688,24 +715,29 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     key = (2, start, 8)
     reach = cache.get(key) if cache is not None else None
     if reach is None:
-        reach = _sea_reach(s, side, start, occ)
+        found: list[int] = []
+        for h in _sea_reach(s, side, start, occ):
+            found.append(h)
+            if first and (h == board.syracuse_hex or stack_ok(s, side, h, b, occ)):
+                return [h]  # enough to offer the move; the search resumes when it is chosen
+        reach = found
         if cache is not None:
             cache[key] = reach
     return _fitting(s, side, b, reach, occ, first)
 
 
-def _sea_reach(s: S, side: int, start: int, occ: Occ) -> list[int]:
+def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
+    """The friendly ports a sea move from ``start`` may reach (4.52), nearest first."""
     board = s.comp.board
     g = geo(board)
     syr = board.syracuse_hex
-    out: list[int] = []
     if not _friendly_port(s, side, start):
-        return out
+        return
     c0 = board.city_at[start]
     coast0 = board.cities[c0].coast
     corinth = board.cities[c0].name == "CORINTH"
     if c0 in board.embarkation:
-        out.append(syr)  # 9.2: the only strategic move that may end in a siege
+        yield syr  # 9.2: the only strategic move that may end in a siege
     enemy_bit = 2 >> side
     sctrl = s.sctrl
     field = occ.field
@@ -736,11 +768,10 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> list[int]:
                             and friendly_ctrl(s, side, s.lctrl[n]) and friendly_ctrl(s, side, ctrl)
                             and (field[n] | inside[n]) != 3):
                         found.add(n)
-                        out.append(n)
+                        yield n
         frontier = nxt
         if not frontier:
             break
-    return out
 
 
 # ====================================================================== revolts (7.0, 7.1)
