@@ -168,8 +168,8 @@ def legal_move(s: S, side: int) -> list[str]:
     out: list[str] = []
     blocks = s.comp.blocks
     syr = s.comp.board.syracuse_hex
+    occ = Occ(s)
     if s.mp > 0:
-        occ = Occ(s)
         cache: Cache = s.reach  # valid for the whole Move Phase (see invalidate_reach)
         for b in range(len(s.loc)):
             if not can_start(s, side, b):
@@ -183,7 +183,7 @@ def legal_move(s: S, side: int) -> list[str]:
             if not s.storm and sea_destinations(s, side, b, occ, cache, True):
                 out.append("sea " + spec.id)
     if s.mp > 0 or s.free_revolt > 0:
-        out.extend(revolt_actions(s, side))
+        out.extend(revolt_actions(s, side, occ))
     out.extend(exchange_actions(s, side))
     out.append("end")
     return out
@@ -363,7 +363,7 @@ def must_stop(s: S, side: int, b: int, h: int) -> bool:
     return enemy_field(s, side, h) and not is_oracle(s, h)
 
 
-def can_stop(s: S, side: int, b: int, h: int) -> bool:
+def can_stop(s: S, side: int, b: int, h: int, occ: Occ | None = None, at: int | None = None) -> bool:
     """May the moving block end its move in ``h``? Stacking (4.1); navies only in a port or to
     fight (RULINGS R5); stopping where enemy blocks stand or in a neutral city is an attack, so
     the hexside attack limit (4.1, 4.3) and the Oracle rule (1.4) apply."""
@@ -384,7 +384,7 @@ def can_stop(s: S, side: int, b: int, h: int) -> bool:
         crossed = s.move_crossed or (board.terrain[h] == STRAIT and s.move_side == 1)
         if s.attacks.count(h * 6 + d) >= attack_limit(s, h, d, crossed):
             return False
-    return stack_ok(s, side, h, b)
+    return stack_ok(s, side, h, b, occ, at)
 
 
 def _entry_dir(s: S, h: int) -> int:
@@ -408,19 +408,21 @@ def _viable(s: S, side: int, b: int, n: int, arrive: int, crossing: bool, occ: O
     s.move_crossed = s.move_crossed or crossing
     s.move_path.append(n)
     try:
-        if can_stop(s, side, b, n):
+        if can_stop(s, side, b, n, occ, saved[0]):
             return True
         if must_stop(s, side, b, n):
             return False
         if s.comp.blocks[b].type == NAVY:
             return _navy_stop_reachable(s, side, b, occ, saved[0])
-        return any(can_stop_after(s, side, b, m, a, c) for m, _d, a, c in op_steps(s, side, b))
+        return any(can_stop_after(s, side, b, m, a, c, occ, saved[0])
+                   for m, _d, a, c in op_steps(s, side, b, False, occ))
     finally:
         s.move_path.pop()
         s.loc[b], s.move_left, s.move_side, s.move_crossed = saved
 
 
-def can_stop_after(s: S, side: int, b: int, n: int, arrive: int, crossing: bool) -> bool:
+def can_stop_after(s: S, side: int, b: int, n: int, arrive: int, crossing: bool,
+                   occ: Occ, at: int) -> bool:
     """One step further on: could the army stop there, or at least go on (bounded look-ahead)?"""
     saved = (s.loc[b], s.move_left, s.move_side, s.move_crossed)
     s.loc[b] = n
@@ -429,7 +431,8 @@ def can_stop_after(s: S, side: int, b: int, n: int, arrive: int, crossing: bool)
     s.move_crossed = s.move_crossed or crossing
     s.move_path.append(n)
     try:
-        return can_stop(s, side, b, n) or (not must_stop(s, side, b, n) and bool(op_steps(s, side, b)))
+        return can_stop(s, side, b, n, occ, at) or (
+            not must_stop(s, side, b, n) and bool(op_steps(s, side, b, False, occ)))
     finally:
         s.move_path.pop()
         s.loc[b], s.move_left, s.move_side, s.move_crossed = saved
@@ -471,12 +474,12 @@ def legal_moving(s: S, side: int) -> list[str]:
     out: list[str] = []
     if s.move_kind == OP:
         h = s.loc[b]
+        occ = Occ(s)
         if not (len(s.move_path) >= 2 and must_stop(s, side, b, h)):
-            occ = Occ(s)
             for n, _d, arrive, crossing in op_steps(s, side, b, False, occ):
                 if _viable(s, side, b, n, arrive, crossing, occ):
                     out.append("to " + hex_name(s, n))
-        if can_stop(s, side, b, h):
+        if can_stop(s, side, b, h, occ):
             out.append("stop")
     else:
         dests = march_destinations(s, side, b) if s.move_kind == MARCH else sea_destinations(s, side, b)
@@ -782,9 +785,10 @@ def _revolt_block(s: S, side: int, kind: str) -> int:
     return -1
 
 
-def revolt_actions(s: S, side: int) -> list[str]:
+def revolt_actions(s: S, side: int, occ: Occ | None = None) -> list[str]:
     out: list[str] = []
-    occ = Occ(s)
+    if occ is None:
+        occ = Occ(s)
     board = s.comp.board
     kinds = ["demos", "helots"] if side == ATHENS else ["tyrants"]
     for kind in kinds:
