@@ -203,12 +203,14 @@ class TerminalGame:
         self.seen_log: dict[Role | None, list[str]] = {}
         self.shown_board: dict[Role | None, str] = {}
         self.last_viewer: Role | None = next((r for r in self.game.roles if r not in bots), None)
+        self.bot_actions: dict[Role, int] = {}
 
     def run(self) -> Outcome | None:
         """Play until the game ends (its outcome) or a player quits (None)."""
         while True:
             outcome = self.state.outcome()
             if outcome is not None:
+                self.report_bots()
                 self.show(self.last_viewer)
                 self.write(describe_outcome(outcome))
                 return outcome
@@ -244,11 +246,19 @@ class TerminalGame:
         action = agent.choose(self.state.view(role), list(legal), self.bot_rngs[role])
         self.state.apply(role, action)
         # The action itself is not shown: it may be secret; the human's view log says what is known.
-        self.write(f"{role} ({agent.name}) has acted.")
+        self.bot_actions[role] = self.bot_actions.get(role, 0) + 1
+
+    def report_bots(self) -> None:
+        """Say, once, how many actions the bots took since the human last acted."""
+        for role, n in self.bot_actions.items():
+            if n:
+                self.write(f"{role} ({self.bots[role].name}) has acted" + (f" ({n} actions)." if n > 1 else "."))
+        self.bot_actions = {}
 
     def human_turn(self, role: Role) -> bool:
         """Ask ``role`` for one action; False if the player quits."""
         self.last_viewer = role
+        self.report_bots()
         view = self.show(role)
         legal = self.state.legal_actions(role)
         self.show_choices(role, view, legal)

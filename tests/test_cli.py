@@ -107,7 +107,7 @@ def test_play_against_a_bot_to_the_end() -> None:
                        input="1\n" * 60)
     assert code == 0
     assert "you are second, random plays the rest" in out
-    assert "first (random) has acted." in out
+    assert "first (random) has acted" in out
     assert "Game over:" in out
     assert "first>" not in out
 
