@@ -1241,6 +1241,11 @@ def _after(s: S, bt: dict[str, Any]) -> bool:
         s.pending = {"kind": "retreat", "side": s.owner[b], "block": b}
         return False
     victor = bt.get("victor", -1)
+    if bt["revolt"] and victor == bt["att"] and not bt.get("revolt_asked"):
+        bt["revolt_asked"] = 1
+        if revolt_done_options(s, victor):
+            s.pending = {"kind": "revoltdone", "side": victor}
+            return False
     if victor >= 0 and not bt.get("regroup_done"):
         if regroup_options(s, victor):
             s.pending = {"kind": "regroup", "side": victor}
@@ -1258,6 +1263,42 @@ def _after(s: S, bt: dict[str, Any]) -> bool:
         s.revealed[b] = False  # 5.4: blocks stand up again after the battle
     s.battle = None
     return True
+
+
+def revolt_done_options(s: S, side: int) -> list[str]:
+    """7.0: a successful revolt block may be disbanded or exchanged now (or later) for a
+    peltast of the same strength from the Replacement Pool."""
+    bt = s.battle
+    assert bt is not None
+    out = []
+    for b in bt["blocks"]:
+        spec = s.comp.blocks[b]
+        if spec.type != REVOLT or s.owner[b] != side or s.loc[b] != bt["hex"] or spec.revolt == "helots":
+            continue
+        out.append("disband " + spec.id)
+        for p, pspec in enumerate(s.comp.blocks):
+            if (pspec.type == PELTAST and s.owner[p] == side and s.loc[p] == POOL
+                    and pspec.steps >= s.strength[b] and pspec.side == side):
+                out.append(f"exchange {spec.id} {pspec.id}")
+    return [*out, "keep"] if out else []
+
+
+def legal_revoltdone(s: S, side: int) -> list[str]:
+    return revolt_done_options(s, side)
+
+
+def apply_revoltdone(s: S, side: int, action: str) -> None:
+    from polemos.games.athens_sparta.movement import apply_exchange
+
+    s.pending = None
+    verb, _, arg = action.partition(" ")
+    if verb == "exchange":
+        apply_exchange(s, side, arg)
+    elif verb == "disband":
+        b = s.comp.block_index[arg]
+        s.loc[b] = POOL
+        s.strength[b] = 0
+        s.say(f"{side_name(side)} disbands its successful revolt block (7.0, 8.6).")
 
 
 def legal_retreat(s: S, side: int) -> list[str]:
@@ -1373,6 +1414,7 @@ LEGAL: dict[str, Callable[[S, int], list[str]]] = {
     "retreat": legal_retreat,
     "regroup": legal_regroup,
     "pillage": legal_pillage,
+    "revoltdone": legal_revoltdone,
 }
 APPLY: dict[str, Callable[[S, int, str], None]] = {
     "declare": apply_declare,
@@ -1383,4 +1425,5 @@ APPLY: dict[str, Callable[[S, int, str], None]] = {
     "retreat": apply_retreat,
     "regroup": apply_regroup,
     "pillage": apply_pillage,
+    "revoltdone": apply_revoltdone,
 }

@@ -146,6 +146,7 @@ PROMPTS = {
     "levy": "Spend the event's BPs on reinforcements; 'done' when finished.",
     "replace": "Replacement Phase (8.0): add steps, build blocks, disband; 'done' when finished.",
     "hellespont": "9.1 Hellespont: remove one block from ATHENS.",
+    "revoltdone": "The revolt succeeded (7.0): keep the revolt block, disband it, or exchange it for a peltast.",
 }
 
 
