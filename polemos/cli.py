@@ -27,7 +27,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
-import click
 import typer
 
 import polemos
@@ -70,9 +69,7 @@ def _fail(message: str, code: int = 1) -> NoReturn:
 
 
 # Exits and usage errors raised on purpose pass through the error guards untouched.
-_PASS_THROUGH: tuple[type[BaseException], ...] = (
-    typer.Exit, typer.Abort, click.exceptions.Exit, click.ClickException, click.Abort,
-)
+_PASS_THROUGH: tuple[type[BaseException], ...] = (typer.Exit, typer.Abort, typer.TyperException)
 
 
 @contextmanager
