@@ -109,7 +109,15 @@ def reinforce_targets(s: S, side: int, budget: int, friendly_only: bool = False)
     return out
 
 
-def build_sites(s: S, side: int, b: int, occ: Occ | None = None) -> list[int]:
+def open_majors(s: S, side: int, occ: Occ) -> list[int]:
+    """The friendly major cities (on the map) not under siege: where RESERVE blocks are built."""
+    board = s.comp.board
+    return [c for c, city in enumerate(board.cities)
+            if city.major and not city.offboard and s.city_owner[c] == side
+            and not besieged_or_blockaded(s, city.hex, occ)]
+
+
+def build_sites(s: S, side: int, b: int, occ: Occ | None = None, majors: list[int] | None = None) -> list[int]:
     """8.3: new blocks at their home city, not if enemy-held; RESERVE blocks in any friendly
     major city; never in a city under siege."""
     from polemos.games.athens_sparta.movement import stack_ok
@@ -118,18 +126,20 @@ def build_sites(s: S, side: int, b: int, occ: Occ | None = None) -> list[int]:
     spec = s.comp.blocks[b]
     if spec.type == REVOLT:
         return []
-    if spec.reserve or spec.home < 0:
-        cities = [c for c, city in enumerate(board.cities) if city.major and not city.offboard]
-    else:
-        cities = [spec.home]
-    out = []
     if occ is None:
         occ = Occ(s)
+    if spec.reserve or spec.home < 0:
+        cities = majors if majors is not None else open_majors(s, side, occ)
+    else:
+        c = spec.home
+        if s.city_owner[c] != side or besieged_or_blockaded(s, board.cities[c].hex, occ):
+            return []
+        cities = [c]
+    out = []
+    budget = s.bp[side]
     for c in cities:
         h = board.cities[c].hex
-        if s.city_owner[c] != side or besieged_or_blockaded(s, h, occ):
-            continue
-        if _spend_ok(s, side, b, h, s.bp[side]) and stack_ok(s, side, h, b, occ):
+        if _spend_ok(s, side, b, h, budget) and stack_ok(s, side, h, b, occ):
             out.append(c)
     return out
 
@@ -193,10 +203,11 @@ def legal_replace(s: S, side: int) -> list[str]:
     for b in reinforce_targets(s, side, s.bp[side]):
         if _budget_ok(s, side, b, earmark):
             out.append("add " + blocks[b].id)
+    majors = open_majors(s, side, occ)
     for b in _pool_blocks(s, side):
         if not _budget_ok(s, side, b, earmark):
             continue
-        for c in build_sites(s, side, b, occ):
+        for c in build_sites(s, side, b, occ, majors):
             out.append(f"build {blocks[b].id} {board.cities[c].name}")
     for b in range(len(s.loc)):
         if s.owner[b] == side and s.loc[b] >= 0 and not s.inside[b]:

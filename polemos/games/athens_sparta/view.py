@@ -57,6 +57,8 @@ def build(s: S, side: int | None) -> dict[str, Any]:
             blocks.append(_block_face(s, b))
         else:
             blocks.append({"owner": ROLES[s.owner[b]], "location": hex_name(s, s.loc[b])})
+    # the order of the list must not tell which hidden block is which (roster order would)
+    blocks.sort(key=lambda e: (e["owner"], e["location"] or "", e.get("id", "")))
     cities = []
     for c, city in enumerate(board.cities):
         h = city.hex
