@@ -718,10 +718,17 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     key = (2, start, 8)
     reach = cache.get(key) if cache is not None else None
     if reach is None:
+        if first and cache is not None:
+            # a destination found earlier this Phase is still reachable: check it still fits
+            for h in cache.get((3, start, b), ()):
+                if h == board.syracuse_hex or stack_ok(s, side, h, b, occ):
+                    return [h]
         found: list[int] = []
         for h in _sea_reach(s, side, start, occ):
             found.append(h)
             if first and (h == board.syracuse_hex or stack_ok(s, side, h, b, occ)):
+                if cache is not None:
+                    cache[(3, start, b)] = [h]
                 return [h]  # enough to offer the move; the search resumes when it is chosen
         reach = found
         if cache is not None:
