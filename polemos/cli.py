@@ -377,7 +377,7 @@ def play(
             _fail(f"no role {human!r} in {game.id}; roles: {', '.join(game.roles)}")
         bots: dict[Role, Agent] = {}
         if vs is not None:
-            bots = {r: make_agent(vs, game.id) for r in game.roles if r != human}
+            bots = {r: make_agent(vs, game.id, data) for r in game.roles if r != human}
         elif seat is not None:
             _fail("--seat needs --vs BOT (without a bot every seat is played here: hot-seat)")
         bot_rngs = {r: agent_rng(seed, i) for i, r in enumerate(game.roles)}

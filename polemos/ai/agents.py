@@ -7,13 +7,15 @@ a bot's thinking never changes the dice).
 
 ``make_agent(name, game_id)`` finds agents by name: ``"random"`` plays every game; a game's own
 bots come from its optional module ``polemos.games.<package>.bots``, which exposes
-``bots() -> dict[str, Callable[[], Agent]]`` and is imported only when a bot is asked for.
+``bots() -> dict[str, Callable[..., Agent]]`` and is imported only when a bot is asked for.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
@@ -55,7 +57,7 @@ class RandomAgent:
         return rng.choice(legal)
 
 
-GENERIC_AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
+GENERIC_AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 
 
 def game_module(game_id: str, name: str) -> ModuleType | None:
@@ -76,7 +78,7 @@ def game_module(game_id: str, name: str) -> ModuleType | None:
         raise
 
 
-def game_bots(game_id: str) -> dict[str, Callable[[], Agent]]:
+def game_bots(game_id: str) -> dict[str, Callable[..., Agent]]:
     """The game-specific bot factories of ``game_id`` (empty if the game has no bots module)."""
     module = game_module(game_id, "bots")
     if module is None:
@@ -95,14 +97,20 @@ def agent_names(game_id: str) -> list[str]:
     return sorted(set(GENERIC_AGENTS) | set(game_bots(game_id)))
 
 
-def make_agent(name: str, game_id: str) -> Agent:
-    """A fresh agent called ``name`` for ``game_id``, or ValueError naming the choices."""
+def make_agent(name: str, game_id: str, data: Path | str | None = None) -> Agent:
+    """A fresh agent called ``name`` for ``game_id``, or ValueError naming the choices.
+
+    ``data``: the component data folder the game uses (``--data``); a bot whose factory takes a
+    ``data`` argument reads the same public components (the map, the roster) from it.
+    """
     key = name.strip().lower()
     specific = game_bots(game_id)
     factory = specific.get(key) or GENERIC_AGENTS.get(key)
     if factory is None:
         choices = sorted(set(GENERIC_AGENTS) | set(specific))
         raise ValueError(f"no bot {name!r} for {game_id}; choose from: {', '.join(choices)}")
+    if data is not None and "data" in inspect.signature(factory).parameters:
+        return factory(data=data)
     return factory()
 
 

@@ -124,11 +124,11 @@ def run_selfplay(
         )
     seats = dict(zip(game.roles, bots, strict=True))
     for name in set(bots):  # fail before the first game on an unknown bot
-        make_agent(name, game_id)
+        make_agent(name, game_id, data)
     results: list[GameResult] = []
 
     def play(i: int) -> None:
-        agents = {role: make_agent(name, game_id) for role, name in seats.items()}
+        agents = {role: make_agent(name, game_id, data) for role, name in seats.items()}
         results.append(play_game(game, seed + i, agents, max_steps))
 
     if progress:

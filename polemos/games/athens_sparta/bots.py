@@ -29,6 +29,7 @@ import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import polemos
@@ -272,9 +273,10 @@ class Geo:
 _GEO: dict[int, Geo] = {}
 
 
-def components() -> Components:
-    """The public components of the game (board geometry, block roster, cards)."""
-    game = polemos.game(GAME_ID)
+def components(data: Path | str | None = None) -> Components:
+    """The public components of the game (board geometry, block roster, cards), from the same
+    data folder the game uses."""
+    game = polemos.game(GAME_ID, data)
     if not isinstance(game, AthensSparta):  # pragma: no cover - the registry is fixed
         raise TypeError(f"{GAME_ID} is not the Athens & Sparta game")
     return game.components()
@@ -599,8 +601,9 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, strict: bool = False) -> None:
+    def __init__(self, strict: bool = False, data: Path | str | None = None) -> None:
         self.strict = strict  # re-raise its own errors (tests) instead of falling back
+        self.data = data  # the component data folder (--data), for the public map and roster
         self.phase_key: tuple[Any, ...] = ()
         self.actions = 0
         self.steps = 0
@@ -629,7 +632,7 @@ class HeuristicAgent:
         return action
 
     def _choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
-        geo = geo_for(components())
+        geo = geo_for(components(self.data))
         self._remember(geo, view)
         w = World(geo, view, self.memory)
         key = (view.get("olympiad"), view.get("turn"), view.get("phase"), view.get("active_player"))
