@@ -73,13 +73,9 @@ def siege_attrition(s: S, side: int) -> None:
         bonus = 0
         if h == board.syracuse_hex and not inside and not blockade:
             bonus = 1  # 9.2: the defender has sea control of SYRACUSE
-        rolls = [s.rng.d6() for _ in group]
-        hits = sum(1 for r in rolls if r + bonus >= target)
-        s.say(f"6.0 Siege Attrition at {where} ({side_name(side)}, {kind}, {target}+"
-              + (", +1 at SYRACUSE 9.2" if bonus else "") + f"): {' '.join(map(str, rolls))} — "
-              f"{hits} hit{'s' if hits != 1 else ''}.")
-        if hits:
-            push(s, ["hits", side, h, hits, 0, mask])
+        roll_attrition(s, side, h, len(group), target,
+                       f"6.0 Siege Attrition at {where} ({side_name(side)}, {kind}, {target}+"
+                       + (", +1 at SYRACUSE 9.2" if bonus else "") + ")", mask, bonus)
 
 
 def _name(s: S, h: int) -> str:
@@ -99,12 +95,7 @@ def plague(s: S) -> None:
         group = [b for b in blocks_at(s, h) if s.owner[b] == side]
         if not group:
             continue
-        rolls = [s.rng.d6() for _ in group]
-        hits = sum(1 for r in rolls if r >= 5)
-        s.say(f"Plague in ATHENS ({side_name(side)}, 5+): {' '.join(map(str, rolls))} — {hits} "
-              f"hit{'s' if hits != 1 else ''}.")
-        if hits:
-            push(s, ["hits", side, h, hits, 0, ALL_BLOCKS])
+        roll_attrition(s, side, h, len(group), 5, f"Plague in ATHENS ({side_name(side)}, 5+)")
 
 
 def hellespont(s: S) -> None:
@@ -163,9 +154,16 @@ def syracuse_grain(s: S) -> None:
     group = [b for b in blocks_at(s, h) if s.owner[b] == SPARTA]
     if not group:
         return
-    rolls = [s.rng.d6() for _ in group]
-    hits = sum(1 for r in rolls if r >= 5)
-    s.say(f"9.2: SYRACUSE's grain is cut off; Spartan blocks in CORINTH roll attrition (5+): "
-          f"{' '.join(map(str, rolls))} — {hits} hit{'s' if hits != 1 else ''}.")
+    roll_attrition(s, SPARTA, h, len(group), 5,
+                   "9.2: SYRACUSE's grain is cut off; Spartan blocks in CORINTH roll attrition (5+)")
+
+
+def roll_attrition(s: S, side: int, h: int, dice: int, target: int, what: str,
+                   mask: int = ALL_BLOCKS, bonus: int = 0) -> None:
+    """6.0: one die per block; each roll (plus ``bonus``) at or over ``target`` is a hit on the
+    strongest of ``side``'s blocks in ``h`` (ties: the owner's choice, 5.2)."""
+    rolls = [s.rng.d6() for _ in range(dice)]
+    hits = sum(1 for r in rolls if r + bonus >= target)
+    s.say(f"{what}: {' '.join(map(str, rolls))} — {hits} hit{'s' if hits != 1 else ''}.")
     if hits:
-        push(s, ["hits", SPARTA, h, hits, 0, ALL_BLOCKS])
+        push(s, ["hits", side, h, hits, 0, mask])

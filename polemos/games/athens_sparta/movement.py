@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
@@ -401,6 +402,21 @@ def _viable(s: S, side: int, b: int, n: int, arrive: int, crossing: bool, occ: O
     """A step is offered only if the block can end its move somewhere after it: a navy never
     runs out of movement at sea or off its city's coast (R5, 1.7), an army never where it would
     break a stacking limit (4.1)."""
+    with _trial_step(s, b, n, arrive, crossing) as at:
+        if can_stop(s, side, b, n, occ, at):
+            return True
+        if must_stop(s, side, b, n):
+            return False
+        if s.comp.blocks[b].type == NAVY:
+            return _navy_stop_reachable(s, side, b, occ, at)
+        return any(can_stop_after(s, side, b, m, a, c, occ, at)
+                   for m, _d, a, c in op_steps(s, side, b, False, occ))
+
+
+@contextmanager
+def _trial_step(s: S, b: int, n: int, arrive: int, crossing: bool) -> Iterator[int]:
+    """Move the moving block one hex for a look-ahead, and put it back afterwards; yields the
+    hex where it stood (where occupancy snapshots still count it)."""
     saved = (s.loc[b], s.move_left, s.move_side, s.move_crossed)
     s.loc[b] = n
     s.move_left -= 1
@@ -408,14 +424,7 @@ def _viable(s: S, side: int, b: int, n: int, arrive: int, crossing: bool, occ: O
     s.move_crossed = s.move_crossed or crossing
     s.move_path.append(n)
     try:
-        if can_stop(s, side, b, n, occ, saved[0]):
-            return True
-        if must_stop(s, side, b, n):
-            return False
-        if s.comp.blocks[b].type == NAVY:
-            return _navy_stop_reachable(s, side, b, occ, saved[0])
-        return any(can_stop_after(s, side, b, m, a, c, occ, saved[0])
-                   for m, _d, a, c in op_steps(s, side, b, False, occ))
+        yield saved[0]
     finally:
         s.move_path.pop()
         s.loc[b], s.move_left, s.move_side, s.move_crossed = saved
@@ -424,18 +433,9 @@ def _viable(s: S, side: int, b: int, n: int, arrive: int, crossing: bool, occ: O
 def can_stop_after(s: S, side: int, b: int, n: int, arrive: int, crossing: bool,
                    occ: Occ, at: int) -> bool:
     """One step further on: could the army stop there, or at least go on (bounded look-ahead)?"""
-    saved = (s.loc[b], s.move_left, s.move_side, s.move_crossed)
-    s.loc[b] = n
-    s.move_left -= 1
-    s.move_side = arrive
-    s.move_crossed = s.move_crossed or crossing
-    s.move_path.append(n)
-    try:
+    with _trial_step(s, b, n, arrive, crossing):
         return can_stop(s, side, b, n, occ, at) or (
             not must_stop(s, side, b, n) and bool(op_steps(s, side, b, False, occ)))
-    finally:
-        s.move_path.pop()
-        s.loc[b], s.move_left, s.move_side, s.move_crossed = saved
 
 
 def _navy_stop_reachable(s: S, side: int, b: int, occ: Occ, at: int) -> bool:
