@@ -11,6 +11,7 @@ Actions are their canonical text: ``str(action)`` is the action, and
 from __future__ import annotations
 
 import importlib
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -260,7 +261,7 @@ def replay(record: JSON, data: Path | str | None = None) -> State:
             )
         if "position" in record:
             state = g.from_json(record["position"])
-            state.origin = record["position"]
+            state.origin = json.loads(json.dumps(record["position"]))  # our own copy
         else:
             state = g.new(seed, record.get("scenario"), record.get("options") or {})
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
 from polemos.core.errors import RecordError
@@ -61,7 +62,8 @@ class AthensSparta(Game):
             _validate(state)
             # a full document carries its own history (actions + origin); a hand-written position
             # with no history is itself the origin the record replays from
-            state.origin = doc.get("origin") if "actions" in doc else doc
+            origin = doc.get("origin") if "actions" in doc else doc
+            state.origin = json.loads(json.dumps(origin)) if origin is not None else None  # our own copy
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, RecordError):
                 raise
