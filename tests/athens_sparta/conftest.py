@@ -25,7 +25,7 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -34,6 +34,7 @@ import polemos
 from polemos.core.game import JSON, Role, State
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.common import side_name
+from polemos.games.athens_sparta.game import AthensSparta
 from polemos.games.athens_sparta.movement import hex_name
 from polemos.games.athens_sparta.state import POOL, ROLES, SIDE_OF_ROLE, AthensSpartaState
 
@@ -46,39 +47,43 @@ HIDDEN_KEYS: tuple[str, ...] = ("rng", "deck", "seed", "tasks", "hands", "undo_f
 HIDDEN_ENTRY = {"owner", "location"}
 
 
-def game() -> Any:
-    return polemos.game(GAME_ID)
+def game() -> AthensSparta:
+    g = polemos.game(GAME_ID)
+    assert isinstance(g, AthensSparta)
+    return g
 
 
 def new_state(seed: int) -> AthensSpartaState:
-    state = game().new(seed)
-    assert isinstance(state, AthensSpartaState)
-    return state
+    return game().new(seed)
 
 
-def _token(ident: str) -> re.Pattern[str]:
-    """An id as a whole token: ``SPA-HOP-1`` must not match inside ``SPA-HOP-10``."""
-    return re.compile(r"(?<![\w-])" + re.escape(ident) + r"(?![\w-])")
+_TOKEN = re.compile(r"[\w-]+")
 
 
-_TOKENS: dict[str, re.Pattern[str]] = {}
+def tokens(text: str) -> set[str]:
+    """The words of ``text``, hyphens included: ids are matched whole (``SPA-HOP-1`` is not in
+    ``SPA-HOP-10``)."""
+    return set(_TOKEN.findall(text))
 
 
 def mentions(text: str, ident: str) -> bool:
-    pat = _TOKENS.get(ident)
-    if pat is None:
-        pat = _TOKENS[ident] = _token(ident)
-    return pat.search(text) is not None
+    return ident in text and ident in tokens(text)
 
 
-def _keys(doc: Any, path: str = "$") -> Iterator[tuple[str, str]]:
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            yield str(key), f"{path}.{key}"
-            yield from _keys(value, f"{path}.{key}")
-    elif isinstance(doc, list | tuple):
-        for i, value in enumerate(doc):
-            yield from _keys(value, f"{path}[{i}]")
+def _keys(doc: Any) -> list[tuple[str, str]]:
+    """Every key of a JSON document at any depth, with its path."""
+    out: list[tuple[str, str]] = []
+    stack: list[tuple[Any, str]] = [(doc, "$")]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                out.append((str(key), f"{path}.{key}"))
+                if isinstance(value, dict | list | tuple):
+                    stack.append((value, f"{path}.{key}"))
+        else:
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(node) if isinstance(v, dict | list | tuple))
+    return out
 
 
 def known_cards(s: AthensSpartaState, side: int | None) -> set[int]:
@@ -110,6 +115,7 @@ def leak_problems(state: State, role: Role | None, view: JSON) -> list[str]:
     who = role or "the spectator"
     problems: list[str] = []
     text = json.dumps(view, sort_keys=True)
+    words = tokens(text)
 
     # -- keys
     for key, path in _keys(view):
@@ -126,7 +132,7 @@ def leak_problems(state: State, role: Role | None, view: JSON) -> list[str]:
     cards = s.comp.cards
     known = known_cards(s, side)
     for c in range(len(cards)):
-        if c not in known and mentions(text, cards[c].id):
+        if c not in known and cards[c].id in words:
             where = next((ROLES[x] + "'s hand" for x in (0, 1) if c in s.hands[x]), None)
             if where is None and c in s.played:
                 where = ROLES[s.played.index(c)] + "'s face-down card"
@@ -150,7 +156,7 @@ def leak_problems(state: State, role: Role | None, view: JSON) -> list[str]:
     ids = s.comp.block_index
     hidden = set(hidden_blocks(s, side))
     for b in hidden:
-        if mentions(text, s.comp.blocks[b].id):
+        if s.comp.blocks[b].id in words:
             problems.append(f"{who} sees the id of hidden block {s.comp.blocks[b].id} "
                             f"({ROLES[s.owner[b]] if s.owner[b] < 2 else 'neutral'}, "
                             f"{'pool' if s.loc[b] < 0 else hex_name(s, s.loc[b])})")
@@ -232,37 +238,49 @@ class LogWatch:
         return found
 
     def line(self, s: AthensSpartaState, text: str, to: int) -> None:
+        named = [s.comp.block_index[w] for w in tokens(text) if w in s.comp.block_index]
+        labels = _LABEL.findall(text)
+        reduced = _REDUCED.findall(text)
+        if not (named or labels or reduced):
+            return  # the usual case: the line names no block and tells no strength
         for reader in ((0, 1) if to < 0 else (to,)):
-            hidden = hidden_blocks(s, reader)
-            hidden_set = set(hidden)
-            shown = [b for b in range(len(s.loc)) if b not in hidden_set and s.loc[b] >= 0]
-            for b in hidden:
-                problem = self._leak(s, b, text, shown)
-                if problem:
-                    msg = (f"seed {s.seed}, action {len(s.actions) + 1}: log line {text!r} readable by "
-                           f"{ROLES[reader]} {problem}")
-                    if msg not in self._seen:
-                        self._seen.add(msg)
-                        self.found.append(msg)
+            hidden = set(hidden_blocks(s, reader))
+            shown = [b for b in range(len(s.loc)) if b not in hidden and s.loc[b] >= 0]
+            problems = [f"names hidden block {s.comp.blocks[b].id}" for b in named if b in hidden]
+            shown_labels = {_label(s, b) for b in shown}
+            for label in labels:
+                # a line that reads the same for a visible block may be about that block: no leak
+                if label not in shown_labels:
+                    ids = [s.comp.blocks[b].id for b in hidden if s.loc[b] >= 0 and _label(s, b) == label]
+                    if ids:
+                        problems.append(f"tells the strength of hidden block {'/'.join(ids)} ({label})")
+            for who, name, strength in reduced:
+                told = (who, name, int(strength))
+                if not any(_reduced_key(s, b) == told for b in shown):
+                    ids = [s.comp.blocks[b].id for b in hidden
+                           if s.loc[b] >= 0 and s.owner[b] < 2 and _reduced_key(s, b) == told]
+                    if ids:
+                        problems.append(f"tells the strength of hidden block {'/'.join(ids)} "
+                                        f"({who} {name} is reduced to {strength})")
+            for problem in problems:
+                msg = (f"seed {s.seed}, action {len(s.actions) + 1}: log line {text!r} readable by "
+                       f"{ROLES[reader]} {problem}")
+                if msg not in self._seen:
+                    self._seen.add(msg)
+                    self.found.append(msg)
 
-    @staticmethod
-    def _leak(s: AthensSpartaState, b: int, text: str, shown: list[int]) -> str | None:
-        spec = s.comp.blocks[b]
-        if mentions(text, spec.id):
-            return f"names hidden block {spec.id}"
-        if s.loc[b] < 0 or s.owner[b] > 1:
-            return None
-        label = f"{spec.name} {spec.rating_letter}{spec.rating} ({s.strength[b]})"
-        same = [x for x in shown if s.owner[x] == s.owner[b] and s.comp.blocks[x].name == spec.name
-                and s.strength[x] == s.strength[b]]
-        if same:
-            return None  # a visible block reads the same: the line may be about it
-        if label in text:
-            return f"tells the strength of hidden block {spec.id} ({label})"
-        reduced = f"{side_name(s.owner[b])} {spec.name} is reduced to {s.strength[b]}"
-        if reduced in text:
-            return f"tells the strength of hidden block {spec.id} ({reduced!r})"
-        return None
+
+_LABEL = re.compile(r"\b[A-Z]+ [ABC]\d \(\d\)")  # combat.block_label: "RESERVE A1 (1)"
+_REDUCED = re.compile(r"(Athens|Sparta) ([A-Z]+) is reduced to (\d)")
+
+
+def _reduced_key(s: AthensSpartaState, b: int) -> tuple[str, str, int]:
+    return side_name(s.owner[b]) if s.owner[b] < 2 else "", s.comp.blocks[b].name, s.strength[b]
+
+
+def _label(s: AthensSpartaState, b: int) -> str:
+    spec = s.comp.blocks[b]
+    return f"{spec.name} {spec.rating_letter}{spec.rating} ({s.strength[b]})"
 
 
 @pytest.fixture
