@@ -410,6 +410,8 @@ def step_battle(s: S) -> None:
                 return
         elif stage == "end":
             _end_of_battle(s, bt)
+        elif stage == "extra":
+            _extra_fire(s, bt)
         elif stage == "after":
             if not _after(s, bt):
                 return
@@ -854,6 +856,7 @@ def allocate_hits(s: S, side: int, h: int, n: int, mask: tuple[int, ...], double
 ALL_BLOCKS = -1
 INSIDE_ONLY = -2
 OUTSIDE_ONLY = -3
+ATTACKING_ARMIES = -4  # 5.43 extra fire: the armies outside the walls
 
 
 def _hit_candidates(s: S, side: int, h: int, mask: list[int]) -> list[int]:
@@ -863,8 +866,12 @@ def _hit_candidates(s: S, side: int, h: int, mask: list[int]) -> list[int]:
         cands = [b for b in in_battle(s, side, tuple(mask)) if not _blocked_crosser(s, b)]
     else:
         m = mask[0] if mask else ALL_BLOCKS
-        cands = [b for b in blocks_at(s, h) if s.owner[b] == side
-                 and (m == ALL_BLOCKS or (m == INSIDE_ONLY) == s.inside[b])]
+        if m == ATTACKING_ARMIES:
+            cands = [b for b in blocks_at(s, h) if s.owner[b] == side and not s.inside[b]
+                     and s.comp.blocks[b].type != NAVY]
+        else:
+            cands = [b for b in blocks_at(s, h) if s.owner[b] == side
+                     and (m == ALL_BLOCKS or (m == INSIDE_ONLY) == s.inside[b])]
     if not cands:
         return []
     half = [b for b in cands if s.halfhit[b]]
@@ -1140,10 +1147,9 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
             # must retreat, taking one extra fire from the defending peltasts and cavalry; an
             # attacking navy must retreat if a defending navy is still present
             if att_armies:
-                for x in sorted(def_armies, key=lambda x: order_key(s, x)):
-                    if s.comp.blocks[x].type in (PELTAST, CAVALRY) and s.loc[x] == h:
-                        _extra_fire(s, x, att_armies)
-                forced.extend(b for b in att_armies if s.loc[b] == h)
+                bt["extra"] = [x for x in sorted(def_armies, key=lambda x: order_key(s, x))
+                               if s.comp.blocks[x].type in (PELTAST, CAVALRY)]
+                forced.extend(att_armies)
             if def_navies:
                 forced.extend(att_navies)
             if not def_armies and def_inside and not def_navies:
@@ -1171,28 +1177,35 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
             if c < 0 or not s.comp.board.cities[c].port:
                 forced.append(b)
     bt["forced"] = [b for b in forced if s.loc[b] == h]
-    bt["stage"] = "after"
+    bt["stage"] = "extra" if bt.get("extra") else "after"
     for b in bt["blocks"]:
         s.halfhit[b] = False
 
 
-def _extra_fire(s: S, x: int, armies: list[int]) -> None:
-    bt = s.battle
-    assert bt is not None
-    live = [b for b in armies if s.loc[b] == bt["hex"]]
-    if not live:
-        return
-    rolls = [s.rng.d6() for _ in range(s.strength[x])]
-    hits = sum(1 for r in rolls if r <= s.comp.blocks[x].rating)
-    s.say(f"5.43: {side_name(s.owner[x])} {block_label(s, x)} fires at the retreating attackers: "
-          f"{' '.join(map(str, rolls))} — {hits} hit{'s' if hits != 1 else ''}.")
-    for _ in range(hits):
-        live = [b for b in armies if s.loc[b] == bt["hex"]]
+def _extra_fire(s: S, bt: dict[str, Any]) -> None:
+    """5.43: the attacking armies that must retreat take one extra fire from each defending
+    peltast and cavalry, in combat order; hits on the strongest, the owner choosing on ties."""
+    extra = list(bt.get("extra", []))
+    h = bt["hex"]
+    while extra:
+        x = extra.pop(0)
+        bt["extra"] = extra
+        live = any(s.loc[b] == h and s.owner[b] == bt["att"] and not s.inside[b]
+                   and s.comp.blocks[b].type != NAVY for b in bt["blocks"])
         if not live:
-            return
-        top = max(s.strength[b] for b in live)
-        # ties: the owner's choice; here the first in block order (recorded in RULINGS.md)
-        take_hit(s, min(b for b in live if s.strength[b] == top), False)
+            break
+        if s.loc[x] != h:
+            continue
+        rolls = [s.rng.d6() for _ in range(s.strength[x])]
+        hits = sum(1 for r in rolls if r <= s.comp.blocks[x].rating)
+        s.say(f"5.43: {side_name(s.owner[x])} {block_label(s, x)} fires at the retreating attackers: "
+              f"{' '.join(map(str, rolls))} — {hits} hit{'s' if hits != 1 else ''}.")
+        if hits:
+            t_hits(s, ["hits", bt["att"], h, hits, 0, ATTACKING_ARMIES])
+            if s.pending is not None:
+                return
+    bt["extra"] = []
+    bt["stage"] = "after"
 
 
 def _capture(s: S, bt: dict[str, Any]) -> None:
