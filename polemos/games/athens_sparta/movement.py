@@ -708,7 +708,8 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     start = s.loc[b]
     syr = board.syracuse_hex
     if start == syr:
-        if s.inside[b]:
+        # 9.2: blocks leave SYRACUSE by sea in the Move Phase, and only with sea control there
+        if s.inside[b] or not friendly_ctrl(s, side, s.sctrl[syr]):
             return []
         return [h for c in board.embarkation
                 if _friendly_port(s, side, h := board.cities[c].hex) and not siege_hex(s, h, occ)

@@ -163,7 +163,10 @@ def prompt(s: S, side: int | None) -> str:
         return "Waiting for " + " and ".join(ROLES[x].title() for x in who) + "."
     text = PROMPTS.get(p["kind"], "")
     if p["kind"] == "move" and s.moving >= 0:
-        text = f"Moving {s.comp.blocks[s.moving].id}: choose the next hex, 'stop' or 'cancel'."
+        if s.move_kind == 1:
+            text = f"Moving {s.comp.blocks[s.moving].id}: choose the next hex, 'stop' or 'cancel'."
+        else:
+            text = f"Moving {s.comp.blocks[s.moving].id}: choose its destination, or 'cancel'."
     if p["kind"] == "act":
         from polemos.games.athens_sparta.combat import block_label
 
