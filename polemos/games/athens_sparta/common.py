@@ -199,7 +199,7 @@ class Occ:
 class Geo:
     """Static graphs derived once from a board: what the movement searches walk over."""
 
-    __slots__ = ("one_port_island", "persian", "water_adj")
+    __slots__ = ("one_port_island", "persian", "revolt_cities", "water_adj")
 
     def __init__(self, board: Board) -> None:
         nh = len(board.hexes)
@@ -216,6 +216,9 @@ class Geo:
                     continue
                 self.water_adj[h * 2 + ws].append((d, n, n * 2 + arrive))
         self.persian = frozenset(c.hex for c in board.cities if c.side == PERSIA)
+        # 7.0: revolts only in major cities on the map, never ATHENS or SPARTA
+        self.revolt_cities = tuple(i for i, c in enumerate(board.cities)
+                                   if c.major and not c.offboard and c.name not in ("ATHENS", "SPARTA"))
         # 6.1: land masses joined by land hexsides (never across a strait); a port whose land
         # mass holds no other port is an island port whose blockade is a full siege
         comp = [-1] * nh

@@ -177,7 +177,7 @@ def legal_move(s: S, side: int) -> list[str]:
                 continue
             spec = blocks[b]
             naval = spec.type == NAVY
-            if s.loc[b] != syr and not (naval and s.storm) and op_steps(s, side, b, True, occ):
+            if s.loc[b] != syr and not (naval and s.storm) and op_steps(s, side, b, True, occ, True):
                 out.append("op " + spec.id)
             if spec.is_army and s.loc[b] != syr and march_destinations(s, side, b, occ, cache, True):
                 out.append("march " + spec.id)
@@ -241,16 +241,18 @@ def apply_move(s: S, side: int, action: str) -> None:
 
 # ====================================================================== operation moves (4.4)
 def op_steps(s: S, side: int, b: int, first: bool = False,
-             occ: Occ | None = None) -> list[tuple[int, int, int, bool]]:
-    """Legal next hexes of block ``b``'s operation move: (hex, dir, new side/coast, crossing)."""
+             occ: Occ | None = None, one: bool = False) -> list[tuple[int, int, int, bool]]:
+    """Legal next hexes of block ``b``'s operation move: (hex, dir, new side/coast, crossing).
+    ``first``: the block has not started moving; ``one``: stop at the first step found."""
     if occ is None:
         occ = Occ(s)
     if s.comp.blocks[b].type == NAVY:
-        return navy_steps(s, side, b, first, occ)
-    return army_steps(s, side, b, first, occ)
+        return navy_steps(s, side, b, first, occ, one)
+    return army_steps(s, side, b, first, occ, one)
 
 
-def army_steps(s: S, side: int, b: int, first: bool, occ: Occ) -> list[tuple[int, int, int, bool]]:
+def army_steps(s: S, side: int, b: int, first: bool, occ: Occ,
+               one: bool = False) -> list[tuple[int, int, int, bool]]:
     """4.4 an army's next hexes: across clear or pass hexsides (1.8), never into the sea,
     never into Persia (9.3); a strait is crossed only from the hex the move started in (4.3,
     RULINGS R7); entering a hex with enemy blocks outside the walls is an attack and respects the
@@ -295,10 +297,13 @@ def army_steps(s: S, side: int, b: int, first: bool, occ: Occ) -> list[tuple[int
             if s.attacks.count(n * 6 + opposite(d)) >= lim:
                 continue
         out.append((n, d, arrive_side, crossing))
+        if one:
+            break
     return out
 
 
-def navy_steps(s: S, side: int, b: int, first: bool, occ: Occ) -> list[tuple[int, int, int, bool]]:
+def navy_steps(s: S, side: int, b: int, first: bool, occ: Occ,
+               one: bool = False) -> list[tuple[int, int, int, bool]]:
     board = s.comp.board
     h = s.loc[b]
     if first:
@@ -331,6 +336,8 @@ def navy_steps(s: S, side: int, b: int, first: bool, occ: Occ) -> list[tuple[int
         if enemy_field(s, side, n, occ) and not is_oracle(s, n) and no_attack and _navy_meets(s, n, arrive):
             continue
         out.append((n, d, arrive, False))
+        if one:
+            break
     return out
 
 
@@ -811,10 +818,11 @@ def revolt_actions(s: S, side: int, occ: Occ | None = None) -> list[str]:
             continue
         if s.loc[b] != POOL:
             continue
-        for c, city in enumerate(board.cities):
-            if not _revolt_target(s, side, c, occ):
-                continue
+        for c in geo(board).revolt_cities:
+            city = board.cities[c]
             if (kind == "helots") != (city.name == "MESSENE"):
+                continue
+            if not _revolt_target(s, side, c, occ):
                 continue
             if _revolt_used(s, b, c):
                 continue
