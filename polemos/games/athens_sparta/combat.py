@@ -806,8 +806,6 @@ def do_option(s: S, b: int, action: str) -> None:
         s.say(f"{side_name(side)}'s navy {block_label(s, b)} engages in the Land Battle (5.41).")
     elif action == "stay":
         set_status(s, b, BS_ATSEA)
-    elif action == "pass":
-        pass
     elif action == "retreat":
         set_status(s, b, BS_RESERVE)
         s.say(f"{side_name(side)}'s {block_label(s, b)} falls back from the storm (5.42).")
@@ -1081,7 +1079,7 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
     def_left = [b for b in here if s.owner[b] == dfn]
     def_field = [b for b in def_left if not s.inside[b]]
     def_inside = [b for b in def_left if s.inside[b]]
-    is_navy = s.comp.blocks.__getitem__
+    is_navy = s.comp.blocks.__getitem__  # is_navy(b).type: the block's spec
     forced: list[int] = []  # blocks that must retreat (or be eliminated)
     bt["victor"] = -1
     if bt["revolt"]:
@@ -1271,8 +1269,6 @@ def _after(s: S, bt: dict[str, Any]) -> bool:
             s.pending = {"kind": "pillage", "side": victor}
             return False
     for b in bt["blocks"]:
-        if s.loc[b] >= 0 and not s.inside[b] and s.owner[b] != bt["att"]:
-            pass
         s.revealed[b] = False  # 5.4: blocks stand up again after the battle
     s.battle = None
     return True

@@ -18,7 +18,6 @@ from polemos.games.athens_sparta.common import (
     C_NEUTRAL,
     C_PERSIA,
     Occ,
-    blocks_at,
     change_city_owner,
     friendly_ctrl,
     geo,
@@ -26,7 +25,6 @@ from polemos.games.athens_sparta.common import (
 )
 from polemos.games.athens_sparta.model import (
     ATHENS,
-    CAVALRY,
     MOUNTAIN,
     NAVY,
     NEUTRAL,
@@ -902,5 +900,3 @@ def apply_exchange(s: S, side: int, arg: str) -> None:
     s.strength[r] = 0
     s.say(f"{side_name(side)} exchanges its revolt block for a peltast (7.0).")
 
-
-__all__ = ["CAVALRY", "SPARTA", "blocks_at", "legal_move"]

@@ -75,9 +75,6 @@ def start(s: S) -> None:
     s.done = [False, False]
     s.new_blocks = []
     s.say(f"8.0 Replacement Phase: Athens has {s.bp[0]} BP, Sparta {s.bp[1]} BP (8.1).")
-    for b, spec in enumerate(s.comp.blocks):
-        if spec.type == REVOLT and s.loc[b] >= 0 and spec.revolt != "helots":
-            pass
     s.pending = {"kind": "replace", "sides": [ATHENS, SPARTA]}
 
 

@@ -28,7 +28,6 @@ from polemos.games.athens_sparta.state import (
     PH_MOVE,
     PH_MULLIGAN,
     PH_OVER,
-    PH_REPLACE,
     PH_SETUP,
     POOL,
     ROLES,
@@ -477,4 +476,4 @@ APPLY: dict[str, Callable[[S, int, str], None]] = {
 }
 APPLY.update(combat.APPLY)
 
-__all__ = ["PH_REPLACE", "advance", "apply", "deciders", "legal", "setup"]
+__all__ = ["advance", "apply", "deciders", "legal", "setup"]
