@@ -152,33 +152,40 @@ def _pool_blocks(s: S, side: int) -> list[int]:
     return out
 
 
-def _green_can_take(s: S, side: int, c: int) -> bool:
+def _green_can_take(s: S, side: int, c: int, targets: set[int], occ: Occ) -> bool:
     """Can a green block of city ``c`` still take a step now (9.5 "when possible")?"""
     blocks = s.comp.blocks
     for b, spec in enumerate(blocks):
         if spec.side != NEUTRAL or spec.home != c or s.owner[b] != side:
             continue
         if s.loc[b] >= 0:
-            if b in reinforce_targets(s, side, s.bp[side]):
+            if b in targets:
                 return True
-        elif s.loc[b] == POOL and build_sites(s, side, b):
+        elif s.loc[b] == POOL and build_sites(s, side, b, occ):
             return True
     return False
 
 
-def neutral_earmark(s: S, side: int) -> int:
+def neutral_earmark(s: S, side: int, targets: set[int] | None = None, occ: Occ | None = None) -> int:
     """9.5: the BPs of allied neutral cities must be spent on that city's blocks when possible;
-    this is how many of ``side``'s BPs are still bound that way."""
+    this is how many of ``side``'s BPs are still bound that way. ``targets``: the blocks that may
+    be reinforced now (computed by the caller if it has them)."""
     board = s.comp.board
     total = 0
     for c, city in enumerate(board.cities):
         if city.side != NEUTRAL or s.city_owner[c] != side or not city.major:
             continue
-        if besieged_or_blockaded(s, city.hex):
+        if occ is None:
+            occ = Occ(s)
+        if besieged_or_blockaded(s, city.hex, occ):
             continue
         value = syracuse_value(s) if city.offboard else city.value
         left = value - s.green_spent[c]
-        if left > 0 and _green_can_take(s, side, c):
+        if left <= 0:
+            continue
+        if targets is None:
+            targets = set(reinforce_targets(s, side, s.bp[side]))
+        if _green_can_take(s, side, c, targets, occ):
             total += left
     return total
 
@@ -195,17 +202,47 @@ def legal_replace(s: S, side: int) -> list[str]:
     out = []
     blocks = s.comp.blocks
     board = s.comp.board
-    earmark = neutral_earmark(s, side)
     occ = Occ(s)
-    for b in reinforce_targets(s, side, s.bp[side]):
+    targets = reinforce_targets(s, side, s.bp[side])
+    earmark = neutral_earmark(s, side, set(targets), occ)
+    for b in targets:
         if _budget_ok(s, side, b, earmark):
             out.append("add " + blocks[b].id)
     majors = open_majors(s, side, occ)
+    # per city: BPs it may still take (8.1) and room for one more block / army (4.1)
+    room: dict[int, tuple[int, bool, bool]] = {}
+
+    def city_room(c: int) -> tuple[int, bool, bool]:
+        got = room.get(c)
+        if got is None:
+            from polemos.games.athens_sparta.movement import stack_limit
+
+            h = board.cities[c].hex
+            lim, lim_army = stack_limit(s, h)
+            got = room[c] = (city_cap(s, c) - s.city_spent[c], occ.count[side][h] < lim,
+                             occ.armies[side][h] < lim_army)
+        return got
+
     for b in _pool_blocks(s, side):
         if not _budget_ok(s, side, b, earmark):
             continue
-        for c in build_sites(s, side, b, occ, majors):
-            out.append(f"build {blocks[b].id} {board.cities[c].name}")
+        spec = blocks[b]
+        if spec.type == REVOLT:
+            continue
+        if spec.reserve or spec.home < 0:
+            cities = majors
+        else:
+            c = spec.home
+            if s.city_owner[c] != side or besieged_or_blockaded(s, board.cities[c].hex, occ):
+                continue
+            cities = [c]
+        cost = step_cost(s, side, b)
+        if cost > s.bp[side]:
+            continue
+        for c in cities:
+            cap_left, block_room, army_room = city_room(c)
+            if cost <= cap_left and block_room and (army_room or spec.type == NAVY):
+                out.append(f"build {spec.id} {board.cities[c].name}")
     for b in range(len(s.loc)):
         if s.owner[b] == side and s.loc[b] >= 0 and not s.inside[b]:
             out.append("disband " + blocks[b].id)
