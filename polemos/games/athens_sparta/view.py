@@ -140,7 +140,7 @@ PROMPTS = {
     "declare": "A new battle (5.4): withdraw blocks into siege, then 'engage'.",
     "sallyq": "Your relief forces attack: the besieged may sally too (5.4).",
     "act": "Your block's action in the combat order (5.41).",
-    "stormq": "Only blocks in siege remain: storm the city with blocks that have not acted (5.41).",
+    "stormq": "More blocks would storm than the city's siege limit allows: pick the storming blocks (5.31).",
     "hit": "Choose which of your equally strong blocks takes the hit (5.2).",
     "retreat": "Choose where the block retreats (5.5).",
     "regroup": "Your victorious blocks may regroup (5.6); 'done' when finished.",
