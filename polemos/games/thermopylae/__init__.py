@@ -1,0 +1,1 @@
+"""Go Tell the Spartans — work in progress: tables only; not yet a registered game."""
