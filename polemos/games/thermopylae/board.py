@@ -21,7 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from polemos.core.data import DataError, digest, read_document, resolve
+from polemos.core.data import DataError, Fields, digest, read_document, resolve
 
 DATA_DIR = Path(__file__).parent / "data"
 MAP_FILE = "map.toml"
@@ -136,31 +136,19 @@ def _fail(file: str, entry: str, problem: str) -> DataError:
 
 
 def _section(doc: Mapping[str, Any], key: str, file: str) -> Mapping[str, Any]:
-    value = doc.get(key)
-    if not isinstance(value, dict):
-        raise _fail(file, key, f"missing table [{key}]")
-    return value
+    return Fields(file).table(doc, key)
 
 
 def _str(entry: Mapping[str, Any], key: str, file: str, where: str) -> str:
-    value = entry.get(key)
-    if not isinstance(value, str) or not value:
-        raise _fail(file, where, f"{key!r} must be a non-empty string, not {value!r}")
-    return value
+    return Fields(file).str_(entry, key, where)
 
 
 def _strings(entry: Mapping[str, Any], key: str, file: str, where: str) -> list[str]:
-    value = entry.get(key)
-    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-        raise _fail(file, where, f"{key!r} must be a non-empty array of strings")
-    return value
+    return Fields(file).strs(entry, key, where)
 
 
 def _provenance(entry: Mapping[str, Any], file: str, where: str) -> str:
-    text = _str(entry, "provenance", file, where)
-    if not text.startswith(("rule ", "source: ", "design: ")):
-        raise _fail(file, where, f"provenance {text!r} must start 'rule ', 'source: ' or 'design: '")
-    return text
+    return Fields(file).provenance(entry, where)
 
 
 def load_map(override: Path | None = None) -> AreaMap:

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from polemos.core.data import DataError, digest, read_document, resolve
+from polemos.core.data import Fields, digest, read_document, resolve
 from polemos.games.thermopylae.tables import GREEK_CONTINGENTS, PERSIAN_CONTINGENTS, UNIT_TYPES
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -113,51 +113,11 @@ class Counters:
         return len(self.units) + sum(self.markers.values())
 
 
-class _Reader:
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def fail(self, where: str, problem: str) -> DataError:
-        return DataError(self.file, where, problem)
-
-    def rows(self, doc: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
-        value = doc.get(key)
-        if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
-            raise self.fail(key, f"{key!r} must be a non-empty array of tables")
-        return value
-
-    def int_(
-        self, entry: Mapping[str, Any], key: str, where: str, low: int | None = None, high: int | None = None
-    ) -> int:
-        value = entry.get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(where, f"{key!r} must be an integer, not {value!r}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise self.fail(where, f"{key} {value} is out of range {low}-{high}")
-        return value
-
+class _Reader(Fields):
     def opt_int(self, entry: Mapping[str, Any], key: str, where: str, low: int, high: int) -> int | None:
         if entry.get(key) == NONE:
             return None
         return self.int_(entry, key, where, low, high)
-
-    def str_(self, entry: Mapping[str, Any], key: str, where: str) -> str:
-        value = entry.get(key)
-        if not isinstance(value, str) or not value:
-            raise self.fail(where, f"{key!r} must be a non-empty string, not {value!r}")
-        return value
-
-    def bool_(self, entry: Mapping[str, Any], key: str, where: str) -> bool:
-        value = entry.get(key, False)
-        if not isinstance(value, bool):
-            raise self.fail(where, f"{key!r} must be true or false, not {value!r}")
-        return value
-
-    def provenance(self, entry: Mapping[str, Any], where: str) -> str:
-        text = self.str_(entry, "provenance", where)
-        if not text.startswith(PROVENANCE_PREFIXES):
-            raise self.fail(where, f"provenance {text!r} must start 'rule ', 'source: ' or 'design: '")
-        return text
 
 
 def expected_steps(side: str, contingent: str, unit_type: str) -> int:

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from polemos.core.data import DataError, digest, read_document, resolve
+from polemos.core.data import Fields, digest, read_document, resolve
 
 DATA_DIR = Path(__file__).parent / "data"
 TABLES_FILE = "tables.toml"
@@ -236,43 +236,7 @@ def _band_result(bands: tuple[Band, ...], roll: int) -> int | str:
 
 
 # ============================================================================ parsing helpers
-class _Reader:
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def fail(self, where: str, problem: str) -> DataError:
-        return DataError(self.file, where, problem)
-
-    def table(self, doc: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
-        value = doc.get(key)
-        if not isinstance(value, dict):
-            raise self.fail(where, f"missing table {key!r}")
-        return value
-
-    def rows(self, doc: Mapping[str, Any], key: str, where: str) -> list[Mapping[str, Any]]:
-        value = doc.get(key)
-        if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
-            raise self.fail(where, f"{key!r} must be a non-empty array of tables")
-        return value
-
-    def int_(self, entry: Mapping[str, Any], key: str, where: str) -> int:
-        value = entry.get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(where, f"{key!r} must be an integer, not {value!r}")
-        return value
-
-    def str_(self, entry: Mapping[str, Any], key: str, where: str) -> str:
-        value = entry.get(key)
-        if not isinstance(value, str) or not value:
-            raise self.fail(where, f"{key!r} must be a non-empty string, not {value!r}")
-        return value
-
-    def provenance(self, entry: Mapping[str, Any], where: str) -> str:
-        text = self.str_(entry, "provenance", where)
-        if not text.startswith(("rule ", "source: ", "design: ")):
-            raise self.fail(where, f"provenance {text!r} must start 'rule ', 'source: ' or 'design: '")
-        return text
-
+class _Reader(Fields):
     def strings(self, entry: Mapping[str, Any], key: str, where: str, length: int) -> tuple[str, ...]:
         value = entry.get(key)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
