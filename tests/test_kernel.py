@@ -247,12 +247,20 @@ def test_scripted_dice_come_first_then_the_seeded_stream_continues() -> None:
     assert [scripted.d6() for _ in range(20)] == [plain.d6() for _ in range(20)]
 
 
-@pytest.mark.parametrize("bad", [0, 7, -1])
+@pytest.mark.parametrize("bad", [0, 11, -1])
 def test_script_dice_rejects_impossible_rolls(game: Game, bad: int) -> None:
     state = game.new(1)
     with pytest.raises(ValueError, match="1-6"):
         script_dice(state, [3, bad])
     assert state.rng.scripted == []
+
+
+def test_scripted_d10_value_cannot_be_rolled_on_a_d6() -> None:
+    rng = Rng(3)
+    rng.scripted.extend([7, 7])
+    assert rng.d10() == 7
+    with pytest.raises(ValueError, match="d6"):
+        rng.d6()
 
 
 # -- undo policy ------------------------------------------------------------------------------------------

@@ -209,6 +209,7 @@ class Game(ABC):
 # -- registry ------------------------------------------------------------------------------
 _REGISTRY: dict[str, str] = {
     "athens-and-sparta": "polemos.games.athens_sparta.game:AthensSparta",
+    "go-tell-the-spartans": "polemos.games.thermopylae.game:GoTellTheSpartans",
 }
 
 

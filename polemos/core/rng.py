@@ -8,7 +8,7 @@ Scripted dice (tests only)
 --------------------------
 Tests may script the next die rolls of a state with :func:`script_dice`::
 
-    script_dice(state, [6, 1, 3])   # the next three d6 rolls are 6, 1, 3
+    script_dice(state, [6, 1, 3])   # the next three die rolls are 6, 1, 3 (d6 or d10: 1-10)
 
 Scripted values are used first, in order, then the seeded stream continues. This is the one
 documented hook for scripted dice; no other code path changes what the dice say.
@@ -60,10 +60,21 @@ class Rng:
 
     def d6(self) -> int:
         """Roll one six-sided die."""
+        return self.die(6)
+
+    def d10(self) -> int:
+        """Roll one ten-sided die (a "0" reads as 10)."""
+        return self.die(10)
+
+    def die(self, sides: int) -> int:
+        """Roll one die of ``sides`` faces (1..sides); a scripted value comes first if any."""
         self.draws += 1
         if self.scripted:
-            return self.scripted.pop(0)
-        return 1 + self.below(6)
+            v = self.scripted.pop(0)
+            if not 1 <= v <= sides:
+                raise ValueError(f"scripted die {v} cannot be rolled on a d{sides}")
+            return v
+        return 1 + self.below(sides)
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates)."""
@@ -100,6 +111,6 @@ class _HasRng(Protocol):
 def script_dice(state: _HasRng, values: list[int]) -> None:
     """Tests only: the next die rolls of ``state`` will be ``values``, in order."""
     for v in values:
-        if not 1 <= v <= 6:
-            raise ValueError(f"a scripted die must be 1-6, not {v}")
+        if not 1 <= v <= 10:
+            raise ValueError(f"a scripted die must be 1-6 (d6) or 1-10 (d10), not {v}")
     state.rng.scripted.extend(values)

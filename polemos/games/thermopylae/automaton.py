@@ -1,0 +1,159 @@
+"""The Persian automaton of the solitaire game (1.0, 8.1.6, 8.2.7, 7.0).
+
+In the solitaire (and 3+ player, 11.2) game nobody plays the Persians: the rulebook's procedures
+do. Every choice here is made from what the Persian side can see (in these games nothing is
+hidden, 3.4 applies only to the two-player game: positions, facings, losses and Disorder of units on
+the map) and, where the rules say so, by a die roll through the game's seeded RNG; each decision is
+logged with the rule that made it.
+- Movement (8.1.6): every force moves as far forward as its Movement Allowance allows; the
+  Immortals instead always take a chance to enter the flank or rear of a Greek hoplite unit.
+- Fire (8.2.7): every missile unit fires at the nearest Greek unit through its front, then front
+  left/right, then (archers only) flank, rear flank and rear areas; a die decides between equals.
+- Retreat before combat (8.3.2 step 1): Persian light units always take it when they can (G32).
+"""
+
+from __future__ import annotations
+
+from polemos.games.thermopylae.rules import (
+    FLANK,
+    REAR,
+    Dest,
+    aname,
+    do_move,
+    do_retreat,
+    fire_targets,
+    firers,
+    movable_tops,
+    occupancy,
+    reach,
+    resolve_fire,
+    retreat_options,
+    shoot,
+    side_units,
+    situation,
+    uid,
+)
+from polemos.games.thermopylae.state import BOW, GREEK, HOPLITE, PERSIAN, GTSState
+
+_CLASS = {"front": 1, "front_left": 2, "front_right": 2, "flank_left": 3, "flank_right": 3,
+          "rear_left": 4, "rear_right": 4, "rear": 5}
+
+
+def progress(s: GTSState, u: int, a: int) -> int:
+    """How far forward area ``a`` is for unit ``u`` (forward = the way it faced on entry, 8.1.6)."""
+    comp = s.comp
+    f = s.fwd[u]
+    if f == 1:
+        return comp.a_row[a]
+    if f == 3:
+        return -comp.a_row[a]
+    return comp.a_col[a] if f == 2 else -comp.a_col[a]
+
+
+def choose_move(s: GTSState, u: int, dests: list[Dest]) -> tuple[Dest | None, str]:
+    comp = s.comp
+    occ = occupancy(s)
+    if comp.cont_ids[comp.u_cont[u]] == "immortals":
+        flank: list[tuple[int, Dest]] = []
+        for d in dests:
+            if not d.attack:
+                continue
+            greeks = side_units(occ, d.area, GREEK, comp)
+            if greeks and comp.u_type[greeks[0]] == HOPLITE:
+                sit = situation(d.facing, s.facing[greeks[0]])
+                if sit in (FLANK, REAR):
+                    flank.append((sit, d))
+        if flank:
+            best = max(sit for sit, _ in flank)
+            pick = [d for sit, d in flank if sit == best]
+            d = pick[0] if len(pick) == 1 else s.rng.choice(pick)
+            return d, "8.1.6: the Immortals take the flank or rear of a Greek hoplite unit"
+    here = progress(s, u, s.loc[u])
+    fwd = s.fwd[u]
+    best_key: tuple[int, int, int, int] | None = None
+    pick2: list[Dest] = []
+    for d in dests:
+        p = progress(s, u, d.area)
+        if p <= here:
+            continue
+        key = (p, 1 if d.attack else 0, 1 if d.facing == fwd else 0, -d.lateral)
+        if best_key is None or key > best_key:
+            best_key, pick2 = key, [d]
+        elif key == best_key:
+            pick2.append(d)
+    if not pick2:
+        return None, ""
+    d = pick2[0] if len(pick2) == 1 else s.rng.choice(pick2)
+    why = "8.1.6: as far forward as the Movement Allowance allows"
+    if len(pick2) > 1:
+        why += f" (die roll among {len(pick2)} equal choices)"
+    return d, why
+
+
+def persian_movement(s: GTSState) -> None:
+    """D.1 in the solitaire game: the Persian Movement Segment by 8.1.6."""
+    while True:
+        tops = movable_tops(s, PERSIAN)
+        if not tops:
+            return
+        tops.sort(key=lambda v: (-progress(s, v, s.loc[v]), s.comp.a_col[s.loc[v]], v))
+        u = tops[0]
+        d, why = choose_move(s, u, reach(s, u))
+        if d is None:
+            for v in range(len(s.loc)):
+                if s.loc[v] == s.loc[u] and s.force[v] == s.force[u]:
+                    s.moved[v] = True
+            continue
+        do_move(s, u, d, "8.1.6")
+        s.say("8.1.6", f"(automaton: {uid(s, u)} {why})")
+
+
+def target_class(s: GTSState, u: int, b: int) -> int:
+    a = s.loc[u]
+    if a == b:
+        return 0
+    from polemos.games.thermopylae.state import FACING_NAMES
+
+    return _CLASS[s.comp.geo.position(FACING_NAMES[s.facing[u]], a, b)]
+
+
+def persian_fire(s: GTSState) -> None:
+    """D.3 / D.6 in the solitaire game: every Persian missile unit fires by 8.2.7's priorities."""
+    comp = s.comp
+    occ = occupancy(s)
+    plan: dict[int, list[int]] = {}
+    for u in firers(s, PERSIAN):
+        limit = 5 if comp.u_type[u] == BOW else 2  # 8.2.7: flank, rear flank and rear only for archers
+        best: tuple[int, int] | None = None
+        pick: list[int] = []
+        for b in fire_targets(s, u, occ):
+            k = target_class(s, u, b)
+            if k > limit:
+                continue
+            key = (k, comp.geo.distance(s.loc[u], b))
+            if best is None or key < best:
+                best, pick = key, [b]
+            elif key == best:
+                pick.append(b)
+        if not pick:
+            continue
+        b = pick[0] if len(pick) == 1 else s.rng.choice(pick)
+        if len(pick) > 1:
+            s.say("8.2.7", f"(automaton: {uid(s, u)} has {len(pick)} equal targets; a die picks {aname(s, b)})")
+        plan.setdefault(b, []).append(u)
+    for b, shooters in plan.items():
+        s.fire_target, s.fire_hits = b, 0
+        for u in shooters:
+            if s.loc[u] < 0 or not side_units(occupancy(s), b, GREEK, comp):
+                continue
+            s.fire_hits += shoot(s, u, b)
+        resolve_fire(s)
+        if s.winner >= 0:
+            return
+
+
+def persian_retreat(s: GTSState, a: int, att_side: int) -> None:
+    """8.3.2 step 1 for the automaton: its light units retreat before combat when they can (G32)."""
+    lights, end, _, _ = retreat_options(s, a, att_side)
+    if lights:
+        do_retreat(s, lights, end, "8.3.2")

@@ -1,0 +1,85 @@
+"""Go Tell the Spartans (Against the Odds / LPS, 2nd web edition): the registered game."""
+
+from __future__ import annotations
+
+import json
+from typing import ClassVar
+
+from polemos.core.errors import RecordError
+from polemos.core.game import JSON, Game, Role
+from polemos.games.thermopylae.state import MODES, ROLES, Comp, GTSState, load_comp
+
+
+class GoTellTheSpartans(Game):
+    """Thermopylae, August 18-20, 480 BCE: Leonidas' Greeks hold the pass against Xerxes."""
+
+    id: ClassVar[str] = "go-tell-the-spartans"
+    title: ClassVar[str] = "Go Tell the Spartans"
+    roles: ClassVar[tuple[Role, ...]] = ROLES
+    scenarios: ClassVar[tuple[str, ...]] = ("480",)
+    options: ClassVar[dict[str, str]] = {
+        "players": "solitaire (default: the Persians are the rulebook's automaton), two (11.1: a Persian "
+                   "player), or multi (11.2: Greek contingents debate the day-3 conference; the Persian "
+                   "system plays)",
+        "feigned_retreat": "11.3 Spartan feigned retreat option (true/false)",
+        "nothing_but_spartans": "11.4 Nothing But Spartans (true/false)",
+    }
+    rules_edition: ClassVar[str] = "LPS / Against the Odds, Special Web 2nd Edition (2004)"
+
+    def components(self) -> Comp:
+        return load_comp(self.data_dir)
+
+    @property
+    def data_version(self) -> str:
+        return self.components().version
+
+    def new(self, seed: int, scenario: str | None = None, options: JSON | None = None) -> GTSState:
+        from polemos.games.thermopylae import rules
+
+        opts = dict(options or {})
+        unknown = set(opts) - set(self.options)
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(self.options)}")
+        if opts.get("players", "solitaire") not in MODES:
+            raise ValueError(f"option players must be one of {', '.join(MODES)}, not {opts['players']!r}")
+        for flag in ("feigned_retreat", "nothing_but_spartans"):
+            if flag in opts and not isinstance(opts[flag], bool):
+                raise ValueError(f"option {flag} must be true or false")
+        if scenario not in (None, "480"):
+            raise ValueError(f"unknown scenario {scenario!r}; Go Tell the Spartans has '480'")
+        state = GTSState(self, self.components(), int(seed), scenario, opts)
+        rules.setup(state)
+        return state
+
+    def from_json(self, doc: JSON) -> GTSState:
+        """Load a position document (a full ``to_json``, or a partial one over a new game)."""
+        if not isinstance(doc, dict):
+            raise RecordError("a position must be a JSON object")
+        if doc.get("game", self.id) != self.id:
+            raise RecordError(f"this position is for {doc.get('game')!r}, not {self.id!r}")
+        try:
+            state = self.new(int(doc.get("seed", 0)), doc.get("scenario"), doc.get("options") or {})
+            state.load_json(doc)
+            _validate(state)
+            origin = doc.get("origin") if "actions" in doc else doc
+            state.origin = json.loads(json.dumps(origin)) if origin is not None else None
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError(f"bad position document: {exc}") from None
+        return state
+
+
+def _validate(s: GTSState) -> None:
+    comp = s.comp
+    nu = len(comp.unit_ids)
+    for name in ("loc", "facing", "losses", "disordered", "force", "seq"):
+        if len(getattr(s, name)) != nu:
+            raise RecordError(f"position field {name!r} must have {nu} entries, one per unit")
+    for u in range(nu):
+        if not -6 <= s.loc[u] < comp.n_areas or (s.loc[u] >= 0 and not comp.a_pass[s.loc[u]]):
+            raise RecordError(f"unit {comp.unit_ids[u]} is in no area ({s.loc[u]})")
+        if not 0 <= s.losses[u] < comp.u_steps[u] and s.loc[u] >= 0:
+            raise RecordError(f"unit {comp.unit_ids[u]} has {s.losses[u]} Step Losses")
+        if not 0 <= s.facing[u] < 4:
+            raise RecordError(f"unit {comp.unit_ids[u]} has no facing ({s.facing[u]})")

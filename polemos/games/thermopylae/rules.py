@@ -1,0 +1,1470 @@
+"""Go Tell the Spartans: the sequence of play (4.0) and every procedure of the rulebook.
+
+The game runs as a stage machine: :func:`advance` carries out everything automatic (dice, the
+Persian automaton in the solitaire game, combat resolution) and stops where a role must decide,
+setting ``state.actor`` and ``state.stage``. :func:`legal` lists that role's actions as text and
+:func:`apply` carries one out; both use the same predicates.
+
+Stages, in the order of 4.0:
+  day_start -> commit (A.1, 5.1) -> ephialtes (A.2, 5.2; day 3) -> conference (A.3, 5.3; day 3)
+  -> guard (6.0) -> west (6.0.1) -> deploy (B, 6.0) -> pdeploy (C, 7.0)
+  -> round_start (7.0.2 entry) -> p_move (D.1) -> g_dfire (D.2) -> p_ofire (D.3) -> p_melee (D.4)
+  -> g_move (D.5) -> p_dfire (D.6) -> g_ofire (D.7) -> g_melee (D.8) -> recovery (D.9)
+  -> round_end -> ... -> end_of_day (E, 9.0) -> day_end -> next day or victory (10.0).
+Rulings cited as G-numbers are in RULINGS.md.
+"""
+
+from __future__ import annotations
+
+from polemos.games.thermopylae.state import (
+    ARMY,
+    AWAY,
+    BOW,
+    BOX,
+    FACING_NAMES,
+    GONE,
+    GREEK,
+    HOPLITE,
+    JAVELIN,
+    MIXED,
+    PERSIAN,
+    POOL,
+    SIDE_NAMES,
+    TRACK,
+    TYPE_NAMES,
+    Comp,
+    GTSState,
+)
+
+DAYS = 3
+ROUNDS = 8  # D: "Action Rounds continue for 8 turns" (4.0)
+LIGHT = (JAVELIN, BOW)
+ZOC_TYPES = (HOPLITE, MIXED)  # 3.3.1
+FRONT, FLANK, REAR = 0, 1, 2
+SITUATION_NAMES = ("front", "flank", "rear")
+
+# ============================================================================ small helpers
+
+
+def automaton(s: GTSState) -> bool:
+    """Whether the Persian side is run by the rulebook's procedures (solitaire, 11.2) or a player (11.1)."""
+    return s.mode != "two"
+
+
+def occupancy(s: GTSState) -> list[list[int]]:
+    """Units in each area, top of the pile first (3.1.1)."""
+    key = ("occ", len(s.actions), s.next_seq, s.rng.draws)
+    cached = s._cache.get("occ")
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    occ: list[list[int]] = [[] for _ in range(s.comp.n_areas)]
+    loc = s.loc
+    for u in range(len(loc)):
+        a = loc[u]
+        if a >= 0:
+            occ[a].append(u)
+    seq = s.seq
+    for lst in occ:
+        if len(lst) > 1:
+            lst.sort(key=seq.__getitem__)
+    s._cache["occ"] = (key, occ)
+    return occ
+
+
+def touch(s: GTSState) -> None:
+    """Forget cached occupancy after units moved."""
+    s._cache.pop("occ", None)
+
+
+def side_units(occ: list[list[int]], a: int, side: int, comp: Comp) -> list[int]:
+    return [u for u in occ[a] if comp.u_side[u] == side]
+
+
+def has_side(occ: list[list[int]], a: int, side: int, comp: Comp) -> bool:
+    us = comp.u_side
+    return any(us[u] == side for u in occ[a])
+
+
+def on_map(s: GTSState, side: int) -> list[int]:
+    us = s.comp.u_side
+    return [u for u in range(len(s.loc)) if s.loc[u] >= 0 and us[u] == side]
+
+
+def force_of(s: GTSState, u: int) -> list[int]:
+    """The units moving together with ``u`` (its stack, 3.1.3), top first."""
+    f, a = s.force[u], s.loc[u]
+    us = [v for v in range(len(s.loc)) if s.force[v] == f and s.loc[v] == a]
+    us.sort(key=s.seq.__getitem__)
+    return us
+
+
+def uid(s: GTSState, u: int) -> str:
+    return s.comp.unit_ids[u]
+
+
+def aname(s: GTSState, a: int) -> str:
+    return s.comp.area_name(a)
+
+
+def cname(s: GTSState, c: int) -> str:
+    return s.comp.counters.contingents[s.comp.cont_ids[c]].name
+
+
+def morale_rating(s: GTSState, u: int) -> int:
+    """Current MR from the side's Morale Table (2.2.7, 8.4.1)."""
+    comp = s.comp
+    cid = comp.cont_ids[comp.u_cont[u]]
+    side = SIDE_NAMES[comp.u_side[u]]
+    light = comp.u_type[u] in LIGHT
+    if s.all_spartans and comp.u_side[u] == GREEK:
+        cid, light = "spartans", False  # 11.4
+    mr = comp.tables.morale_rating(side, cid, light, s.losses[u])
+    if mr is None:  # no such entry on the table (a "none" cell): use the no-loss rating
+        mr = comp.tables.morale_rating(side, cid, light, 0) or 1
+    return mr
+
+
+def situation(att_facing: int, def_facing: int) -> int:
+    """8.3.4: compare the facings: face to face is a Front attack, same way a Rear attack, else Flank (G21)."""
+    if att_facing == (def_facing + 2) % 4:
+        return FRONT
+    if att_facing == def_facing:
+        return REAR
+    return FLANK
+
+
+def move_cost(comp: Comp, a: int, n: int) -> int:
+    """TEC: 1 MP an area; Level 2 +1 from Level 1; a Wall area +1 to cross onto it (G22)."""
+    c = 1
+    if comp.a_level[n] == 2 and comp.a_level[a] == 1:
+        c += 1
+    if comp.a_wall[n] and not comp.a_wall[a]:
+        c += 1
+    return c
+
+
+def enemy_zoc(s: GTSState, side: int) -> list[bool]:
+    """Areas in the ZOC of ``side``'s enemies: the three Front areas of hoplite and mixed units (3.3.1)."""
+    comp = s.comp
+    key = ("zoc", side)
+    zoc = [False] * comp.n_areas
+    enemy = 1 - side
+    for u in range(len(s.loc)):
+        a = s.loc[u]
+        if a < 0 or comp.u_side[u] != enemy or comp.u_type[u] not in ZOC_TYPES:
+            continue
+        d = 2 * s.facing[u]
+        for dd in (d - 1, d, d + 1):
+            n = comp.nbr[a][dd % 8]
+            if n >= 0 and comp.a_pass[n]:
+                zoc[n] = True
+    s._cache[key] = zoc
+    return zoc
+
+
+# ============================================================================ movement (8.1)
+
+
+class Dest:
+    """One place a force can end its move: an area and facing, or an attack into an enemy area."""
+
+    __slots__ = ("area", "attack", "came_from", "facing", "lateral", "mp_left")
+
+    def __init__(self, area: int, facing: int, attack: bool, came_from: int, mp_left: int, lateral: int) -> None:
+        self.area = area
+        self.facing = facing
+        self.attack = attack
+        self.came_from = came_from
+        self.mp_left = mp_left
+        self.lateral = lateral
+
+
+def _worst_facing(d: int, def_facing: int) -> int:
+    """8.3.1: a unit entering diagonally takes the least favourable of the two area sides."""
+    a, b = (d - 1) // 2 % 4, (d + 1) // 2 % 4
+    return a if situation(a, def_facing) <= situation(b, def_facing) else b
+
+
+def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]:
+    """Every legal end of a move for the force topped by ``u`` (3.2, 3.3.4, 8.1.1-8.1.5)."""
+    comp = s.comp
+    if occ is None:
+        occ = occupancy(s)
+    side = comp.u_side[u]
+    enemy = 1 - side
+    a0 = s.loc[u]
+    if a0 < 0 or has_side(occ, a0, enemy, comp):
+        return []  # 8.1.4: units in an enemy-occupied area may not exit or turn
+    force = force_of(s, u)
+    size = len(force)
+    t = comp.u_type[u]
+    ma = min(comp.u_ma[v] for v in force)
+    f0 = s.facing[u]
+    zoc = enemy_zoc(s, side)
+    nbr, a_pass, u_side, u_type = comp.nbr, comp.a_pass, comp.u_side, comp.u_type
+    col0 = comp.a_col[a0]
+
+    def room(n: int) -> bool:
+        """3.1.1/3.1.2: at most three units of a side in an area, all of one type."""
+        k = 0
+        for v in occ[n]:
+            if u_side[v] == side and v not in force:
+                if u_type[v] != t:
+                    return False
+                k += 1
+        return k + size <= 3
+
+    def enemy_top_facing(n: int) -> int:
+        for v in occ[n]:
+            if u_side[v] == enemy:
+                return s.facing[v]
+        return 0
+
+    def friendly(n: int) -> bool:
+        return any(u_side[v] == side and v not in force for v in occ[n])
+
+    out: dict[tuple[int, int, int], Dest] = {}
+
+    def add(dest: Dest) -> None:
+        key = (dest.area, dest.facing, dest.came_from if dest.attack else -1)
+        old = out.get(key)
+        if old is None or old.mp_left < dest.mp_left:
+            out[key] = dest
+
+    start_zoc = zoc[a0]
+
+    def step(a: int, n: int, mp: int, d: int, facing: int) -> tuple[str, int]:
+        """Try to enter n from a: ('attack'|'stop'|'move'|'no', mp after)."""
+        if n < 0 or not a_pass[n]:
+            return "no", mp
+        zoc_to_zoc = a == a0 and start_zoc and zoc[n] and not friendly(n)
+        if has_side(occ, n, enemy, comp):
+            # 8.1.4: costs all remaining MPs; at least 1 MP needed
+            if mp < 1 or zoc_to_zoc or not room(n):
+                return "no", mp
+            return "attack", 0
+        c = move_cost(comp, a, n)
+        if c > mp or zoc_to_zoc:
+            return "no", mp
+        return ("stop" if zoc[n] else "move"), mp - c
+
+    if t == HOPLITE:
+        # 3.2.1: a change of facing takes the whole Movement Allowance; moves only into the Front area
+        for f in range(4):
+            if f != f0:
+                add(Dest(a0, f, False, -1, 0, 0))
+        a, mp, d = a0, ma, 2 * f0
+        while True:
+            n = nbr[a][d]
+            kind, mp2 = step(a, n, mp, d, f0)
+            if kind == "no":
+                break
+            if kind == "attack":
+                add(Dest(n, f0, True, a, 0, abs(comp.a_col[n] - col0)))
+                break
+            mp, a = mp2, n
+            if room(a):
+                add(Dest(a, f0, False, -1, mp, abs(comp.a_col[a] - col0)))
+            if kind == "stop":
+                break
+    elif t == MIXED:
+        # 3.2.2: Front Left, Front or Front Right; 1 MP per 90-degree turn
+        best: dict[tuple[int, int], int] = {(a0, f0): ma}
+        frontier = [(a0, f0, ma)]
+        while frontier:
+            a, f, mp = frontier.pop()
+            if best.get((a, f), -1) > mp:
+                continue
+            for turn, cost in ((1, 1), (3, 1), (2, 2)):
+                nf = (f + turn) % 4
+                if mp >= cost and best.get((a, nf), -1) < mp - cost:
+                    best[(a, nf)] = mp - cost
+                    frontier.append((a, nf, mp - cost))
+                    if (a, nf) != (a0, f0) and (a == a0 or room(a)):
+                        add(Dest(a, nf, False, -1, mp - cost, abs(comp.a_col[a] - col0)))
+            for d in (2 * f - 1, 2 * f, 2 * f + 1):
+                d %= 8
+                n = nbr[a][d]
+                kind, mp2 = step(a, n, mp, d, f)
+                if kind == "no":
+                    continue
+                if kind == "attack":
+                    nf = f if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n))
+                    add(Dest(n, nf, True, a, 0, abs(comp.a_col[n] - col0)))
+                    continue
+                if room(n):
+                    add(Dest(n, f, False, -1, mp2, abs(comp.a_col[n] - col0)))
+                if kind == "move" and best.get((n, f), -1) < mp2:
+                    best[(n, f)] = mp2
+                    frontier.append((n, f, mp2))
+    else:
+        # 3.3.3 (3.2.3): light units move into any adjacent area and face as they like at no cost
+        for f in range(4):
+            if f != f0:
+                add(Dest(a0, f, False, -1, ma, 0))
+        bestl: dict[int, int] = {a0: ma}
+        frontier2 = [(a0, ma)]
+        while frontier2:
+            a, mp = frontier2.pop()
+            if bestl.get(a, -1) > mp:
+                continue
+            for d in range(8):
+                n = nbr[a][d]
+                kind, mp2 = step(a, n, mp, d, f0)
+                if kind == "no":
+                    continue
+                if kind == "attack":
+                    nf = d // 2 if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n))
+                    add(Dest(n, nf, True, a, 0, abs(comp.a_col[n] - col0)))
+                    continue
+                if room(n) and n != a0:
+                    for f in range(4):
+                        add(Dest(n, f, False, -1, mp2, abs(comp.a_col[n] - col0)))
+                if kind == "move" and bestl.get(n, -1) < mp2:
+                    bestl[n] = mp2
+                    frontier2.append((n, mp2))
+    return list(out.values())
+
+
+def move_text(s: GTSState, u: int, d: Dest) -> str:
+    if d.attack:
+        return f"attack {uid(s, u)} {aname(s, d.area)} from {aname(s, d.came_from)}"
+    return f"move {uid(s, u)} {aname(s, d.area)} {FACING_NAMES[d.facing]}"
+
+
+def do_move(s: GTSState, u: int, d: Dest, rule: str = "8.1") -> None:
+    force = force_of(s, u)
+    start = s.loc[u]
+    for v in force:
+        if d.area != start:
+            s.loc[v] = d.area
+            s.seq[v] = s.next_seq
+            s.next_seq += 1
+            s.came_from[v] = d.came_from if d.attack else -1
+        s.facing[v] = d.facing
+        s.moved[v] = True
+    touch(s)
+    names = "+".join(uid(s, v) for v in force)
+    if d.attack:
+        s.say(rule, f"{names} enter enemy-occupied {aname(s, d.area)} from {aname(s, d.came_from)} "
+                    f"facing {FACING_NAMES[d.facing]} (8.1.4)")
+    elif d.area == start:
+        s.say(rule, f"{names} face {FACING_NAMES[d.facing]} in {aname(s, start)} (3.2)")
+    else:
+        s.say(rule, f"{names} move {aname(s, start)} -> {aname(s, d.area)} facing {FACING_NAMES[d.facing]}")
+
+
+def movable_tops(s: GTSState, side: int) -> list[int]:
+    """Top units of the forces of ``side`` that have not moved this segment (8.1.2)."""
+    comp = s.comp
+    seen: set[tuple[int, int]] = set()
+    tops: list[int] = []
+    occ = occupancy(s)
+    for a in range(comp.n_areas):
+        for u in occ[a]:
+            if comp.u_side[u] != side or s.moved[u]:
+                continue
+            key = (s.force[u], a)
+            if key in seen:
+                continue
+            seen.add(key)
+            tops.append(u)
+    return tops
+
+
+def stacking_check(s: GTSState, side: int) -> None:
+    """3.1.4: units over the stacking limit at the end of a Movement Segment are eliminated (G23)."""
+    occ = occupancy(s)
+    for a in range(s.comp.n_areas):
+        mine = side_units(occ, a, side, s.comp)
+        for u in mine[3:]:
+            s.say("3.1.4", f"{uid(s, u)} over the stacking limit in {aname(s, a)}: eliminated")
+            eliminate(s, u)
+    touch(s)
+    check_routs(s)
+
+
+# ============================================================================ fire (8.2)
+
+
+def can_fire(s: GTSState, u: int) -> bool:
+    return s.loc[u] >= 0 and s.comp.u_type[u] != HOPLITE and not s.fired[u]
+
+
+def fire_targets(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[int]:
+    """Areas ``u`` may fire at now: range (8.2.2), arcs (8.2.1), LOS (8.2.3-8.2.5), G24-G25."""
+    comp = s.comp
+    if occ is None:
+        occ = occupancy(s)
+    a = s.loc[u]
+    side = comp.u_side[u]
+    t = comp.u_type[u]
+    tname = TYPE_NAMES[t]
+    tables = comp.tables
+    top = tables.max_range(tname)
+    geo = comp.geo
+    occupied: list[bool] | None = None
+    out = []
+    for b in geo.within(a, top):
+        if not comp.a_pass[b] or not has_side(occ, b, 1 - side, comp):
+            continue
+        dist = geo.distance(a, b)
+        if tables.fire_line(tname, dist) is None:
+            continue
+        if b != a and has_side(occ, b, side, comp):
+            continue  # G25: no firing into a melee that holds your own units
+        if t == MIXED and b != a and not geo.in_front_arc(FACING_NAMES[s.facing[u]], a, b):
+            continue
+        if dist >= 2:
+            if occupied is None:
+                occupied = [bool(x) for x in occ]
+            if not geo.los(a, b, occupied):
+                continue
+        out.append(b)
+    return out
+
+
+def shoot(s: GTSState, u: int, b: int) -> int:
+    """One unit fires at area ``b`` (8.2.6 steps 1-4): the hits it scores."""
+    comp = s.comp
+    a = s.loc[u]
+    tname = TYPE_NAMES[comp.u_type[u]]
+    dist = comp.geo.distance(a, b)
+    line = comp.tables.fire_line(tname, dist)
+    assert line is not None
+    roll = s.rng.die(line.die)
+    mod = -1 if comp.a_wall[b] and not comp.a_wall[a] else 0  # TEC: target in a Wall area, across the Wall
+    hits = line.hits(roll + mod)
+    s.fired[u] = True
+    modtext = " -1 Wall" if mod else ""
+    s.say("8.2.6", f"{uid(s, u)} fires at {aname(s, b)} (range {dist}, d{line.die} {roll}{modtext}): "
+                   f"{hits} hit{'s' if hits != 1 else ''}")
+    return hits
+
+
+def resolve_fire(s: GTSState) -> None:
+    """8.2.6 step 5-6: the target's DV is taken from the hits; the rest are Step Losses."""
+    b, hits = s.fire_target, s.fire_hits
+    s.fire_target, s.fire_hits, s.fire_shots = -1, 0, 0
+    if b < 0:
+        return
+    comp = s.comp
+    occ = occupancy(s)
+    target_side = 1 - s.moving_side
+    targets = side_units(occ, b, target_side, comp)
+    if not targets:
+        return
+    top = targets[0]
+    dv = comp.u_dv[top] - (1 if s.disordered[top] else 0)  # 8.4.3
+    net = hits - dv
+    if net <= 0:
+        s.say("8.2.6", f"fire at {aname(s, b)}: {hits} hit{'s' if hits != 1 else ''} against DV {dv}: no effect")
+        return
+    s.say("8.2.6", f"fire at {aname(s, b)}: {hits} hits against DV {dv}: {net} Step Loss{'es' if net > 1 else ''}")
+    take_losses(s, b, target_side, net, "8.2.8")
+    touch(s)
+    check_routs(s)
+
+
+# ============================================================================ losses and morale (8.2.8, 8.4)
+
+
+def take_losses(s: GTSState, a: int, side: int, n: int, rule: str) -> int:
+    """Step Losses to ``side``'s units in area ``a``, top unit first (3.1.1, 8.2.6, 8.2.8); a side
+    taking two or more checks morale with every survivor there (8.4.1). Returns losses taken."""
+    comp = s.comp
+    units = side_units(occupancy(s), a, side, comp)
+    taken = 0
+    for u in units:
+        if n <= 0:
+            break
+        k = min(n, comp.u_steps[u] - s.losses[u])
+        s.losses[u] += k
+        n -= k
+        taken += k
+        if s.losses[u] >= comp.u_steps[u]:
+            s.say(rule, f"{uid(s, u)} eliminated", -1)
+            eliminate(s, u)
+        else:
+            s.say(rule, f"{uid(s, u)} takes {k} Step Loss{'es' if k > 1 else ''} ({s.losses[u]}/{comp.u_steps[u]})")
+    touch(s)
+    if taken >= 2:
+        for u in units:
+            if s.loc[u] == a:
+                morale_check(s, u)
+        touch(s)
+    return taken
+
+
+def morale_check(s: GTSState, u: int) -> None:
+    """8.4.1: D10 against the MR; +1 if Disordered; a pass also clears Disorder (table note)."""
+    mr = morale_rating(s, u)
+    roll = s.rng.d10()
+    res = s.comp.tables.morale_result(mr, roll, s.disordered[u])
+    drm = " +1 Disordered" if s.disordered[u] else ""
+    if res == "pass":
+        if s.disordered[u]:
+            s.disordered[u] = False
+            s.say("8.4.1", f"{uid(s, u)} morale check d10 {roll}{drm} vs MR {mr}: passes and recovers")
+        else:
+            s.say("8.4.1", f"{uid(s, u)} morale check d10 {roll} vs MR {mr}: passes")
+    elif res == "disorder":
+        s.disordered[u] = True
+        s.say("8.4.1", f"{uid(s, u)} morale check d10 {roll}{drm} vs MR {mr}: Disordered")
+    else:
+        s.say("8.4.1", f"{uid(s, u)} morale check d10 {roll}{drm} vs MR {mr}: routs")
+        eliminate(s, u)
+
+
+def eliminate(s: GTSState, u: int) -> None:
+    """An eliminated or routed unit goes to its contingent's Morale Track (8.4.4)."""
+    c = s.comp.u_cont[u]
+    s.loc[u] = TRACK
+    s.disordered[u] = False
+    s.feint[u] = False
+    s.lost[c] += 1
+    touch(s)
+
+
+def check_routs(s: GTSState) -> None:
+    """8.4.4: a contingent whose track reaches its Routs box routs; 8.4.5: the army tracks."""
+    comp = s.comp
+    changed = True
+    while changed:
+        changed = False
+        for c in range(len(comp.cont_ids)):
+            if s.routed[c] or s.lost[c] < routs_box(s, c):
+                continue
+            changed = True
+            s.routed[c] = True
+            s.ever_routed[c] = True
+            for u in comp.cont_units[c]:
+                if s.loc[u] >= 0:
+                    s.loc[u] = TRACK
+                    s.disordered[u] = False
+            touch(s)
+            pool = [u for u in comp.cont_units[c] if s.loc[u] == TRACK]
+            pool.sort(key=lambda v: (-comp.u_mf[v][0], v))
+            cid = comp.cont_ids[c]
+            n = 2 if cid in ("spartans", "immortals") else 1
+            moved = pool[:n]
+            for u in moved:
+                s.loc[u] = ARMY
+                (s.army_g if comp.cont_side[c] == GREEK else s.army_p).append(u)
+            s.say("8.4.4", f"the {cname(s, c)} rout: their remaining units leave the field; "
+                           f"{', '.join(uid(s, u) for u in moved) or 'no unit'} to the "
+                           f"{SIDE_NAMES[comp.cont_side[c]].title()} Army Morale Track")
+    check_armies(s)
+
+
+def routs_box(s: GTSState, c: int) -> int:
+    comp = s.comp
+    if s.all_spartans and comp.cont_side[c] == GREEK:
+        return len(comp.cont_units[c])  # 11.4: every Greek contingent's X in the last box
+    return comp.routs_box[c]
+
+
+def check_armies(s: GTSState) -> None:
+    """8.4.5: a Greek Army rout is a Persian automatic victory; the Persian Army's first fill is
+    a morale crisis, its second a Greek automatic victory; both at once, the Persians win."""
+    if s.winner >= 0:
+        return
+    comp = s.comp
+    greek_rout = len(s.army_g) >= comp.army_rout_at[GREEK]
+    persian_full = len(s.army_p) >= comp.army_rout_at[PERSIAN]
+    if greek_rout:
+        s.say("8.4.5", "the Greek Army routs: Persian automatic victory")
+        finish(s, PERSIAN, "the Greek Army routed (8.4.5)")
+        return
+    if persian_full:
+        if s.crises < comp.army_crises[PERSIAN]:
+            s.crises += 1
+            for u in s.army_p:
+                s.loc[u] = GONE
+            s.say("8.4.5", f"Persian morale crisis: {', '.join(uid(s, u) for u in s.army_p)} are out of the game")
+            s.army_p = []
+        else:
+            s.say("8.4.5", "the Persian Army routs: Greek automatic victory")
+            finish(s, GREEK, "the Persian Army routed (8.4.5)")
+
+
+def finish(s: GTSState, winner: int, reason: str) -> None:
+    s.winner = winner
+    s.win_reason = reason
+    s.actor = -1
+    s.stage = "over"
+
+
+def victory_points(s: GTSState) -> tuple[int, int]:
+    """10.0: Greek 3 a Persian contingent on the Army Track or lost in a crisis (Immortals 5);
+    Persian 6 a Greek contingent on the Army Track (Spartans 10; every contingent 10 in 11.4)."""
+    comp = s.comp
+    g = p = 0
+    for c, cid in enumerate(comp.cont_ids):
+        hit = any(s.loc[u] in (ARMY, GONE) for u in comp.cont_units[c])
+        if not hit:
+            continue
+        if comp.cont_side[c] == PERSIAN:
+            g += 5 if cid == "immortals" else 3
+        else:
+            p += 10 if cid == "spartans" or s.all_spartans else 6
+    return g, p
+
+
+def contingent_winners(s: GTSState) -> dict[str, bool]:
+    """11.2: a non-Spartan contingent sent away or set to guard on day 3 wins; the rest win with the Greeks."""
+    comp = s.comp
+    out: dict[str, bool] = {}
+    greek_won = s.winner == GREEK
+    for c, cid in enumerate(comp.cont_ids):
+        if comp.cont_side[c] != GREEK:
+            continue
+        spared = s.day == DAYS and cid != "spartans" and (
+            c == s.guard or any(s.loc[u] == AWAY for u in comp.cont_units[c]))
+        out[cid] = spared or greek_won
+    return out
+
+
+# ============================================================================ melee (8.3)
+
+
+def retreat_path(s: GTSState, a: int, group: list[int], direction: int, steps: int) -> int:
+    """Where ``group`` ends a retreat before combat of ``steps`` areas (8.3.2 step 1, 11.3), or -1.
+    Straight on in ``direction`` (0..7), else the two neighbouring directions; ZOCs ignored; no
+    enemy-occupied or Coastal area; it goes on while the end area would be overstacked (G26)."""
+    comp = s.comp
+    occ = occupancy(s)
+    side = comp.u_side[group[0]]
+    t = comp.u_type[group[0]]
+    size = len(group)
+
+    def ok_pass(n: int) -> bool:
+        return n >= 0 and comp.a_pass[n] and not has_side(occ, n, 1 - side, comp)
+
+    def fits(n: int) -> bool:
+        mine = [v for v in side_units(occ, n, side, comp) if v not in group]
+        return all(comp.u_type[v] == t for v in mine) and len(mine) + size <= 3
+
+    cur = a
+    k = 0
+    while k < steps + 6:
+        nxt = -1
+        for d in (direction, (direction + 1) % 8, (direction - 1) % 8):
+            n = comp.nbr[cur][d]
+            if ok_pass(n):
+                nxt = n
+                break
+        if nxt < 0:
+            return -1
+        cur = nxt
+        k += 1
+        if k >= steps and fits(cur):
+            return cur
+    return -1
+
+
+def retreat_options(s: GTSState, a: int, att_side: int) -> tuple[list[int], int, list[int], int]:
+    """Light defenders able to retreat two areas (8.3.2 step 1) and Spartans able to feint (11.3)."""
+    comp = s.comp
+    occ = occupancy(s)
+    att = side_units(occ, a, att_side, comp)
+    dfn = side_units(occ, a, 1 - att_side, comp)
+    if not att or not dfn:
+        return [], -1, [], -1
+    away = 2 * s.facing[att[0]]  # away from the attackers: through the Rear if attacked from the Front
+    lights: list[int] = []
+    lend = -1
+    if comp.u_type[att[0]] in (HOPLITE, MIXED):
+        lights = [u for u in dfn if comp.u_type[u] in LIGHT]
+        if lights:
+            lend = retreat_path(s, a, lights, away, 2)
+            if lend < 0:
+                lights = []
+    spartans: list[int] = []
+    send = -1
+    if s.feigned and att_side == PERSIAN:
+        spartans = [u for u in dfn if comp.u_type[u] == HOPLITE and comp.cont_ids[comp.u_cont[u]] == "spartans"]
+        if spartans:
+            rear = (2 * s.facing[spartans[0]] + 4) % 8
+            send = retreat_path(s, a, spartans, rear, 1)
+            if send < 0 or send != comp.nbr[a][rear]:
+                spartans, send = [], -1
+    return lights, lend, spartans, send
+
+
+def do_retreat(s: GTSState, group: list[int], end: int, rule: str) -> None:
+    start = s.loc[group[0]]
+    for u in group:
+        s.loc[u] = end
+        s.seq[u] = s.next_seq
+        s.next_seq += 1
+        s.came_from[u] = -1
+    touch(s)
+    s.say(rule, f"{'+'.join(uid(s, u) for u in group)} retreat before combat {aname(s, start)} -> {aname(s, end)}")
+
+
+def feint(s: GTSState, group: list[int], end: int) -> bool:
+    """11.3: one Morale Check for all the Spartans (average losses); success retreats one area."""
+    comp = s.comp
+    avg = (sum(s.losses[u] for u in group) * 2 + len(group)) // (2 * len(group))
+    mr = comp.tables.morale_rating("greek", "spartans", False, avg) or 1
+    roll = s.rng.d10()
+    if roll > mr:
+        s.say("11.3", f"Spartan feigned retreat: d10 {roll} vs MR {mr}: fails, they stand")
+        return False
+    s.say("11.3", f"Spartan feigned retreat: d10 {roll} vs MR {mr}: succeeds")
+    do_retreat(s, group, end, "11.3")
+    for u in group:
+        s.feint[u] = True
+    return True
+
+
+def melee(s: GTSState, a: int, att_side: int) -> None:
+    """Resolve the melee in area ``a`` with ``att_side`` attacking (8.3.2 steps 2-5)."""
+    comp = s.comp
+    tables = comp.tables
+    occ = occupancy(s)
+    att = side_units(occ, a, att_side, comp)
+    dfn = side_units(occ, a, 1 - att_side, comp)
+    if not att or not dfn:
+        return
+    at, dt = att[0], dfn[0]
+    amf = sum(s.mf(u) for u in att)
+    dmf = sum(s.mf(u) for u in dfn)
+    col = tables.odds_column(amf, dmf)
+    shifts: list[str] = []
+    shift = 0
+    if any(s.disordered[u] for u in att):
+        shift -= 1
+        shifts.append("Disordered attacker 1L (8.4.3)")
+    ts = tables.unit_type_shift(TYPE_NAMES[comp.u_type[at]], TYPE_NAMES[comp.u_type[dt]])
+    if ts:
+        shift += ts
+        shifts.append(f"{TYPE_NAMES[comp.u_type[at]]} v {TYPE_NAMES[comp.u_type[dt]]} {abs(ts)}{'R' if ts > 0 else 'L'}"
+                      " (8.3.3)")
+    sit = situation(s.facing[at], s.facing[dt])
+    if sit != FRONT:
+        ss = tables.situation_shift(SITUATION_NAMES[sit], TYPE_NAMES[comp.u_type[at]])
+        shift += ss
+        shifts.append(f"{SITUATION_NAMES[sit]} attack {ss}R (8.3.4)")
+    src = s.came_from[at]
+    if src >= 0:
+        if comp.a_level[a] == 2 and comp.a_level[src] == 1:
+            shift -= 1
+            shifts.append("attacking up onto Level 2 1L (TEC)")
+        if comp.a_wall[a] and not comp.a_wall[src]:
+            shift -= 1
+            shifts.append("attacking across the Wall 1L (TEC)")
+    if any(s.feint[u] for u in att):
+        shift += 1
+        shifts.append("Spartan feint 1R (11.3)")
+    if any(s.feint[u] for u in dfn):
+        shift -= 1
+        shifts.append("Spartan feint 1L (11.3)")
+    final = tables.shift_column(col, shift)
+    roll = s.rng.d6()
+    res = tables.mcrt(final, roll)
+    al, dl = res.attacker, res.defender
+    front_cut = comp.u_type[dt] == HOPLITE and comp.u_side[dt] == GREEK and sit == FRONT and dl > 0
+    if front_cut:
+        dl -= 1
+    who = SIDE_NAMES[att_side].title()
+    vis_att = ", ".join(uid(s, u) for u in att)
+    vis_def = ", ".join(uid(s, u) for u in dfn)
+    s.say("8.3.2", f"{who} melee in {aname(s, a)}: {vis_att} ({amf}) v {vis_def} ({dmf}) = {col}"
+                   f"{'; ' + '; '.join(shifts) if shifts else ''} -> {final}; d6 {roll}: {res.attacker}/{res.defender}"
+                   f"{'; Greek hoplites hit in front take 1 less (8.3.2 step 4)' if front_cut else ''}")
+    if s.mode == "two":
+        s.reveals += 1  # 3.4: stacks in melee are inspected
+    for u in att + dfn:
+        s.feint[u] = False
+    if al:
+        take_losses(s, a, att_side, al, "8.3.5")
+    if dl:
+        take_losses(s, a, 1 - att_side, dl, "8.3.5")
+    check_routs(s)
+
+
+# ============================================================================ recovery (8.4.2)
+
+
+def recovery(s: GTSState) -> None:
+    occ = occupancy(s)
+    comp = s.comp
+    for u in range(len(s.loc)):
+        a = s.loc[u]
+        if a < 0 or not s.disordered[u] or has_side(occ, a, 1 - comp.u_side[u], comp):
+            continue
+        mr = morale_rating(s, u)
+        roll = s.rng.d10()
+        if roll + 1 <= mr:
+            s.disordered[u] = False
+            s.say("8.4.2", f"{uid(s, u)} rallies (d10 {roll} +1 vs MR {mr})")
+        else:
+            s.say("8.4.2", f"{uid(s, u)} stays Disordered (d10 {roll} +1 vs MR {mr})")
+
+
+# ============================================================================ deployment (6.0, 7.0)
+
+
+def greek_available(s: GTSState, c: int) -> bool:
+    comp = s.comp
+    return not s.routed[c] and any(s.loc[u] in (POOL, BOX) or s.loc[u] >= 0 for u in comp.cont_units[c])
+
+
+def greek_contingents(s: GTSState) -> list[int]:
+    comp = s.comp
+    return [c for c in range(len(comp.cont_ids)) if comp.cont_side[c] == GREEK and greek_available(s, c)]
+
+
+def spartans(s: GTSState) -> int:
+    return s.comp.cont("spartans")
+
+
+def guard_candidates(s: GTSState) -> list[int]:
+    """6.0: any Greek contingent but the Spartans (who set up west of the Wall, 6.0.1; 5.3)."""
+    return [c for c in greek_contingents(s) if c != spartans(s)]
+
+
+def west_candidates(s: GTSState) -> list[int]:
+    """6.0.1(3)-(4): the other contingent west of the Wall: not the Peloponnesians, and the
+    Phocians only when no other contingent is left."""
+    comp = s.comp
+    cands = [c for c in greek_contingents(s) if c not in (spartans(s), s.guard)
+             and comp.cont_ids[c] != "peloponnesians" and any(s.loc[u] == POOL for u in comp.cont_units[c])]
+    others = [c for c in cands if comp.cont_ids[c] != "phocians"]
+    return others or cands
+
+
+def deploy_order(s: GTSState) -> list[int]:
+    """Greek units to place (6.0): the Spartans, the west contingent, the rest, the Phocians last."""
+    comp = s.comp
+    conts = [c for c in greek_contingents(s) if c != s.guard]
+    first = [c for c in (spartans(s), s.west) if c in conts]
+    rest = [c for c in conts if c not in first and comp.cont_ids[c] != "phocians"]
+    last = [c for c in conts if c not in first and c not in rest]
+    out: list[int] = []
+    for c in first + rest + last:
+        out.extend(u for u in comp.cont_units[c] if s.loc[u] == POOL)
+    return out
+
+
+def must_be_west(s: GTSState, u: int) -> bool:
+    c = s.comp.u_cont[u]
+    return s.day < DAYS and c in (spartans(s), s.west)
+
+
+def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
+    """Legal (area, facing) for placing Greek unit ``u`` (6.0, 6.0.1, 3.1.2; G4, G27)."""
+    comp = s.comp
+    occ = occupancy(s)
+    c = comp.u_cont[u]
+    cid = comp.cont_ids[c]
+    t = comp.u_type[u]
+    west_only = must_be_west(s, u)
+    phocians_west_ok = True
+    if cid == "phocians":
+        # 6.0.1(4): Phocians west of the Wall only once every other contingent is there
+        for v in range(len(s.loc)):
+            if s.loc[v] >= 0 and comp.u_side[v] == GREEK and comp.u_cont[v] != c \
+                    and comp.a_row[s.loc[v]] not in comp.west_rows:
+                phocians_west_ok = False
+                break
+    placed = [s.loc[v] for v in comp.cont_units[c] if s.loc[v] >= 0]
+    adjacent = comp.counters.contingents[cid].adjacent_setup and bool(placed)
+
+    def options(strict: bool) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for a in range(comp.n_areas):
+            if not comp.a_pass[a] or comp.a_row[a] not in comp.deploy_rows:
+                continue
+            west = comp.a_row[a] in comp.west_rows
+            if strict:
+                if west_only and not west:
+                    continue
+                if west and not phocians_west_ok:
+                    continue
+                if adjacent and a not in placed and not any(comp.nbr[a][d] in placed for d in range(8)):
+                    continue
+            here = side_units(occ, a, GREEK, comp)
+            if len(here) >= 3 or any(comp.u_type[v] != t for v in here):
+                continue
+            if here:
+                out.append((a, s.facing[here[0]]))  # 3.1.3: a stack keeps one facing
+            else:
+                out.extend((a, f) for f in range(4))
+        return out
+
+    return options(True) or options(False)  # G27: a unit boxed in may be placed anywhere legal
+
+
+def place(s: GTSState, u: int, a: int, f: int) -> None:
+    occ = occupancy(s)
+    here = side_units(occ, a, GREEK, s.comp)
+    s.loc[u] = a
+    s.facing[u] = f
+    s.seq[u] = s.next_seq
+    s.next_seq += 1
+    s.came_from[u] = -1
+    s.force[u] = s.force[here[0]] if here else s.next_force
+    if not here:
+        s.next_force += 1
+    touch(s)
+
+
+def pick_up_greeks(s: GTSState) -> None:
+    for u in on_map(s, GREEK):
+        s.loc[u] = POOL
+    touch(s)
+
+
+def stack_sizes(n: int) -> list[int]:
+    """7.0: as many three-stacks as possible, the rest in two-stacks."""
+    if n <= 0:
+        return []
+    if n == 1:
+        return [1]
+    if n % 3 == 0:
+        return [3] * (n // 3)
+    if n % 3 == 2:
+        return [3] * (n // 3) + [2]
+    return [3] * ((n - 4) // 3) + [2, 2]
+
+
+def entry_areas(s: GTSState, rows: list[int], ignore_greeks: bool) -> list[int]:
+    """Areas of ``rows`` in order: each row from its centre areas outwards, north first on ties (7.0)."""
+    comp = s.comp
+    out: list[int] = []
+    for r in rows:
+        cells = [a for a in range(comp.n_areas) if comp.a_row[a] == r and comp.a_pass[a]]
+        if not cells:
+            continue
+        cols = [comp.a_col[a] for a in cells]
+        centre = (min(cols) + max(cols)) / 2
+        cells.sort(key=lambda a: (abs(comp.a_col[a] - centre), comp.a_col[a]))
+        out.extend(cells)
+    return out
+
+
+def persian_deploy(s: GTSState, c: int, rows: list[int], facing: int, rule: str, ignore_greeks: bool) -> None:
+    """7.0 / 7.0.2: three-stacks from the centre of the first row outwards, then two-stacks; a row
+    is filled before the next; full strength (7.0.1)."""
+    comp = s.comp
+    units = [u for u in comp.cont_units[c] if s.loc[u] in (POOL, TRACK, BOX)]
+    s.lost[c] = 0  # 7.0.1: the contingent comes back whole (its Morale Track starts again, G31)
+    s.routed[c] = False
+    for u in units:
+        s.losses[u] = 0
+        s.disordered[u] = False
+        s.feint[u] = False
+    stacks: list[list[int]] = []
+    for t in (MIXED, HOPLITE, BOW, JAVELIN):
+        of_type = [u for u in units if comp.u_type[u] == t]
+        i = 0
+        for k in stack_sizes(len(of_type)):
+            stacks.append(of_type[i:i + k])
+            i += k
+    stacks.sort(key=lambda st: -len(st))  # every three-stack before the two-stacks
+    occ = occupancy(s)
+    areas = entry_areas(s, rows, ignore_greeks)
+    placed: list[str] = []
+    for a in areas:
+        if not stacks:
+            break
+        if side_units(occ, a, PERSIAN, comp):
+            continue
+        if not ignore_greeks and side_units(occ, a, GREEK, comp):
+            continue
+        st = stacks.pop(0)
+        f = s.next_force
+        s.next_force += 1
+        for u in st:
+            s.loc[u] = a
+            s.facing[u] = facing
+            s.fwd[u] = facing
+            s.force[u] = f
+            s.seq[u] = s.next_seq
+            s.next_seq += 1
+            s.came_from[u] = -1
+            s.moved[u] = False
+            s.fired[u] = False
+        placed.append(f"{aname(s, a)}:{len(st)}")
+    for st in stacks:  # no room left (G28): they wait off the map
+        for u in st:
+            s.loc[u] = POOL
+    touch(s)
+    s.say(rule, f"the {cname(s, c)} deploy facing {FACING_NAMES[facing]}: {' '.join(placed)}")
+
+
+# ============================================================================ the stage machine
+
+
+def setup(s: GTSState) -> None:
+    s.stage = "day_start"
+    s.say("4.0", "Go Tell the Spartans: August 18th, 480 BCE")
+    advance(s)
+
+
+def series_over(s: GTSState) -> bool:
+    """D: the Action Rounds end after 8, or when a side is destroyed or has routed (G29)."""
+    comp = s.comp
+    persians = any(s.loc[u] >= 0 and comp.u_side[u] == PERSIAN for u in range(len(s.loc)))
+    waiting = s.day == DAYS and s.eph_round > s.day_round and any(
+        s.loc[u] == BOX for u in comp.cont_units[comp.cont("immortals")])
+    greeks = any(s.loc[u] >= 0 and comp.u_side[u] == GREEK for u in range(len(s.loc)))
+    return (not persians and not waiting) or not greeks
+
+
+def advance(s: GTSState) -> None:
+    """Run automatic stages until a role must decide or the game is over."""
+    guard = 0
+    while s.winner < 0:
+        guard += 1
+        if guard > 10000:
+            raise RuntimeError(f"stage machine stuck in {s.stage}")
+        if not _step(s):
+            return
+
+
+def _step(s: GTSState) -> bool:
+    """Carry out the current stage if it is automatic; False when a decision is needed."""
+    comp = s.comp
+    st = s.stage
+    s.actor = -1
+    if st == "day_start":
+        s.series = 0
+        s.round = 0
+        s.day_round = 0
+        s.committed = []
+        s.guard = -1
+        s.west = -1
+        for c in range(len(comp.cont_ids)):
+            if comp.cont_side[c] == PERSIAN:
+                s.routed[c] = False
+                s.lost[c] = 0
+        s.say("4.0", f"Day {s.day} (August {17 + s.day}th, 480 BCE)")
+        s.stage = "commit"
+        return True
+    if st == "commit":
+        if s.mode == "two":
+            s.actor = PERSIAN  # 11.1: the Persian player chooses the first contingent of each day
+            return False
+        roll = s.rng.d10()
+        cid = comp.tables.committed(s.day, roll)
+        commit(s, comp.cont(cid), f"d10 {roll} on the Day {s.day} column")
+        s.stage = "ephialtes" if s.day == DAYS else "guard"
+        return True
+    if st == "ephialtes":
+        roll = s.rng.d6()
+        s.eph_round = comp.tables.ephialtes_round(roll)
+        imm = comp.cont("immortals")
+        s.routed[imm] = False
+        s.lost[imm] = 0
+        for u in comp.cont_units[imm]:
+            if s.loc[u] not in (ARMY, GONE):
+                s.loc[u] = BOX
+                s.losses[u] = 0
+                s.disordered[u] = False
+        touch(s)
+        s.say("5.2", f"Ephialtes: d6 {roll}: the Immortals take the mountain path and enter in Action Round "
+                     f"{s.eph_round} (7.0.2)")
+        s.stage = "conference"
+        return True
+    if st == "conference":
+        roll = s.rng.d6()
+        s.conf_roll = roll
+        s.stays = []
+        n = comp.tables.contingents_remaining(roll)
+        avail = greek_contingents(s)
+        sp = spartans(s)
+        stay = [sp] if sp in avail else []
+        s.conf_left = max(0, n - len(stay))
+        s.say("5.3", f"Greek conference: d6 {roll}: {n} contingents stay; the Spartans always stay"
+                     f"{'; the Peloponnesians may stay' if roll == 6 else ''}")
+        cands = conference_candidates(s)
+        if len(cands) <= s.conf_left:
+            s.conf_left = 0
+            s.say("5.3", f"every contingent left stays: {', '.join(cname(s, c) for c in cands) or 'none'}")
+            send_away(s, set(stay) | set(cands))
+            s.stage = "guard"
+            return True
+        s.stage = "stay"
+        return True
+    if st == "stay":
+        if s.conf_left <= 0 or not conference_candidates(s):
+            send_away(s, {spartans(s), *s.stays})
+            s.stage = "guard"
+            return True
+        s.actor = GREEK
+        return False
+    if st == "guard":
+        if s.all_spartans:
+            s.say("11.4", "Nothing But Spartans: no contingent guards the Ephialtes path")
+            s.stage = "west"
+            return True
+        cands = guard_candidates(s)
+        if len(cands) > 1:
+            s.actor = GREEK
+            return False
+        if cands:
+            set_guard(s, cands[0])
+        s.stage = "west"
+        return True
+    if st == "west":
+        pick_up_greeks(s)
+        cands = west_candidates(s) if s.day < DAYS else []
+        if len(cands) > 1:
+            s.actor = GREEK
+            return False
+        s.west = cands[0] if cands else -1
+        if s.west >= 0 and s.day < DAYS:
+            s.say("6.0.1", f"the Spartans and the {cname(s, s.west)} set up west of the Wall")
+        s.deploy_queue = deploy_order(s)
+        s.stage = "deploy"
+        return True
+    if st == "deploy":
+        while s.deploy_queue and not place_options(s, s.deploy_queue[0]):
+            s.deploy_queue.pop(0)  # no room at all (never on the bundled map)
+        if s.deploy_queue:
+            s.actor = GREEK
+            return False
+        if not on_map(s, GREEK):
+            s.say("9.0", "no Greek combat unit is left to hold the pass")
+            end_game_on_points(s)
+            return True
+        s.say("6.0", "Greek deployment done")
+        s.stage = "pdeploy"
+        return True
+    if st == "pdeploy":
+        persian_deploy(s, s.current, [0, 1, 2, 3], 1, "7.0", False)
+        s.round = 0
+        s.stage = "round_start"
+        return True
+    if st == "round_start":
+        s.round += 1
+        s.day_round += 1
+        for u in range(len(s.loc)):
+            s.moved[u] = False
+            s.fired[u] = False
+        s.say("D", f"Day {s.day}, Action Round {s.round} of series {s.series}")
+        imm = comp.cont("immortals")
+        if s.day == DAYS and s.day_round == s.eph_round and any(s.loc[u] == BOX for u in comp.cont_units[imm]):
+            rows = list(range(comp.rows - 1, -1, -1))
+            persian_deploy(s, imm, rows, 3, "7.0.2", True)
+        s.stage = "p_move"
+        s.moving_side = PERSIAN
+        return True
+    if st in ("p_move", "g_move"):
+        side = PERSIAN if st == "p_move" else GREEK
+        s.moving_side = side
+        if side == PERSIAN and automaton(s):
+            from polemos.games.thermopylae.automaton import persian_movement
+
+            persian_movement(s)
+            s.stage = st + "_end"
+            return True
+        if not any(reach(s, u) for u in movable_tops(s, side)):
+            s.stage = st + "_end"
+            return True
+        s.actor = side
+        return False
+    if st in ("p_move_end", "g_move_end"):
+        side = PERSIAN if st == "p_move_end" else GREEK
+        stacking_check(s, side)
+        s.stage = "g_dfire" if side == PERSIAN else "p_dfire"
+        return _segment_done(s)
+    if st in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
+        side = GREEK if st[0] == "g" else PERSIAN
+        s.moving_side = side
+        if side == PERSIAN and automaton(s):
+            from polemos.games.thermopylae.automaton import persian_fire
+
+            persian_fire(s)
+            _next_after_fire(s)
+            return _segment_done(s)
+        if not any(fire_targets(s, u) for u in firers(s, side)):
+            resolve_fire(s)
+            _next_after_fire(s)
+            return _segment_done(s)
+        s.actor = side
+        return False
+    if st in ("p_melee", "g_melee"):
+        side = PERSIAN if st == "p_melee" else GREEK
+        s.moving_side = side
+        s.melee_queue = melee_areas(s)
+        s.stage = st + "_run"
+        return True
+    if st in ("p_melee_run", "g_melee_run"):
+        side = PERSIAN if st == "p_melee_run" else GREEK
+        s.moving_side = side
+        while s.melee_queue and s.winner < 0:
+            a = s.melee_queue[0]
+            lights, _, sps, _ = retreat_options(s, a, side)
+            if (lights or sps) and s.retreat_area != a:
+                defender = 1 - side
+                if defender == PERSIAN and automaton(s):
+                    from polemos.games.thermopylae.automaton import persian_retreat
+
+                    persian_retreat(s, a, side)
+                else:
+                    s.retreat_area = a
+                    s.actor = defender
+                    return False
+            s.retreat_area = -1
+            s.melee_queue.pop(0)
+            melee(s, a, side)
+        s.stage = "g_move" if side == PERSIAN else "recovery"
+        return _segment_done(s)
+    if st == "recovery":
+        recovery(s)
+        s.stage = "round_end"
+        return True
+    if st == "round_end":
+        if s.round >= ROUNDS or series_over(s):
+            s.stage = "end_of_day"
+        else:
+            s.stage = "round_start"
+        return True
+    if st == "end_of_day":
+        return end_of_day(s)
+    if st == "day_end":
+        for u in range(len(s.loc)):
+            if s.loc[u] >= 0 or s.loc[u] == BOX:
+                s.loc[u] = POOL
+                s.disordered[u] = False  # G30: a night's rest clears Disorder
+                s.feint[u] = False
+        touch(s)
+        if s.day >= DAYS:
+            end_game_on_points(s)
+            return True
+        s.day += 1
+        s.stage = "day_start"
+        return True
+    raise RuntimeError(f"unknown stage {st!r}")
+
+
+def _segment_done(s: GTSState) -> bool:
+    """Between segments: a series whose Persians or Greeks are all gone ends at once (G29)."""
+    if s.winner >= 0:
+        return False
+    if series_over(s) and s.stage not in ("end_of_day", "day_end"):
+        s.say("D", "no enemy left to fight: the Action Rounds end")
+        s.stage = "end_of_day"
+    return True
+
+
+def _next_after_fire(s: GTSState) -> None:
+    if s.winner >= 0:
+        return
+    s.stage = {"g_dfire": "p_ofire", "p_ofire": "p_melee", "p_dfire": "g_ofire", "g_ofire": "g_melee"}[s.stage]
+
+
+def firers(s: GTSState, side: int) -> list[int]:
+    comp = s.comp
+    return [u for u in range(len(s.loc)) if comp.u_side[u] == side and can_fire(s, u)]
+
+
+def melee_areas(s: GTSState) -> list[int]:
+    occ = occupancy(s)
+    comp = s.comp
+    return [a for a in range(comp.n_areas) if has_side(occ, a, GREEK, comp) and has_side(occ, a, PERSIAN, comp)]
+
+
+def commit(s: GTSState, c: int, why: str) -> None:
+    s.current = c
+    s.committed.append(c)
+    s.series += 1
+    s.say("5.1", f"the {cname(s, c)} are committed ({why})")
+
+
+def conference_candidates(s: GTSState) -> list[int]:
+    """5.3: contingents that may be chosen to stay besides the Spartans (Peloponnesians only on a 6)."""
+    comp = s.comp
+    out = []
+    for c in greek_contingents(s):
+        if c == spartans(s):
+            continue
+        if comp.counters.contingents[comp.cont_ids[c]].conference_only_on_six and s.conf_roll != 6:
+            continue
+        if c in s.stays:
+            continue
+        out.append(c)
+    return out
+
+
+def send_away(s: GTSState, keep: set[int]) -> None:
+    comp = s.comp
+    gone = []
+    for c in greek_contingents(s):
+        if c in keep:
+            continue
+        for u in comp.cont_units[c]:
+            if s.loc[u] in (POOL, BOX) or s.loc[u] >= 0:
+                s.loc[u] = AWAY
+        gone.append(cname(s, c))
+    touch(s)
+    if gone:
+        s.say("5.3", f"sent away: {', '.join(gone)}")
+
+
+def set_guard(s: GTSState, c: int) -> None:
+    comp = s.comp
+    s.guard = c
+    for u in comp.cont_units[c]:
+        if s.loc[u] == POOL or s.loc[u] >= 0:
+            s.loc[u] = BOX
+    touch(s)
+    s.say("6.0", f"the {cname(s, c)} guard the mountain path (Ephialtes Box)")
+
+
+def end_of_day(s: GTSState) -> bool:
+    """9.0: roll on the day's column; a contingent already used today ends the day."""
+    comp = s.comp
+    roll = s.rng.d10()
+    cid = comp.tables.committed(s.day, roll)
+    c = comp.cont(cid)
+    if c in s.committed:
+        s.say("9.0", f"end of day check: d10 {roll}: the {cname(s, c)} again: the day ends")
+        s.stage = "day_end"
+        return True
+    persians_left = any(s.loc[u] >= 0 and comp.u_side[u] == PERSIAN for u in range(len(s.loc)))
+    commit(s, c, f"end of day check d10 {roll}")
+    s.round = 0
+    if not persians_left:
+        s.say("9.0", "9.0(1): the field is clear of Persians: both sides deploy anew")
+        s.stage = "west"
+    else:
+        s.say("9.0", "9.0(2): the armies stay where they are; the new contingent enters at rows A and B")
+        s.stage = "pdeploy"
+    return True
+
+
+def end_game_on_points(s: GTSState) -> None:
+    g, p = victory_points(s)
+    if g > p:
+        s.say("10.0", f"victory points: Greeks {g}, Persians {p}: Greek victory")
+        finish(s, GREEK, f"victory points {g} to {p} (10.0)")
+    else:
+        s.say("10.0", f"victory points: Greeks {g}, Persians {p}: Persian victory (ties go to Persia)")
+        finish(s, PERSIAN, f"victory points {p} to {g} (10.0)")
+
+
+# ============================================================================ decisions
+
+
+def legal(s: GTSState) -> list[str]:
+    comp = s.comp
+    st = s.stage
+    if st == "commit":
+        return [f"commit {comp.cont_ids[c]}" for c in first_commit_options(s)]
+    if st == "stay":
+        return [f"stay {comp.cont_ids[c]}" for c in conference_candidates(s)]
+    if st == "guard":
+        return [f"guard {comp.cont_ids[c]}" for c in guard_candidates(s)]
+    if st == "west":
+        return [f"west {comp.cont_ids[c]}" for c in west_candidates(s)]
+    if st == "deploy":
+        u = s.deploy_queue[0]
+        return [f"place {uid(s, u)} {aname(s, a)} {FACING_NAMES[f]}" for a, f in place_options(s, u)]
+    if st in ("p_move", "g_move"):
+        out: list[str] = []
+        occ = occupancy(s)
+        for u in movable_tops(s, s.actor):
+            for d in reach(s, u, occ):
+                out.append(move_text(s, u, d))
+            if len(force_of(s, u)) > 1 and not has_side(occ, s.loc[u], 1 - s.actor, comp):
+                out.extend(f"detach {uid(s, v)}" for v in force_of(s, u)[1:])
+        out.append("end movement")
+        return out
+    if st in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
+        occ = occupancy(s)
+        out = [f"fire {uid(s, u)} {aname(s, b)}" for u in firers(s, s.actor) for b in fire_targets(s, u, occ)]
+        out.append("end fire")
+        return out
+    if st in ("p_melee_run", "g_melee_run"):
+        a = s.retreat_area
+        side = PERSIAN if st == "p_melee_run" else GREEK
+        lights, _, sps, _ = retreat_options(s, a, side)
+        out = []
+        if lights:
+            out.append(f"retreat {aname(s, a)}")
+        if sps:
+            out.append(f"feint {aname(s, a)}")
+        out.append(f"stand {aname(s, a)}")
+        return out
+    return []
+
+
+def first_commit_options(s: GTSState) -> list[int]:
+    """11.1: the Persian player picks the day's first contingent from the day's column."""
+    comp = s.comp
+    return [comp.cont(str(b.result)) for b in comp.tables.commitment[s.day]]
+
+
+def apply(s: GTSState, action: str) -> None:
+    comp = s.comp
+    word, _, rest = action.partition(" ")
+    st = s.stage
+    if st == "commit":
+        commit(s, comp.cont(rest), "the Persian player's choice, 11.1")
+        s.stage = "ephialtes" if s.day == DAYS else "guard"
+    elif st == "stay":
+        c = comp.cont(rest)
+        s.stays.append(c)
+        s.conf_left -= 1
+        s.say("5.3", f"the {cname(s, c)} stay")
+        if s.conf_left <= 0:
+            send_away(s, {spartans(s), *s.stays})
+            s.stage = "guard"
+    elif st == "guard":
+        set_guard(s, comp.cont(rest))
+        s.stage = "west"
+    elif st == "west":
+        s.west = comp.cont(rest)
+        s.say("6.0.1", f"the Spartans and the {cname(s, s.west)} set up west of the Wall")
+        s.deploy_queue = deploy_order(s)
+        s.stage = "deploy"
+    elif st == "deploy":
+        _, area, f = rest.split()
+        u = s.deploy_queue.pop(0)
+        place(s, u, comp.area_index(area), FACING_NAMES.index(f))
+        s.say("6.0", f"{uid(s, u)} set up in {area} facing {f}", GREEK if s.mode == "two" else -1)
+    elif st in ("p_move", "g_move"):
+        if action == "end movement":
+            s.stage = st + "_end"
+        elif word == "detach":
+            u = comp.unit_ids.index(rest)
+            s.force[u] = s.next_force
+            s.next_force += 1
+            s.say("3.1.2", f"{rest} leaves its stack")
+        else:
+            u = comp.unit_ids.index(rest.split()[0])
+            for d in reach(s, u):
+                if move_text(s, u, d) == action:
+                    do_move(s, u, d)
+                    break
+    elif st in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
+        if action == "end fire":
+            resolve_fire(s)
+            _next_after_fire(s)
+        else:
+            name, area = rest.split()
+            u, b = comp.unit_ids.index(name), comp.area_index(area)
+            if s.fire_target != b:
+                resolve_fire(s)
+            s.fire_target = b
+            s.fire_hits += shoot(s, u, b)
+            s.fire_shots += 1
+            if not any(fire_targets(s, v) for v in firers(s, s.actor)):
+                resolve_fire(s)
+                _next_after_fire(s)
+    elif st in ("p_melee_run", "g_melee_run"):
+        a = s.retreat_area
+        side = PERSIAN if st == "p_melee_run" else GREEK
+        lights, lend, sps, send = retreat_options(s, a, side)
+        if word == "retreat":
+            do_retreat(s, lights, lend, "8.3.2")
+        elif word == "feint":
+            feint(s, sps, send)
+        # the melee itself is fought by advance (retreat_area marks the decision as taken)
+    advance(s)

@@ -1,0 +1,388 @@
+"""Go Tell the Spartans: the components in integer-indexed form, and the state of one game.
+
+The state is plain data (lists of ints and bools, a few scalars) so that ``clone`` is a handful
+of list copies and ``to_json`` is exact. Units are indexed in ``counters.toml`` order, areas as
+the map numbers them (``row * columns + column - 1``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from polemos.core.game import JSON, Outcome, Role, State
+from polemos.core.rng import Rng
+from polemos.games.thermopylae.board import AreaMap, load_map
+from polemos.games.thermopylae.counters import Counters, load_counters
+from polemos.games.thermopylae.tables import Tables, load_tables
+
+if TYPE_CHECKING:
+    from polemos.games.thermopylae.game import GoTellTheSpartans
+    from polemos.games.thermopylae.geometry import Geometry
+
+GREEK, PERSIAN = 0, 1
+ROLES: tuple[Role, ...] = ("greek", "persian")
+SIDE_NAMES = ("greek", "persian")
+HOPLITE, MIXED, JAVELIN, BOW = 0, 1, 2, 3
+TYPE_NAMES = ("hoplite", "mixed", "javelin", "bow")
+# off-map places (``loc`` < 0)
+POOL, BOX, TRACK, ARMY, GONE, AWAY = -1, -2, -3, -4, -5, -6
+PLACE_NAMES = {POOL: "pool", BOX: "box", TRACK: "track", ARMY: "army", GONE: "gone", AWAY: "away"}
+FACING_NAMES = ("N", "E", "S", "W")
+# (row step, column step) of each facing: east = next row letter, north = lower column number
+FACING_STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
+MODES = ("solitaire", "two", "multi")
+
+
+@dataclass(frozen=True, slots=True)
+class Comp:
+    """Everything static about a game, in integer-indexed form."""
+
+    map: AreaMap
+    counters: Counters
+    tables: Tables
+    geo: Geometry
+    version: str
+    # units
+    unit_ids: tuple[str, ...]
+    u_side: tuple[int, ...]
+    u_type: tuple[int, ...]
+    u_cont: tuple[int, ...]
+    u_mf: tuple[tuple[int, ...], ...]  # melee factor by losses (index = losses)
+    u_dv: tuple[int, ...]
+    u_ma: tuple[int, ...]
+    u_steps: tuple[int, ...]
+    # contingents
+    cont_ids: tuple[str, ...]
+    cont_side: tuple[int, ...]
+    cont_units: tuple[tuple[int, ...], ...]
+    routs_box: tuple[int, ...]
+    army_rout_at: tuple[int, int]
+    army_crises: tuple[int, int]
+    # areas
+    n_areas: int
+    rows: int
+    cols: int
+    a_row: tuple[int, ...]
+    a_col: tuple[int, ...]
+    a_pass: tuple[bool, ...]
+    a_level: tuple[int, ...]
+    a_wall: tuple[bool, ...]
+    # neighbour of area a in direction d (0..7 clockwise from N), or -1 (off the map)
+    nbr: tuple[tuple[int, ...], ...]
+    deploy_rows: tuple[int, ...]
+    west_rows: tuple[int, ...]  # Greek deployment rows on the Persian side of the Wall (6.0.1)
+    wall_row: int
+
+    def area_name(self, a: int) -> str:
+        return self.map.areas[a].name
+
+    def area_index(self, name: str) -> int:
+        return self.map.by_name[name.upper()]
+
+    def cont(self, cid: str) -> int:
+        return self.cont_ids.index(cid)
+
+
+# direction index 0..7 clockwise from N, as (row step, column step)
+DIR_STEP = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+DIR_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def facing_dir(f: int) -> int:
+    """The direction index (0..7) of facing ``f`` (0..3)."""
+    return 2 * f
+
+
+@lru_cache(maxsize=8)
+def load_comp(data_dir: Path | None) -> Comp:
+    import hashlib
+
+    from polemos.games.thermopylae.geometry import Geometry
+
+    amap = load_map(data_dir)
+    counters = load_counters(data_dir)
+    tables = load_tables(data_dir)
+    geo = Geometry(amap)
+    cont_ids = tuple(counters.contingents)
+    units = list(counters.units.values())
+    u_mf: list[tuple[int, ...]] = []
+    for u in units:
+        u_mf.append(tuple(u.melee_factor(k) for k in range(u.steps)))
+    nrow, ncol = len(amap.rows), amap.columns
+    nbr: list[tuple[int, ...]] = []
+    for a in amap.areas:
+        r, c = amap.rows.index(a.row), a.column - 1
+        out = []
+        for dr, dc in DIR_STEP:
+            rr, cc = r + dr, c + dc
+            out.append(rr * ncol + cc if 0 <= rr < nrow and 0 <= cc < ncol else -1)
+        nbr.append(tuple(out))
+    wall_row = amap.rows.index(amap.wall_row)
+    deploy = tuple(amap.rows.index(r) for r in amap.greek_deployment_rows)
+    armies = counters.armies
+    return Comp(
+        map=amap, counters=counters, tables=tables, geo=geo,
+        version=hashlib.sha256(
+            f"{amap.data_version}{counters.data_version}{tables.data_version}".encode()).hexdigest()[:12],
+        unit_ids=tuple(u.id for u in units),
+        u_side=tuple(GREEK if u.side == "greek" else PERSIAN for u in units),
+        u_type=tuple(TYPE_NAMES.index(u.type) for u in units),
+        u_cont=tuple(cont_ids.index(u.contingent) for u in units),
+        u_mf=tuple(u_mf),
+        u_dv=tuple(u.dv for u in units),
+        u_ma=tuple(u.ma for u in units),
+        u_steps=tuple(u.steps for u in units),
+        cont_ids=cont_ids,
+        cont_side=tuple(GREEK if c.side == "greek" else PERSIAN for c in counters.contingents.values()),
+        cont_units=tuple(tuple(i for i, u in enumerate(units) if u.contingent == c) for c in cont_ids),
+        routs_box=tuple(c.routs_box for c in counters.contingents.values()),
+        army_rout_at=(armies["greek"].rout_at, armies["persian"].rout_at),
+        army_crises=(armies["greek"].crises, armies["persian"].crises),
+        n_areas=len(amap.areas), rows=nrow, cols=ncol,
+        a_row=tuple(amap.rows.index(a.row) for a in amap.areas),
+        a_col=tuple(a.column - 1 for a in amap.areas),
+        a_pass=tuple(a.passable for a in amap.areas),
+        a_level=tuple(a.level for a in amap.areas),
+        a_wall=tuple(a.terrain == "wall" for a in amap.areas),
+        nbr=tuple(nbr),
+        deploy_rows=deploy,
+        west_rows=tuple(r for r in deploy if r < wall_row),
+        wall_row=wall_row,
+    )
+
+
+# Lists of ints/bools, one entry per unit (or per contingent), copied by clone and to_json.
+_UNIT_LISTS = ("loc", "facing", "losses", "disordered", "force", "moved", "fired", "seq", "came_from",
+               "feint", "fwd")
+_LISTS = (*_UNIT_LISTS, "lost", "routed", "committed", "deploy_queue", "melee_queue", "army_g", "army_p",
+          "ever_routed", "stays")
+_SCALARS = ("day", "series", "round", "day_round", "stage", "actor", "current", "eph_round", "guard",
+            "conf_roll", "conf_left", "west", "next_seq", "next_force", "fire_target", "fire_hits",
+            "fire_shots", "retreat_area", "crises", "winner", "win_reason", "moving_side")
+
+
+class GTSState(State):
+    """One situation of a game of Go Tell the Spartans."""
+
+    def __init__(self, game: GoTellTheSpartans, comp: Comp, seed: int, scenario: str | None,
+                 options: JSON) -> None:
+        self.game = game
+        self.comp = comp
+        self.rng = Rng(seed)
+        self.seed = seed
+        self.scenario = scenario
+        self.options = dict(options)
+        self.actions = []
+        self.undo_floor = 0
+        self.reveals = 0
+        self.origin = None
+        nu = len(comp.unit_ids)
+        nc = len(comp.cont_ids)
+        self.mode: str = str(self.options.get("players", "solitaire"))
+        self.feigned: bool = bool(self.options.get("feigned_retreat", False))
+        self.all_spartans: bool = bool(self.options.get("nothing_but_spartans", False))
+        # -- time (4.0): three days; series of up to 8 Action Rounds each (9.0)
+        self.day = 1
+        self.series = 0
+        self.round = 0
+        self.day_round = 0
+        self.stage = "start"
+        self.actor = -1  # side that must decide now (-1: nobody / automatic)
+        self.moving_side = -1
+        # -- contingents
+        self.current = -1  # the Persian contingent of the present series
+        self.committed: list[int] = []  # Persian contingents committed today (9.0)
+        self.lost: list[int] = [0] * nc  # units on the contingent Morale Track (8.4.4)
+        self.routed: list[bool] = [False] * nc
+        self.ever_routed: list[bool] = [False] * nc  # for 10.0 and 11.2
+        self.eph_round = 0  # 5.2: day-3 Action Round of the Immortals' entry (0: none)
+        self.guard = -1  # the Greek contingent in the Ephialtes Box today (6.0, 5.3)
+        self.conf_roll = 0
+        self.conf_left = 0  # 5.3: contingents still to choose to stay
+        self.stays: list[int] = []  # 5.3: contingents chosen to stay (besides the Spartans)
+        self.west = -1  # 6.0.1(3): the contingent set up west of the Wall with the Spartans
+        self.deploy_queue: list[int] = []  # Greek units still to place (6.0)
+        # -- units
+        self.loc: list[int] = [POOL] * nu
+        self.facing: list[int] = [1] * nu
+        self.losses: list[int] = [0] * nu
+        self.disordered: list[bool] = [False] * nu
+        self.force: list[int] = list(range(nu))
+        self.moved: list[bool] = [False] * nu
+        self.fired: list[bool] = [False] * nu
+        self.seq: list[int] = [0] * nu  # arrival order in an area: lower = higher in the pile
+        self.came_from: list[int] = [-1] * nu  # area the unit entered its area from (8.3, TEC)
+        self.feint: list[bool] = [False] * nu  # 11.3: one more favourable shift in the next melee
+        self.fwd: list[int] = [1] * nu  # 8.1.6: the facing that is "forward" for a Persian unit
+        self.next_seq = 1
+        self.next_force = nu
+        # -- fire (8.2.6): hits gathered against one target area
+        self.fire_target = -1
+        self.fire_hits = 0
+        self.fire_shots = 0
+        # -- melee (8.3)
+        self.melee_queue: list[int] = []
+        self.retreat_area = -1
+        # -- army morale (8.4.5)
+        self.army_g: list[int] = []
+        self.army_p: list[int] = []
+        self.crises = 0
+        # -- end
+        self.winner = -1
+        self.win_reason = ""
+        # -- log: (visibility, rule, text); visibility -1 everyone, else the side that may see it
+        self.log: list[tuple[int, str, str]] = []
+        self.reset_caches()
+
+    def reset_caches(self) -> None:
+        """Forget derived data (never serialised)."""
+        self._legal_key: tuple[int, int] | None = None
+        self._legal_val: list[str] = []
+        self._cache: dict[Any, Any] = {}
+
+    # ---------------------------------------------------------------- kernel contract
+    def active_roles(self) -> tuple[Role, ...]:
+        if self.winner >= 0 or self.actor < 0:
+            return ()
+        return (ROLES[self.actor],)
+
+    def legal_actions(self, role: Role) -> list[str]:
+        from polemos.games.thermopylae import rules
+
+        if role not in ROLES or self.winner >= 0 or ROLES.index(role) != self.actor:
+            return []
+        key = (self.actor, len(self.actions))
+        if self._legal_key == key:
+            return list(self._legal_val)
+        val = rules.legal(self)
+        self._legal_key = key
+        self._legal_val = val
+        return list(val)
+
+    def _apply(self, role: Role, action: str) -> None:
+        from polemos.games.thermopylae import rules
+
+        rules.apply(self, action)
+        self.reset_caches()
+
+    def view(self, role: Role | None) -> JSON:
+        from polemos.games.thermopylae import view
+
+        return view.build(self, None if role is None else ROLES.index(role) if role in ROLES else None)
+
+    def outcome(self) -> Outcome | None:
+        if self.winner < 0:
+            return None
+        from polemos.games.thermopylae.rules import victory_points
+
+        vp = victory_points(self)
+        scores = {"greek": vp[GREEK], "persian": vp[PERSIAN]}
+        if self.mode == "multi":
+            from polemos.games.thermopylae.rules import contingent_winners
+
+            for cid, won in contingent_winners(self).items():
+                scores[cid] = int(won)
+        return Outcome(ROLES[self.winner] if self.winner in (0, 1) else None, self.win_reason, scores)
+
+    def say(self, rule: str, text: str, to: int = -1) -> None:
+        """Add a log line citing ``rule`` (``to``: -1 everyone, else only that side sees it)."""
+        self.log.append((to, rule, text))
+
+    # ---------------------------------------------------------------- copying
+    def clone(self) -> GTSState:
+        c = GTSState.__new__(GTSState)
+        c.game = self.game
+        c.comp = self.comp
+        c.rng = self.rng.copy()
+        c.seed = self.seed
+        c.scenario = self.scenario
+        c.options = self.options
+        c.actions = list(self.actions)
+        c.undo_floor = self.undo_floor
+        c.reveals = self.reveals
+        c.origin = self.origin
+        c.mode = self.mode
+        c.feigned = self.feigned
+        c.all_spartans = self.all_spartans
+        for name in _SCALARS:
+            setattr(c, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(c, name, list(getattr(self, name)))
+        c.log = list(self.log)
+        c.reset_caches()
+        return c
+
+    def _assign(self, other: State) -> None:
+        assert isinstance(other, GTSState)
+        self.__dict__.update(other.clone().__dict__)
+
+    def to_json(self) -> JSON:
+        doc: JSON = {
+            "game": self.game.id,
+            "data": self.comp.version,
+            "seed": self.seed,
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "rng": self.rng.to_json(),
+            "actions": [[r, a] for r, a in self.actions],
+            "undo_floor": self.undo_floor,
+            "reveals": self.reveals,
+        }
+        for name in _SCALARS:
+            doc[name] = getattr(self, name)
+        for name in _LISTS:
+            doc[name] = list(getattr(self, name))
+        doc["log"] = [[to, rule, text] for to, rule, text in self.log]
+        if self.origin is not None:
+            doc["origin"] = self.origin
+        return doc
+
+    def load_json(self, doc: JSON) -> None:
+        """Overwrite fields from a (possibly partial) position document."""
+        if "rng" in doc:
+            self.rng = Rng.from_json(doc["rng"])
+        for key in ("seed", "undo_floor", "reveals"):
+            if key in doc:
+                setattr(self, key, int(doc[key]))
+        if "actions" in doc:
+            self.actions = [(str(r), str(a)) for r, a in doc["actions"]]
+        for name in _SCALARS:
+            if name in doc:
+                cur = getattr(self, name)
+                val = doc[name]
+                if isinstance(cur, bool):
+                    val = bool(val)
+                elif isinstance(cur, int):
+                    val = int(val)
+                else:
+                    val = str(val)
+                setattr(self, name, val)
+        for name in _LISTS:
+            if name in doc:
+                v = doc[name]
+                if not isinstance(v, list):
+                    raise ValueError(f"position field {name!r} must be a list")
+                cur = getattr(self, name)
+                if cur and isinstance(cur[0], bool):
+                    setattr(self, name, [bool(x) for x in v])
+                else:
+                    setattr(self, name, [int(x) for x in v])
+        if "log" in doc:
+            self.log = [(int(to), str(rule), str(text)) for to, rule, text in doc["log"]]
+        if "origin" in doc:
+            self.origin = doc["origin"]
+        self.reset_caches()
+
+    # ---------------------------------------------------------------- helpers
+    def units_in(self, a: int, side: int = -1) -> list[int]:
+        """Units in area ``a`` (of ``side`` if given), top of the pile first (3.1.1)."""
+        comp = self.comp
+        us = [u for u in range(len(self.loc)) if self.loc[u] == a and (side < 0 or comp.u_side[u] == side)]
+        us.sort(key=self.seq.__getitem__)
+        return us
+
+    def mf(self, u: int) -> int:
+        return self.comp.u_mf[u][self.losses[u]]
