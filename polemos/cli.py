@@ -56,6 +56,10 @@ DataOption = Annotated[
 GameArgument = Annotated[
     str, typer.Argument(metavar="GAME", help="Game id (see `polemos games`).", show_default=False)
 ]
+OptionsOption = Annotated[
+    str | None,
+    typer.Option("--options", help='Game options as JSON, e.g. \'{"players": "two"}\' (see `polemos games`).'),
+]
 
 
 # -- errors ------------------------------------------------------------------------------------
@@ -89,6 +93,19 @@ def _user_errors() -> Iterator[None]:
         if os.environ.get("POLEMOS_DEBUG"):
             raise
         _fail(f"internal error: {type(exc).__name__}: {exc} (POLEMOS_DEBUG=1 shows the traceback)", 2)
+
+
+def _parse_options(text: str | None) -> JSON:
+    """``--options`` JSON text as a dict, or a clear error."""
+    if text is None or not text.strip():
+        return {}
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        _fail(f"--options is not valid JSON ({exc.msg} at character {exc.pos}): {text}")
+    if not isinstance(doc, dict):
+        _fail('--options must be a JSON object, e.g. {"players": "two"}')
+    return doc
 
 
 def _load_game(game_id: str, data: Path | None) -> Game:
@@ -358,6 +375,7 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: a random one).")] = None,
     data: DataOption = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game (record JSON).")] = None,
+    options: OptionsOption = None,
 ) -> None:
     """Play in the terminal: hot-seat, or against a bot with --vs."""
     with _user_errors():
@@ -371,7 +389,7 @@ def play(
         else:
             if seed is None:
                 seed = secrets.randbelow(1_000_000)
-            state = game.new(seed)
+            state = game.new(seed, options=_parse_options(options))
         human = seat if seat is not None else game.roles[0]
         if human not in game.roles:
             _fail(f"no role {human!r} in {game.id}; roles: {', '.join(game.roles)}")
@@ -412,6 +430,7 @@ def selfplay(
     = 10_000,
     progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                   help="Progress bar (default: on a terminal).")] = None,
+    options: OptionsOption = None,
 ) -> None:
     """Bots play each other: bot A holds the first role, bot B the second."""
     from rich.console import Console
@@ -423,7 +442,8 @@ def selfplay(
         if not names:
             _fail("--bots needs at least one bot name")
         show_bar = sys.stderr.isatty() if progress is None else progress
-        result = run_selfplay(game.id, games, names, seed, data=data, progress=show_bar, max_steps=max_steps)
+        result = run_selfplay(game.id, games, names, seed, data=data, progress=show_bar, max_steps=max_steps,
+                              options=_parse_options(options))
         summary = result["summary"]
         console = Console(highlight=False)
         console.print(f"{game.title}: {summary['games']} games from seed {seed}", markup=False)
@@ -451,20 +471,22 @@ def bench(
     steps: Annotated[int, typer.Option("--steps", min=1, help="Actions to apply.")] = 20_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game and of the choices.")] = 0,
     data: DataOption = None,
+    options: OptionsOption = None,
 ) -> None:
     """Random playouts for speed: prints 'N steps/s' and 'M games/s'. Measures, never asserts."""
     with _user_errors():
         game = _load_game(game_id, data)
+        opts = _parse_options(options)
         chooser = Rng(seed ^ 0xBE4C)
         game_seed = seed
         finished = 0
         start = time.perf_counter()
-        state = game.new(game_seed)
+        state = game.new(game_seed, options=opts)
         for _ in range(steps):
             if state.outcome() is not None:
                 finished += 1
                 game_seed += 1
-                state = game.new(game_seed)
+                state = game.new(game_seed, options=opts)
             active = state.active_roles()
             role = active[0] if len(active) == 1 else chooser.choice(active) if active else ""
             legal = state.legal_actions(role) if role else []
@@ -598,6 +620,8 @@ def games() -> None:
                 typer.echo(f"{game_id}  (not available: {type(exc).__name__}: {exc})")
                 continue
             typer.echo(f"{game_id}  {game.title}  roles: {', '.join(game.roles)}  bots: {bots}")
+            for name, text in game.options.items():
+                typer.echo(f"    option {name}: {text}")
 
 
 def main() -> None:

@@ -53,8 +53,9 @@ class GameResult:
         }
 
 
-def play_game(game: Game, seed: int, agents: Mapping[Role, Agent], max_steps: int = 10_000) -> GameResult:
-    """Play one game of ``game`` from ``game.new(seed)`` with one agent per role.
+def play_game(game: Game, seed: int, agents: Mapping[Role, Agent], max_steps: int = 10_000,
+              options: JSON | None = None) -> GameResult:
+    """Play one game of ``game`` from ``game.new(seed, options=options)`` with one agent per role.
 
     Each agent gets its own RNG (:func:`~polemos.ai.agents.agent_rng`), so the same seed and agents
     always give the same game. Stops after ``max_steps`` actions (reason ``"max_steps"``).
@@ -62,7 +63,7 @@ def play_game(game: Game, seed: int, agents: Mapping[Role, Agent], max_steps: in
     missing = [r for r in game.roles if r not in agents]
     if missing:
         raise ValueError(f"no agent for role(s): {', '.join(missing)}")
-    state = game.new(seed)
+    state = game.new(seed, options=options)
     rngs: dict[Role, Rng] = {role: agent_rng(seed, i) for i, role in enumerate(game.roles)}
     steps = 0
     while (outcome := state.outcome()) is None:
@@ -107,6 +108,7 @@ def run_selfplay(
     data: Path | str | None = None,
     progress: bool = True,
     max_steps: int = 10_000,
+    options: JSON | None = None,
 ) -> JSON:
     """Play ``games`` games (seeds ``seed``, ``seed + 1``, ...): bot ``bots[i]`` holds ``roles[i]``.
 
@@ -129,7 +131,7 @@ def run_selfplay(
 
     def play(i: int) -> None:
         agents = {role: make_agent(name, game_id, data) for role, name in seats.items()}
-        results.append(play_game(game, seed + i, agents, max_steps))
+        results.append(play_game(game, seed + i, agents, max_steps, options))
 
     if progress:
         from rich.console import Console

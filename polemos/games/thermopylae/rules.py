@@ -53,10 +53,9 @@ def automaton(s: GTSState) -> bool:
 
 def occupancy(s: GTSState) -> list[list[int]]:
     """Units in each area, top of the pile first (3.1.1)."""
-    key = ("occ", len(s.actions), s.next_seq, s.rng.draws)
     cached = s._cache.get("occ")
-    if cached is not None and cached[0] == key:
-        return cached[1]  # type: ignore[no-any-return]
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
     occ: list[list[int]] = [[] for _ in range(s.comp.n_areas)]
     loc = s.loc
     for u in range(len(loc)):
@@ -67,13 +66,13 @@ def occupancy(s: GTSState) -> list[list[int]]:
     for lst in occ:
         if len(lst) > 1:
             lst.sort(key=seq.__getitem__)
-    s._cache["occ"] = (key, occ)
+    s._cache["occ"] = occ
     return occ
 
 
 def touch(s: GTSState) -> None:
-    """Forget cached occupancy after units moved."""
-    s._cache.pop("occ", None)
+    """Forget cached occupancy and ZOCs: call after any unit changes area, facing or pile order."""
+    s._cache.clear()
 
 
 def side_units(occ: list[list[int]], a: int, side: int, comp: Comp) -> list[int]:
@@ -93,9 +92,10 @@ def on_map(s: GTSState, side: int) -> list[int]:
 def force_of(s: GTSState, u: int) -> list[int]:
     """The units moving together with ``u`` (its stack, 3.1.3), top first."""
     f, a = s.force[u], s.loc[u]
-    us = [v for v in range(len(s.loc)) if s.force[v] == f and s.loc[v] == a]
-    us.sort(key=s.seq.__getitem__)
-    return us
+    if a < 0:
+        return [u]
+    force = s.force
+    return [v for v in occupancy(s)[a] if force[v] == f]
 
 
 def uid(s: GTSState, u: int) -> str:
@@ -147,6 +147,9 @@ def enemy_zoc(s: GTSState, side: int) -> list[bool]:
     """Areas in the ZOC of ``side``'s enemies: the three Front areas of hoplite and mixed units (3.3.1)."""
     comp = s.comp
     key = ("zoc", side)
+    cached = s._cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
     zoc = [False] * comp.n_areas
     enemy = 1 - side
     for u in range(len(s.loc)):
@@ -1436,6 +1439,7 @@ def apply(s: GTSState, action: str) -> None:
             u = comp.unit_ids.index(rest)
             s.force[u] = s.next_force
             s.next_force += 1
+            touch(s)
             s.say("3.1.2", f"{rest} leaves its stack")
         else:
             u = comp.unit_ids.index(rest.split()[0])
