@@ -35,6 +35,8 @@ from polemos.games.thermopylae.rules import (
 )
 from polemos.games.thermopylae.state import BOW, GREEK, HOPLITE, PERSIAN, GTSState
 
+_CLASS_NAMES = ("in its own area", "through its Front area", "through its Front Left/Right area",
+                "through a Flank area", "through a Rear Flank area", "through its Rear area")
 _CLASS = {"front": 1, "front_left": 2, "front_right": 2, "flank_left": 3, "flank_right": 3,
           "rear_left": 4, "rear_right": 4, "rear": 5}
 
@@ -138,8 +140,11 @@ def persian_fire(s: GTSState) -> None:
         if not pick:
             continue
         b = pick[0] if len(pick) == 1 else s.rng.choice(pick)
+        assert best is not None
+        why = f"{_CLASS_NAMES[best[0]]}, range {best[1]}"
         if len(pick) > 1:
-            s.say("8.2.7", f"(automaton: {uid(s, u)} has {len(pick)} equal targets; a die picks {aname(s, b)})")
+            why += f"; a die picks it among {len(pick)} equal targets"
+        s.say("8.2.7", f"(automaton: {uid(s, u)} targets {aname(s, b)}: {why})")
         plan.setdefault(b, []).append(u)
     for b, shooters in plan.items():
         s.fire_target, s.fire_hits = b, 0
@@ -156,4 +161,5 @@ def persian_retreat(s: GTSState, a: int, att_side: int) -> None:
     """8.3.2 step 1 for the automaton: its light units retreat before combat when they can (G32)."""
     lights, end, _, _ = retreat_options(s, a, att_side)
     if lights:
+        s.say("8.3.2", f"(automaton: the Persian light units in {aname(s, a)} retreat before combat, RULINGS G32)")
         do_retreat(s, lights, end, "8.3.2")

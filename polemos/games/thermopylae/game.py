@@ -47,7 +47,8 @@ class GoTellTheSpartans(Game):
                 raise ValueError(f"option {flag} must be true or false")
         if scenario not in (None, "480"):
             raise ValueError(f"unknown scenario {scenario!r}; Go Tell the Spartans has '480'")
-        state = GTSState(self, self.components(), int(seed), scenario, opts)
+        comp = load_comp(self.data_dir, bool(opts.get("nothing_but_spartans", False)))
+        state = GTSState(self, comp, int(seed), scenario, opts)
         rules.setup(state)
         return state
 

@@ -143,6 +143,30 @@ def move_cost(comp: Comp, a: int, n: int) -> int:
     return c
 
 
+def side_arrays(s: GTSState, side: int) -> tuple[list[int], list[int], list[bool]]:
+    """Per area: ``side``'s unit count and unit type (-1 if none), and whether enemies are there."""
+    key = ("arrays", side)
+    cached = s._cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    comp = s.comp
+    n = comp.n_areas
+    cnt, typ, enemy_at = [0] * n, [-1] * n, [False] * n
+    u_side, u_type = comp.u_side, comp.u_type
+    loc = s.loc
+    for u in range(len(loc)):
+        a = loc[u]
+        if a < 0:
+            continue
+        if u_side[u] == side:
+            cnt[a] += 1
+            typ[a] = u_type[u]
+        else:
+            enemy_at[a] = True
+    s._cache[key] = (cnt, typ, enemy_at)
+    return cnt, typ, enemy_at
+
+
 def enemy_zoc(s: GTSState, side: int) -> list[bool]:
     """Areas in the ZOC of ``side``'s enemies: the three Front areas of hoplite and mixed units (3.3.1)."""
     comp = s.comp
@@ -204,17 +228,16 @@ def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]
     ma = min(comp.u_ma[v] for v in force)
     f0 = s.facing[u]
     zoc = enemy_zoc(s, side)
-    nbr, a_pass, u_side, u_type = comp.nbr, comp.a_pass, comp.u_side, comp.u_type
+    nbr, a_pass, u_side = comp.nbr, comp.a_pass, comp.u_side
     col0 = comp.a_col[a0]
+
+    cnt, typ, enemy_at = side_arrays(s, side)
 
     def room(n: int) -> bool:
         """3.1.1/3.1.2: at most three units of a side in an area, all of one type."""
-        k = 0
-        for v in occ[n]:
-            if u_side[v] == side and v not in force:
-                if u_type[v] != t:
-                    return False
-                k += 1
+        k = cnt[n] - (size if n == a0 else 0)
+        if k and typ[n] != t:
+            return False
         return k + size <= 3
 
     def enemy_top_facing(n: int) -> int:
@@ -224,7 +247,7 @@ def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]
         return 0
 
     def friendly(n: int) -> bool:
-        return any(u_side[v] == side and v not in force for v in occ[n])
+        return cnt[n] - (size if n == a0 else 0) > 0
 
     out: dict[tuple[int, int, int], Dest] = {}
 
@@ -241,7 +264,7 @@ def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]
         if n < 0 or not a_pass[n]:
             return "no", mp
         zoc_to_zoc = a == a0 and start_zoc and zoc[n] and not friendly(n)
-        if has_side(occ, n, enemy, comp):
+        if enemy_at[n]:
             # 8.1.4: costs all remaining MPs; at least 1 MP needed
             if mp < 1 or zoc_to_zoc or not room(n):
                 return "no", mp

@@ -97,7 +97,25 @@ def facing_dir(f: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def load_comp(data_dir: Path | None) -> Comp:
+def load_comp(data_dir: Path | None, all_spartans: bool = False) -> Comp:
+    """The components; with ``all_spartans`` (11.4) every Greek unit is a Spartan hoplite unit."""
+    base = _load_comp(data_dir)
+    if not all_spartans:
+        return base
+    from dataclasses import replace
+
+    sp = base.cont_units[base.cont_ids.index("spartans")][0]  # a Spartan hoplite unit's values
+    greek = [base.u_side[u] == GREEK for u in range(len(base.unit_ids))]
+
+    def pick(values: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(values[sp] if greek[u] else values[u] for u in range(len(values)))
+
+    return replace(base, u_type=pick(base.u_type), u_mf=pick(base.u_mf), u_dv=pick(base.u_dv),
+                   u_ma=pick(base.u_ma), u_steps=pick(base.u_steps))
+
+
+@lru_cache(maxsize=8)
+def _load_comp(data_dir: Path | None) -> Comp:
     import hashlib
 
     from polemos.games.thermopylae.geometry import Geometry
