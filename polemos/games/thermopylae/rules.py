@@ -1239,6 +1239,8 @@ def _step(s: GTSState) -> bool:
             s.retreat_area = -1
             s.melee_queue.pop(0)
             melee(s, a, side)
+        if side == GREEK:
+            s.feint = [False] * len(s.feint)  # 11.3: the bonus lasts until the next combat phase only
         s.stage = "g_move" if side == PERSIAN else "recovery"
         return _segment_done(s)
     if st == "recovery":
