@@ -98,6 +98,28 @@ def force_of(s: GTSState, u: int) -> list[int]:
     return [v for v in occupancy(s)[a] if force[v] == f]
 
 
+def say_fog(s: GTSState, rule: str, full: str, public: str, owner: int) -> None:
+    """Log ``full`` for everyone, or in the two-player game (3.4) ``full`` for ``owner`` and
+    ``public`` for the others (the opponent and spectators)."""
+    if s.mode == "two":
+        s.say(rule, full, owner)
+        s.say(rule, public, 10 + owner)
+    else:
+        s.say(rule, full)
+
+
+def is_top(s: GTSState, u: int) -> bool:
+    """Whether ``u`` is the top unit of its side in its area (the one always visible, 3.4)."""
+    a = s.loc[u]
+    if a < 0:
+        return True
+    side = s.comp.u_side[u]
+    for v in occupancy(s)[a]:
+        if s.comp.u_side[v] == side:
+            return v == u
+    return True
+
+
 def uid(s: GTSState, u: int) -> str:
     return s.comp.unit_ids[u]
 
@@ -371,13 +393,15 @@ def do_move(s: GTSState, u: int, d: Dest, rule: str = "8.1") -> None:
         s.moved[v] = True
     touch(s)
     names = "+".join(uid(s, v) for v in force)
+    shown = uid(s, force[0]) + (f" and {len(force) - 1} more" if len(force) > 1 else "")
     if d.attack:
-        s.say(rule, f"{names} enter enemy-occupied {aname(s, d.area)} from {aname(s, d.came_from)} "
-                    f"facing {FACING_NAMES[d.facing]} (8.1.4)")
+        what = f"enter enemy-occupied {aname(s, d.area)} from {aname(s, d.came_from)} facing " \
+               f"{FACING_NAMES[d.facing]} (8.1.4)"
     elif d.area == start:
-        s.say(rule, f"{names} face {FACING_NAMES[d.facing]} in {aname(s, start)} (3.2)")
+        what = f"face {FACING_NAMES[d.facing]} in {aname(s, start)} (3.2)"
     else:
-        s.say(rule, f"{names} move {aname(s, start)} -> {aname(s, d.area)} facing {FACING_NAMES[d.facing]}")
+        what = f"move {aname(s, start)} -> {aname(s, d.area)} facing {FACING_NAMES[d.facing]}"
+    say_fog(s, rule, f"{names} {what}", f"{shown} {what}", s.comp.u_side[u])
 
 
 def movable_tops(s: GTSState, side: int) -> list[int]:
@@ -463,8 +487,9 @@ def shoot(s: GTSState, u: int, b: int) -> int:
     hits = line.hits(roll + mod)
     s.fired[u] = True
     modtext = " -1 Wall" if mod else ""
-    s.say("8.2.6", f"{uid(s, u)} fires at {aname(s, b)} (range {dist}, d{line.die} {roll}{modtext}): "
-                   f"{hits} hit{'s' if hits != 1 else ''}")
+    what = f"fires at {aname(s, b)} (range {dist}, d{line.die} {roll}{modtext}): {hits} hit{'s' if hits != 1 else ''}"
+    say_fog(s, "8.2.6", f"{uid(s, u)} {what}", f"{uid(s, u) if is_top(s, u) else 'a unit in ' + aname(s, a)} {what}",
+            comp.u_side[u])
     return hits
 
 
@@ -487,7 +512,7 @@ def resolve_fire(s: GTSState) -> None:
         s.say("8.2.6", f"fire at {aname(s, b)}: {hits} hit{'s' if hits != 1 else ''} against DV {dv}: no effect")
         return
     s.say("8.2.6", f"fire at {aname(s, b)}: {hits} hits against DV {dv}: {net} Step Loss{'es' if net > 1 else ''}")
-    take_losses(s, b, target_side, net, "8.2.8")
+    take_losses(s, b, target_side, net, "8.2.8", reveal=False)
     touch(s)
     check_routs(s)
 
@@ -495,7 +520,7 @@ def resolve_fire(s: GTSState) -> None:
 # ============================================================================ losses and morale (8.2.8, 8.4)
 
 
-def take_losses(s: GTSState, a: int, side: int, n: int, rule: str) -> int:
+def take_losses(s: GTSState, a: int, side: int, n: int, rule: str, reveal: bool = True) -> int:
     """Step Losses to ``side``'s units in area ``a``, top unit first (3.1.1, 8.2.6, 8.2.8); a side
     taking two or more checks morale with every survivor there (8.4.1). Returns losses taken."""
     comp = s.comp
@@ -508,38 +533,43 @@ def take_losses(s: GTSState, a: int, side: int, n: int, rule: str) -> int:
         s.losses[u] += k
         n -= k
         taken += k
+        who = uid(s, u) if reveal or is_top(s, u) else f"a unit under the top in {aname(s, a)}"
         if s.losses[u] >= comp.u_steps[u]:
-            s.say(rule, f"{uid(s, u)} eliminated", -1)
+            s.say(rule, f"{uid(s, u)} eliminated")  # it goes to its Morale Track, in view of all
             eliminate(s, u)
         else:
-            s.say(rule, f"{uid(s, u)} takes {k} Step Loss{'es' if k > 1 else ''} ({s.losses[u]}/{comp.u_steps[u]})")
+            what = f"takes {k} Step Loss{'es' if k > 1 else ''} ({s.losses[u]}/{comp.u_steps[u]})"
+            say_fog(s, rule, f"{uid(s, u)} {what}", f"{who} {what}", side)
     touch(s)
     if taken >= 2:
         for u in units:
             if s.loc[u] == a:
-                morale_check(s, u)
+                morale_check(s, u, reveal or is_top(s, u))
         touch(s)
     return taken
 
 
-def morale_check(s: GTSState, u: int) -> None:
+def morale_check(s: GTSState, u: int, reveal: bool = True) -> None:
     """8.4.1: D10 against the MR; +1 if Disordered; a pass also clears Disorder (table note)."""
     mr = morale_rating(s, u)
     roll = s.rng.d10()
     res = s.comp.tables.morale_result(mr, roll, s.disordered[u])
     drm = " +1 Disordered" if s.disordered[u] else ""
     if res == "pass":
-        if s.disordered[u]:
-            s.disordered[u] = False
-            s.say("8.4.1", f"{uid(s, u)} morale check d10 {roll}{drm} vs MR {mr}: passes and recovers")
-        else:
-            s.say("8.4.1", f"{uid(s, u)} morale check d10 {roll} vs MR {mr}: passes")
+        text = "passes and recovers" if s.disordered[u] else "passes"
+        s.disordered[u] = False
     elif res == "disorder":
         s.disordered[u] = True
-        s.say("8.4.1", f"{uid(s, u)} morale check d10 {roll}{drm} vs MR {mr}: Disordered")
+        text = "Disordered"
     else:
-        s.say("8.4.1", f"{uid(s, u)} morale check d10 {roll}{drm} vs MR {mr}: routs")
+        text = "routs"
+    full = f"{uid(s, u)} morale check d10 {roll}{drm} vs MR {mr}: {text}"
+    if res == "rout":
+        s.say("8.4.1", full)  # the routed unit goes to its Morale Track, in view of all
         eliminate(s, u)
+    else:
+        say_fog(s, "8.4.1", full, full if reveal else f"a unit under the top in {aname(s, s.loc[u])}: {text}",
+                s.comp.u_side[u])
 
 
 def eliminate(s: GTSState, u: int) -> None:
@@ -1465,7 +1495,8 @@ def apply(s: GTSState, action: str) -> None:
             s.force[u] = s.next_force
             s.next_force += 1
             touch(s)
-            s.say("3.1.2", f"{rest} leaves its stack")
+            say_fog(s, "3.1.2", f"{rest} leaves its stack", f"a unit leaves its stack in {aname(s, s.loc[u])}",
+                    comp.u_side[u])
         else:
             u = comp.unit_ids.index(rest.split()[0])
             for d in reach(s, u):

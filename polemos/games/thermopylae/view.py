@@ -79,6 +79,10 @@ def build(s: GTSState, side: int | None) -> JSON:
             for i, u in enumerate(mine):
                 if fog and side != sd and i > 0:
                     out.append({"side": SIDE_NAMES[sd], "hidden": True})
+                elif fog and side != sd:
+                    shown = unit_json(s, u)
+                    del shown["force"]
+                    out.append(shown)
                 else:
                     out.append(unit_json(s, u))
         # keep the pile order (top first) of the side listed first in the area
@@ -134,6 +138,7 @@ def build(s: GTSState, side: int | None) -> JSON:
         },
         "army_units": [comp.unit_ids[u] for u in range(len(s.loc)) if s.loc[u] == ARMY],
         "vp": {"greek": g, "persian": p},
-        "log": [{"text": text, "rule": rule} for to, rule, text in s.log[-60:] if to < 0 or to == side],
+        "log": [{"text": text, "rule": rule} for to, rule, text in s.log[-80:]
+                if to < 0 or to == side or (to >= 10 and side != to - 10)],
         "outcome": None if outcome is None else outcome.to_json(),
     }
