@@ -234,17 +234,53 @@ def _worst_facing(d: int, def_facing: int) -> int:
     return a if situation(a, def_facing) <= situation(b, def_facing) else b
 
 
+def _enemy_signature(s: GTSState, side: int) -> int:
+    """A hash of where ``side``'s enemies stand and face (cached until something moves)."""
+    key = ("esig", side)
+    cached = s._cache.get(key)
+    if cached is None:
+        us = s.comp.u_side
+        cached = hash(tuple((u, s.loc[u], s.facing[u]) for u in range(len(s.loc)) if s.loc[u] >= 0 and us[u] != side))
+        s._cache[key] = cached
+    return cached  # type: ignore[no-any-return]
+
+
 def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]:
-    """Every legal end of a move for the force topped by ``u`` (3.2, 3.3.4, 8.1.1-8.1.5)."""
+    """Every legal end of a move for the force topped by ``u`` (3.2, 3.3.4, 8.1.1-8.1.5).
+
+    Results are kept for the rest of the Movement Segment and reused while the friendly units in
+    every area the search looked at are unchanged (enemies do not move in a side's own segment)."""
     comp = s.comp
-    if occ is None:
-        occ = occupancy(s)
+    a0 = s.loc[u]
+    if a0 < 0:
+        return []
+    side = comp.u_side[u]
+    seg = s._seg
+    token = (s.stage, s.day, s.series, s.round, _enemy_signature(s, side))
+    if seg.get("token") != token:
+        seg.clear()
+        seg["token"] = token
+    force = force_of(s, u)
+    key = (u, a0, s.facing[u], tuple(force), s.moved[u])
+    cnt, typ, _ = side_arrays(s, side)
+    hit = seg.get(key)
+    if hit is not None:
+        dests, snap = hit
+        if all(cnt[a] == c and typ[a] == t for a, c, t in snap):
+            return dests  # type: ignore[no-any-return]
+    touched: set[int] = {a0}
+    dests = _reach(s, u, occ if occ is not None else occupancy(s), force, touched)
+    seg[key] = (dests, tuple((a, cnt[a], typ[a]) for a in touched))
+    return dests
+
+
+def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched: set[int]) -> list[Dest]:
+    comp = s.comp
     side = comp.u_side[u]
     enemy = 1 - side
     a0 = s.loc[u]
-    if a0 < 0 or has_side(occ, a0, enemy, comp):
+    if has_side(occ, a0, enemy, comp):
         return []  # 8.1.4: units in an enemy-occupied area may not exit or turn
-    force = force_of(s, u)
     size = len(force)
     t = comp.u_type[u]
     ma = min(comp.u_ma[v] for v in force)
@@ -257,6 +293,7 @@ def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]
 
     def room(n: int) -> bool:
         """3.1.1/3.1.2: at most three units of a side in an area, all of one type."""
+        touched.add(n)
         k = cnt[n] - (size if n == a0 else 0)
         if k and typ[n] != t:
             return False
@@ -269,6 +306,7 @@ def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]
         return 0
 
     def friendly(n: int) -> bool:
+        touched.add(n)
         return cnt[n] - (size if n == a0 else 0) > 0
 
     out: dict[tuple[int, int, int], Dest] = {}

@@ -257,6 +257,8 @@ class GTSState(State):
 
     def reset_caches(self) -> None:
         """Forget derived data (never serialised)."""
+        if not hasattr(self, "_seg"):
+            self._seg: dict[Any, Any] = {}  # movement search results for the current segment
         self._legal_key: tuple[int, int] | None = None
         self._legal_val: list[str] = []
         self._cache: dict[Any, Any] = {}
@@ -330,6 +332,7 @@ class GTSState(State):
         for name in _LISTS:
             setattr(c, name, list(getattr(self, name)))
         c.log = list(self.log)
+        c._seg = {}
         c.reset_caches()
         return c
 
