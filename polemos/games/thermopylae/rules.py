@@ -242,7 +242,7 @@ def _enemy_signature(s: GTSState, side: int) -> int:
         us = s.comp.u_side
         cached = hash(tuple((u, s.loc[u], s.facing[u]) for u in range(len(s.loc)) if s.loc[u] >= 0 and us[u] != side))
         s._cache[key] = cached
-    return cached  # type: ignore[no-any-return]
+    return int(cached)
 
 
 def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]:
