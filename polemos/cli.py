@@ -216,7 +216,7 @@ class TerminalGame:
         self.render = render
         self.seen_log: dict[Role | None, list[str]] = {}
         self.shown_board: dict[Role | None, str] = {}
-        self.last_viewer: Role | None = next((r for r in self.game.roles if r not in bots), None)
+        self.last_viewer: Role | None = next((r for r in state.roles() if r not in bots), None)
         self.bot_actions: dict[Role, int] = {}
 
     def run(self) -> Outcome | None:
@@ -229,7 +229,7 @@ class TerminalGame:
                 self.write(describe_outcome(outcome))
                 return outcome
             active = self.state.active_roles()
-            role = next((r for r in self.game.roles if r in active), None)
+            role = next((r for r in self.state.roles() if r in active), None)
             if role is None:
                 self.write("error: the game is not over but nobody can act (a bug in the game); "
                            "use --load with a saved game to report it")
@@ -390,15 +390,16 @@ def play(
             if seed is None:
                 seed = secrets.randbelow(1_000_000)
             state = game.new(seed, options=_parse_options(options))
-        human = seat if seat is not None else game.roles[0]
-        if human not in game.roles:
-            _fail(f"no role {human!r} in {game.id}; roles: {', '.join(game.roles)}")
+        roles = state.roles()
+        human = seat if seat is not None else roles[0]
+        if human not in roles:
+            _fail(f"no role {human!r} in {game.id}; roles: {', '.join(roles)}")
         bots: dict[Role, Agent] = {}
         if vs is not None:
-            bots = {r: make_agent(vs, game.id, data) for r in game.roles if r != human}
+            bots = {r: make_agent(vs, game.id, data) for r in roles if r != human}
         elif seat is not None:
             _fail("--seat needs --vs BOT (without a bot every seat is played here: hot-seat)")
-        bot_rngs = {r: agent_rng(seed, i) for i, r in enumerate(game.roles)}
+        bot_rngs = {r: agent_rng(seed, i) for i, r in enumerate(roles)}
         typer.echo(f"{game.title} — seed {seed}" + (f" — you are {human}, {vs} plays the rest" if vs else
                                                     " — hot-seat"))
         typer.echo("Type 'help' for commands.")
@@ -451,7 +452,7 @@ def selfplay(
         table.add_column("role")
         table.add_column("bot")
         table.add_column("wins", justify="right")
-        for role in game.roles:
+        for role in summary["bots"]:
             table.add_row(role, summary["bots"][role], str(summary["wins"][role]))
         table.add_row("draws", "", str(summary["draws"]))
         if summary["unfinished"]:
@@ -521,8 +522,8 @@ def replay(
             _fail(f"data directory {data} does not exist")
         final = polemos.replay(record, data=data)  # validates the whole record first
         game = final.game
-        if role is not None and role not in game.roles:
-            _fail(f"no role {role!r} in {game.id}; roles: {', '.join(game.roles)}")
+        if role is not None and role not in final.roles():
+            _fail(f"no role {role!r} in {game.id}; roles: {', '.join(final.roles())}")
         typer.echo(f"{game.title} — seed {final.seed}"
                    + (f", scenario {final.scenario}" if final.scenario else "")
                    + f" — {len(final.actions)} actions")

@@ -60,17 +60,18 @@ def play_game(game: Game, seed: int, agents: Mapping[Role, Agent], max_steps: in
     Each agent gets its own RNG (:func:`~polemos.ai.agents.agent_rng`), so the same seed and agents
     always give the same game. Stops after ``max_steps`` actions (reason ``"max_steps"``).
     """
-    missing = [r for r in game.roles if r not in agents]
+    roles = game.roles_for(options)
+    missing = [r for r in roles if r not in agents]
     if missing:
         raise ValueError(f"no agent for role(s): {', '.join(missing)}")
     state = game.new(seed, options=options)
-    rngs: dict[Role, Rng] = {role: agent_rng(seed, i) for i, role in enumerate(game.roles)}
+    rngs: dict[Role, Rng] = {role: agent_rng(seed, i) for i, role in enumerate(roles)}
     steps = 0
     while (outcome := state.outcome()) is None:
         if steps >= max_steps:
             return GameResult(seed, None, None, MAX_STEPS_REASON, steps, state.record())
         active = state.active_roles()
-        role = next((r for r in game.roles if r in active), None)
+        role = next((r for r in roles if r in active), None)
         if role is None:
             raise StuckGameError(f"{game.id} seed {seed}: no active role after {steps} steps, game not over")
         legal = state.legal_actions(role)
@@ -118,13 +119,12 @@ def run_selfplay(
     game = polemos.game(game_id, data=data)
     if games < 0:
         raise ValueError("the number of games must not be negative")
+    roles = game.roles_for(options)
     if len(bots) == 1:
-        bots = bots * len(game.roles)
-    if len(bots) != len(game.roles):
-        raise ValueError(
-            f"{game_id} has {len(game.roles)} roles ({', '.join(game.roles)}): give one bot per role"
-        )
-    seats = dict(zip(game.roles, bots, strict=True))
+        bots = bots * len(roles)
+    if len(bots) != len(roles):
+        raise ValueError(f"{game_id} has {len(roles)} roles ({', '.join(roles)}): give one bot per role")
+    seats = dict(zip(roles, bots, strict=True))
     for name in set(bots):  # fail before the first game on an unknown bot
         make_agent(name, game_id, data)
     results: list[GameResult] = []
@@ -146,4 +146,4 @@ def run_selfplay(
     else:
         for i in range(games):
             play(i)
-    return {"games": [r.to_json() for r in results], "summary": summarise(results, game.roles, seats)}
+    return {"games": [r.to_json() for r in results], "summary": summarise(results, roles, seats)}

@@ -90,6 +90,10 @@ class State(ABC):
         """Become ``other`` (used by undo)."""
 
     # -- provided by the kernel -----------------------------------------------------------
+    def roles(self) -> tuple[Role, ...]:
+        """Every role of this game (some games seat more players with some options)."""
+        return self.game.roles_for(self.options)
+
     def apply(self, role: Role, action: Action | object) -> None:
         """Apply ``role``'s ``action`` or raise :class:`IllegalActionError`, changing nothing."""
         text = str(action)
@@ -97,8 +101,9 @@ class State(ABC):
             raise IllegalActionError("the game is over")
         active = self.active_roles()
         if role not in active:
-            if role not in self.game.roles:
-                raise IllegalActionError(f"unknown role {role!r}; roles are {', '.join(self.game.roles)}")
+            roles = self.roles()
+            if role not in roles:
+                raise IllegalActionError(f"unknown role {role!r}; roles are {', '.join(roles)}")
             raise IllegalActionError(f"it is not {role}'s turn to act (waiting for {', '.join(active)})")
         if text not in self.legal_actions(role):
             raise IllegalActionError(f"illegal action for {role}: {text!r}")
@@ -174,6 +179,11 @@ class Game(ABC):
     @abstractmethod
     def from_json(self, doc: JSON) -> State:
         """Load a position document (as written by ``State.to_json``)."""
+
+    def roles_for(self, options: JSON | None = None) -> tuple[Role, ...]:
+        """The roles of a game with these options (default: ``roles``; a game that seats more
+        players with some options, e.g. one per contingent, overrides this)."""
+        return self.roles
 
     def parse_action(self, state: State, role: Role, text: str) -> Action:
         """Read typed text as one of ``role``'s legal actions, or raise IllegalActionError.

@@ -205,7 +205,7 @@ class _Playout:
                 raise _Fail("invariant broken: " + "; ".join(str(p) for p in problems))
 
     def check_turn(self, state: State) -> None:
-        roles = self.game.roles
+        roles = state.roles()
         active = state.active_roles()
         strangers = [r for r in active if r not in roles]
         if strangers:
@@ -234,7 +234,7 @@ class _Playout:
         if loaded.active_roles() != state.active_roles():
             raise _Fail(f"loaded position has active roles {loaded.active_roles()}, "
                         f"not {state.active_roles()}")
-        for role in self.game.roles:
+        for role in state.roles():
             if loaded.legal_actions(role) != state.legal_actions(role):
                 raise _Fail(f"loaded position gives {role} different legal actions")
         if loaded.outcome() != state.outcome():
@@ -251,7 +251,7 @@ class _Playout:
                         "state.origin?): " + first_difference(json.loads(text), json.loads(again)))
 
     def check_views(self, state: State) -> None:
-        roles: list[Role | None] = [*self.game.roles, None]
+        roles: list[Role | None] = [*state.roles(), None]
         for role in roles:
             who = role or "the spectator"
             view = state.view(role)

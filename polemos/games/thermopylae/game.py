@@ -26,6 +26,15 @@ class GoTellTheSpartans(Game):
     }
     rules_edition: ClassVar[str] = "LPS / Against the Odds, Special Web 2nd Edition (2004)"
 
+    def roles_for(self, options: JSON | None = None) -> tuple[Role, ...]:
+        """11.2: with ``players: multi`` each Greek contingent but the Spartans has its own player
+        (the Spartan player holds "greek": deployments, the conference, the Spartans)."""
+        if (options or {}).get("players") != "multi":
+            return ROLES
+        comp = self.components()
+        return ROLES + tuple(c for c, side in zip(comp.cont_ids, comp.cont_side, strict=True)
+                             if side == 0 and c != "spartans")
+
     def components(self) -> Comp:
         return load_comp(self.data_dir)
 

@@ -256,7 +256,7 @@ def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]
         return []
     side = comp.u_side[u]
     seg = s._seg
-    token = (s.stage, s.day, s.series, s.round, _enemy_signature(s, side))
+    token = (s.stage, s.day, s.series, s.round, id(comp), _enemy_signature(s, side))
     if seg.get("token") != token:
         seg.clear()
         seg["token"] = token
@@ -1125,6 +1125,9 @@ def _step(s: GTSState) -> bool:
     comp = s.comp
     st = s.stage
     s.actor = -1
+    if st != s.ended_stage:  # a new segment: every player takes part again (11.2)
+        s.ended = []
+        s.ended_stage = st
     if st == "day_start":
         s.series = 0
         s.round = 0
@@ -1257,7 +1260,7 @@ def _step(s: GTSState) -> bool:
             persian_movement(s)
             s.stage = st + "_end"
             return True
-        if not any(reach(s, u) for u in movable_tops(s, side)):
+        if not roles_with_work(s, side):
             s.stage = st + "_end"
             return True
         s.actor = side
@@ -1276,7 +1279,7 @@ def _step(s: GTSState) -> bool:
             persian_fire(s)
             _next_after_fire(s)
             return _segment_done(s)
-        if not any(fire_targets(s, u) for u in firers(s, side)):
+        if not roles_with_work(s, side):
             resolve_fire(s)
             _next_after_fire(s)
             return _segment_done(s)
@@ -1448,7 +1451,52 @@ def end_game_on_points(s: GTSState) -> None:
 # ============================================================================ decisions
 
 
-def legal(s: GTSState) -> list[str]:
+def unit_role(s: GTSState, u: int) -> str:
+    """The role that commands unit ``u``: its side, or in 11.2 its contingent's player."""
+    comp = s.comp
+    if comp.u_side[u] != GREEK:
+        return "persian"
+    cid = comp.cont_ids[comp.u_cont[u]]
+    if s.mode == "multi" and cid != "spartans":
+        return cid
+    return "greek"
+
+
+def roles_with_work(s: GTSState, side: int) -> list[str]:
+    """Roles of ``side`` that can still move (or fire) in the present segment and have not ended it."""
+    roles = s.roles()
+    done = {roles[i] for i in s.ended}
+    out: set[str] = set()
+    if s.stage in ("p_move", "g_move"):
+        occ = occupancy(s)
+        for u in movable_tops(s, side):
+            r = unit_role(s, u)
+            if r not in out and r not in done and reach(s, u, occ):
+                out.add(r)
+            force = force_of(s, u)
+            if len(force) > 1 and not has_side(occ, s.loc[u], 1 - side, s.comp):
+                out.update(unit_role(s, v) for v in force[1:] if unit_role(s, v) not in done)
+    elif s.stage in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
+        occ = occupancy(s)
+        for u in firers(s, side):
+            r = unit_role(s, u)
+            if r not in out and r not in done and fire_targets(s, u, occ):
+                out.add(r)
+    return [r for r in roles if r in out]
+
+
+def greek_deciders(s: GTSState) -> tuple[str, ...]:
+    """11.2: which Greek players decide now (several at once in the Greek segments)."""
+    if s.stage in ("g_move", "g_dfire", "g_ofire"):
+        return tuple(roles_with_work(s, GREEK)) or ("greek",)
+    if s.stage == "p_melee_run" and s.retreat_area >= 0:
+        greeks = side_units(occupancy(s), s.retreat_area, GREEK, s.comp)
+        if greeks:
+            return (unit_role(s, greeks[0]),)
+    return ("greek",)
+
+
+def legal(s: GTSState, role: str) -> list[str]:
     comp = s.comp
     st = s.stage
     if st == "commit":
@@ -1466,15 +1514,16 @@ def legal(s: GTSState) -> list[str]:
         out: list[str] = []
         occ = occupancy(s)
         for u in movable_tops(s, s.actor):
-            for d in reach(s, u, occ):
-                out.append(move_text(s, u, d))
+            if unit_role(s, u) == role:  # 11.2: a mixed stack is moved by its top unit's player
+                out.extend(move_text(s, u, d) for d in reach(s, u, occ))
             if len(force_of(s, u)) > 1 and not has_side(occ, s.loc[u], 1 - s.actor, comp):
-                out.extend(f"detach {uid(s, v)}" for v in force_of(s, u)[1:])
+                out.extend(f"detach {uid(s, v)}" for v in force_of(s, u)[1:] if unit_role(s, v) == role)
         out.append("end movement")
         return out
     if st in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
         occ = occupancy(s)
-        out = [f"fire {uid(s, u)} {aname(s, b)}" for u in firers(s, s.actor) for b in fire_targets(s, u, occ)]
+        out = [f"fire {uid(s, u)} {aname(s, b)}" for u in firers(s, s.actor) if unit_role(s, u) == role
+               for b in fire_targets(s, u, occ)]
         out.append("end fire")
         return out
     if st in ("p_melee_run", "g_melee_run"):
@@ -1497,7 +1546,13 @@ def first_commit_options(s: GTSState) -> list[int]:
     return [comp.cont(str(b.result)) for b in comp.tables.commitment[s.day]]
 
 
-def apply(s: GTSState, action: str) -> None:
+def _end_segment_for(s: GTSState, role: str) -> bool:
+    """A player ends the segment for himself; True when nobody of that side has anything left (11.2)."""
+    s.ended.append(s.roles().index(role))
+    return not roles_with_work(s, s.actor)
+
+
+def apply(s: GTSState, action: str, role: str) -> None:
     comp = s.comp
     word, _, rest = action.partition(" ")
     st = s.stage
@@ -1527,7 +1582,8 @@ def apply(s: GTSState, action: str) -> None:
         s.say("6.0", f"{uid(s, u)} set up in {area} facing {f}", GREEK if s.mode == "two" else -1)
     elif st in ("p_move", "g_move"):
         if action == "end movement":
-            s.stage = st + "_end"
+            if _end_segment_for(s, role):
+                s.stage = st + "_end"
         elif word == "detach":
             u = comp.unit_ids.index(rest)
             s.force[u] = s.next_force
@@ -1543,8 +1599,9 @@ def apply(s: GTSState, action: str) -> None:
                     break
     elif st in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
         if action == "end fire":
-            resolve_fire(s)
-            _next_after_fire(s)
+            if _end_segment_for(s, role):
+                resolve_fire(s)
+                _next_after_fire(s)
         else:
             name, area = rest.split()
             u, b = comp.unit_ids.index(name), comp.area_index(area)
@@ -1553,7 +1610,7 @@ def apply(s: GTSState, action: str) -> None:
             s.fire_target = b
             s.fire_hits += shoot(s, u, b)
             s.fire_shots += 1
-            if not any(fire_targets(s, v) for v in firers(s, s.actor)):
+            if not roles_with_work(s, s.actor):
                 resolve_fire(s)
                 _next_after_fire(s)
     elif st in ("p_melee_run", "g_melee_run"):

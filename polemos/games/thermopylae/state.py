@@ -176,8 +176,8 @@ def _load_comp(data_dir: Path | None) -> Comp:
 _UNIT_LISTS = ("loc", "facing", "losses", "disordered", "force", "moved", "fired", "seq", "came_from",
                "feint", "fwd")
 _LISTS = (*_UNIT_LISTS, "lost", "routed", "committed", "deploy_queue", "melee_queue", "army_g", "army_p",
-          "ever_routed", "stays")
-_SCALARS = ("day", "series", "round", "day_round", "stage", "actor", "current", "eph_round", "guard",
+          "ever_routed", "stays", "ended")
+_SCALARS = ("ended_stage", "day", "series", "round", "day_round", "stage", "actor", "current", "eph_round", "guard",
             "conf_roll", "conf_left", "west", "next_seq", "next_force", "fire_target", "fire_hits",
             "fire_shots", "retreat_area", "crises", "winner", "win_reason", "moving_side")
 
@@ -221,6 +221,9 @@ class GTSState(State):
         self.conf_roll = 0
         self.conf_left = 0  # 5.3: contingents still to choose to stay
         self.stays: list[int] = []  # 5.3: contingents chosen to stay (besides the Spartans)
+        # 11.2: roles (indices into roles()) that have ended the present segment, and that stage
+        self.ended: list[int] = []
+        self.ended_stage = ""
         self.west = -1  # 6.0.1(3): the contingent set up west of the Wall with the Spartans
         self.deploy_queue: list[int] = []  # Greek units still to place (6.0)
         # -- units
@@ -259,7 +262,7 @@ class GTSState(State):
         """Forget derived data (never serialised)."""
         if not hasattr(self, "_seg"):
             self._seg: dict[Any, Any] = {}  # movement search results for the current segment
-        self._legal_key: tuple[int, int] | None = None
+        self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
         self._cache: dict[Any, Any] = {}
 
@@ -267,17 +270,29 @@ class GTSState(State):
     def active_roles(self) -> tuple[Role, ...]:
         if self.winner >= 0 or self.actor < 0:
             return ()
-        return (ROLES[self.actor],)
+        if self.mode != "multi" or self.actor != GREEK:
+            return (ROLES[self.actor],)
+        from polemos.games.thermopylae import rules
+
+        return rules.greek_deciders(self)
+
+    def side_of(self, role: Role | None) -> int | None:
+        """The side a role plays (11.2: every contingent's player is Greek)."""
+        if role is None:
+            return None
+        if role == "persian":
+            return PERSIAN
+        return GREEK if role in self.roles() else None
 
     def legal_actions(self, role: Role) -> list[str]:
         from polemos.games.thermopylae import rules
 
-        if role not in ROLES or self.winner >= 0 or ROLES.index(role) != self.actor:
+        if self.winner >= 0 or role not in self.active_roles():
             return []
-        key = (self.actor, len(self.actions))
+        key = (role, len(self.actions))
         if self._legal_key == key:
             return list(self._legal_val)
-        val = rules.legal(self)
+        val = rules.legal(self, role)
         self._legal_key = key
         self._legal_val = val
         return list(val)
@@ -285,13 +300,13 @@ class GTSState(State):
     def _apply(self, role: Role, action: str) -> None:
         from polemos.games.thermopylae import rules
 
-        rules.apply(self, action)
+        rules.apply(self, action, role)
         self.reset_caches()
 
     def view(self, role: Role | None) -> JSON:
         from polemos.games.thermopylae import view
 
-        return view.build(self, None if role is None else ROLES.index(role) if role in ROLES else None)
+        return view.build(self, self.side_of(role), role)
 
     def outcome(self) -> Outcome | None:
         if self.winner < 0:
@@ -304,7 +319,8 @@ class GTSState(State):
             from polemos.games.thermopylae.rules import contingent_winners
 
             for cid, won in contingent_winners(self).items():
-                scores[cid] = int(won)
+                if cid in self.roles():
+                    scores[cid] = int(won)  # 11.2: each contingent's player wins or loses apart
         return Outcome(ROLES[self.winner] if self.winner in (0, 1) else None, self.win_reason, scores)
 
     def say(self, rule: str, text: str, to: int = -1) -> None:

@@ -65,7 +65,7 @@ def unit_json(s: GTSState, u: int) -> JSON:
     }
 
 
-def build(s: GTSState, side: int | None) -> JSON:
+def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
     comp = s.comp
     fog = s.mode == "two"
     occ = rules.occupancy(s)
@@ -108,7 +108,9 @@ def build(s: GTSState, side: int | None) -> JSON:
     outcome = s.outcome()
     return {
         "game": s.game.id,
-        "role": None if side is None else ROLES[side],
+        "role": role if role is not None else None if side is None else ROLES[side],
+        "side": None if side is None else ROLES[side],
+        "roles": list(s.roles()),
         "mode": s.mode,
         "options": {k: v for k, v in s.options.items()},
         "day": s.day,
