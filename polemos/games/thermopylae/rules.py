@@ -1426,11 +1426,18 @@ def end_of_day(s: GTSState) -> bool:
         s.say("9.0", f"end of day check: d10 {roll}: the {cname(s, c)} again: the day ends")
         s.stage = "day_end"
         return True
-    persians_left = any(s.loc[u] >= 0 and comp.u_side[u] == PERSIAN for u in range(len(s.loc)))
+    previous = s.current
+    persians_left = [u for u in range(len(s.loc)) if s.loc[u] >= 0 and comp.u_side[u] == PERSIAN]
     commit(s, c, f"end of day check d10 {roll}")
     s.round = 0
-    if not persians_left:
-        s.say("9.0", "9.0(1): the field is clear of Persians: both sides deploy anew")
+    if (previous >= 0 and s.routed[previous]) or not persians_left:
+        # 9.0(1): the current contingent routed: what Persians remain leave the field (G40)
+        for u in persians_left:
+            s.loc[u] = POOL
+            s.disordered[u] = False
+        touch(s)
+        s.say("9.0", "9.0(1): the attacking contingent has routed: both sides deploy anew"
+                     + (f" ({len(persians_left)} other Persian units leave the field)" if persians_left else ""))
         s.stage = "west"
     else:
         s.say("9.0", "9.0(2): the armies stay where they are; the new contingent enters at rows A and B")
