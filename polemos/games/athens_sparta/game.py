@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, ClassVar
 
 from polemos.core.errors import RecordError
 from polemos.core.game import JSON, Game, Role
+from polemos.core.plain import position_from_json
 from polemos.games.athens_sparta.model import Components
 from polemos.games.athens_sparta.state import ROLES, AthensSpartaState
 
@@ -52,22 +52,9 @@ class AthensSparta(Game):
     def from_json(self, doc: JSON) -> AthensSpartaState:
         """Load a position document: a full ``to_json`` or a partial one (the missing fields
         take their values from a new game with the document's seed)."""
-        if not isinstance(doc, dict):
-            raise RecordError("a position must be a JSON object")
-        if doc.get("game", self.id) != self.id:
-            raise RecordError(f"this position is for {doc.get('game')!r}, not {self.id!r}")
-        try:
-            state = self.new(int(doc.get("seed", 0)), doc.get("scenario"), doc.get("options") or {})
-            state.load_json(doc)
-            _validate(state)
-            # a full document carries its own history (actions + origin); a hand-written position
-            # with no history is itself the origin the record replays from
-            origin = doc.get("origin") if "actions" in doc else doc
-            state.origin = json.loads(json.dumps(origin)) if origin is not None else None  # our own copy
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"bad position document: {exc}") from None
+        state: AthensSpartaState = position_from_json(
+            self.id, doc, lambda d: self.new(int(d.get("seed", 0)), d.get("scenario"), d.get("options") or {}),
+            _validate)
         return state
 
 

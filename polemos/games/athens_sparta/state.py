@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
+from polemos.core.plain import copy_fields, dump_fields, load_fields
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.model import ATHENS, SPARTA, Components
 
@@ -211,14 +212,7 @@ class AthensSpartaState(State):
         c.undo_floor = self.undo_floor
         c.reveals = self.reveals
         c.origin = self.origin
-        for name in _SCALARS:
-            setattr(c, name, getattr(self, name))
-        for name in _LISTS:
-            v = getattr(self, name)
-            if v and isinstance(v[0], list):
-                setattr(c, name, [list(x) for x in v])
-            else:
-                setattr(c, name, list(v))
+        copy_fields(self, c, _SCALARS, _LISTS)
         c.battle = _copy_dict(self.battle)
         c.pending = _copy_dict(self.pending)
         c.log = list(self.log)
@@ -241,11 +235,7 @@ class AthensSpartaState(State):
             "undo_floor": self.undo_floor,
             "reveals": self.reveals,
         }
-        for name in _SCALARS:
-            doc[name] = getattr(self, name)
-        for name in _LISTS:
-            v = getattr(self, name)
-            doc[name] = [list(x) for x in v] if v and isinstance(v[0], list) else list(v)
+        dump_fields(self, doc, _SCALARS, _LISTS)
         doc["battle"] = _copy_dict(self.battle)
         doc["pending"] = _copy_dict(self.pending)
         doc["log"] = [[to, text] for to, text in self.log]
@@ -266,31 +256,7 @@ class AthensSpartaState(State):
             self.options = dict(doc["options"])
         if "actions" in doc:
             self.actions = [(str(r), str(a)) for r, a in doc["actions"]]
-        for name in _SCALARS:
-            if name in doc:
-                cur = getattr(self, name)
-                val = doc[name]
-                if isinstance(cur, bool):
-                    val = bool(val)
-                elif isinstance(cur, int):
-                    val = int(val)
-                else:
-                    val = str(val)
-                setattr(self, name, val)
-        for name in _LISTS:
-            if name in doc:
-                v = doc[name]
-                if not isinstance(v, list):
-                    raise ValueError(f"position field {name!r} must be a list")
-                cur = getattr(self, name)
-                if cur and isinstance(cur[0], list):
-                    setattr(self, name, [list(x) for x in v])
-                elif cur and isinstance(cur[0], bool):
-                    setattr(self, name, [bool(x) for x in v])
-                elif v and isinstance(v[0], list):
-                    setattr(self, name, [list(x) for x in v])
-                else:
-                    setattr(self, name, [int(x) for x in v])
+        load_fields(self, doc, _SCALARS, _LISTS)
         if "battle" in doc:
             self.battle = _copy_dict(doc["battle"])
         if "pending" in doc:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
+from polemos.core.plain import copy_fields, dump_fields, load_fields
 from polemos.core.rng import Rng
 from polemos.games.thermopylae.board import AreaMap, load_map
 from polemos.games.thermopylae.counters import Counters, load_counters
@@ -343,10 +344,7 @@ class GTSState(State):
         c.mode = self.mode
         c.feigned = self.feigned
         c.all_spartans = self.all_spartans
-        for name in _SCALARS:
-            setattr(c, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(c, name, list(getattr(self, name)))
+        copy_fields(self, c, _SCALARS, _LISTS)
         c.log = list(self.log)
         c._seg = {}
         c.reset_caches()
@@ -368,10 +366,7 @@ class GTSState(State):
             "undo_floor": self.undo_floor,
             "reveals": self.reveals,
         }
-        for name in _SCALARS:
-            doc[name] = getattr(self, name)
-        for name in _LISTS:
-            doc[name] = list(getattr(self, name))
+        dump_fields(self, doc, _SCALARS, _LISTS)
         doc["log"] = [[to, rule, text] for to, rule, text in self.log]
         if self.origin is not None:
             doc["origin"] = self.origin
@@ -386,27 +381,7 @@ class GTSState(State):
                 setattr(self, key, int(doc[key]))
         if "actions" in doc:
             self.actions = [(str(r), str(a)) for r, a in doc["actions"]]
-        for name in _SCALARS:
-            if name in doc:
-                cur = getattr(self, name)
-                val = doc[name]
-                if isinstance(cur, bool):
-                    val = bool(val)
-                elif isinstance(cur, int):
-                    val = int(val)
-                else:
-                    val = str(val)
-                setattr(self, name, val)
-        for name in _LISTS:
-            if name in doc:
-                v = doc[name]
-                if not isinstance(v, list):
-                    raise ValueError(f"position field {name!r} must be a list")
-                cur = getattr(self, name)
-                if cur and isinstance(cur[0], bool):
-                    setattr(self, name, [bool(x) for x in v])
-                else:
-                    setattr(self, name, [int(x) for x in v])
+        load_fields(self, doc, _SCALARS, _LISTS)
         if "log" in doc:
             self.log = [(int(to), str(rule), str(text)) for to, rule, text in doc["log"]]
         if "origin" in doc:
