@@ -625,6 +625,35 @@ def games() -> None:
                 typer.echo(f"    option {name}: {text}")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    data_dir: Annotated[Path, typer.Option("--data-dir", help="Folder of the SQLite database.")]
+    = Path("polemos-data"),
+    database_url: Annotated[str | None, typer.Option(
+        "--database-url", help="postgresql://user:pass@host/db (default: SQLite in --data-dir).")] = None,
+    data: DataOption = None,
+    insecure_cookies: Annotated[bool, typer.Option(
+        "--insecure-cookies", help="Send session cookies over plain http to other hosts than localhost.")]
+    = False,
+) -> None:
+    """Run the browser table: the page and its JSON API (http://HOST:PORT/)."""
+    with _user_errors():
+        import uvicorn
+
+        from polemos.server.app import create_app
+        from polemos.server.service import open_store
+
+        if data is not None and not data.is_dir():
+            _fail(f"data directory {data} does not exist")
+        store = open_store(database_url, data_dir, data)
+        app_ = create_app(store, secure_cookies=not insecure_cookies)
+        where = database_url.split("@")[-1] if database_url else str((data_dir / "polemos.db").resolve())
+        typer.echo(f"Polemos on http://{host}:{port}/  (database: {where})")
+        uvicorn.run(app_, host=host, port=port, log_level="warning")
+
+
 def main() -> None:
     """Entry point of the ``polemos`` command."""
     try:

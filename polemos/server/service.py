@@ -1,0 +1,460 @@
+"""What the server does, apart from HTTP: accounts, sessions, games, seats and actions.
+
+Every state change is one database transaction: the game row is locked (``BEGIN IMMEDIATE`` on
+SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL), its state JSON loaded, the action checked and
+applied by the game engine, the action appended and the new state saved; nothing is kept only in
+memory, so several server processes on one PostgreSQL serve the same games, and a crash loses no
+acknowledged action (SQLite runs with ``synchronous=FULL``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session as DbSession
+
+import polemos
+from polemos.ai.agents import agent_names, game_module, make_agent
+from polemos.core.errors import IllegalActionError, RecordError, UnknownGameError
+from polemos.core.game import JSON, Game, State
+from polemos.core.rng import Rng
+from polemos.server.db import ActionRow, GameRow, Seat, Session, User, make_engine, migrate, now
+
+SESSION_DAYS = 30
+NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{2,40}$")
+MIN_PASSWORD = 8
+
+
+class ApiError(Exception):
+    """An error a person can understand, with its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """The logged-in user of a request (or none)."""
+
+    user_id: int
+    name: str
+    csrf: str
+
+
+class Store:
+    """The database and the games in it."""
+
+    def __init__(self, url: str, data_dir: Path | None = None) -> None:
+        migrate(url)
+        self.url = url
+        self.engine: Engine = make_engine(url)
+        self.writer: Engine = self.engine.execution_options(write=True)
+        self.postgres = not url.startswith("sqlite")
+        self.data_dir = data_dir
+        self.hasher = PasswordHasher()
+
+    def read(self) -> DbSession:
+        return DbSession(self.engine, expire_on_commit=False)
+
+    def write(self) -> DbSession:
+        return DbSession(self.writer, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------------------ accounts
+    def signup(self, name: str, password: str) -> tuple[Viewer, str]:
+        if not NAME_RE.match(name or ""):
+            raise ApiError(400, "a user name is 2-40 letters, digits, '.', '-' or '_'")
+        if len(password or "") < MIN_PASSWORD:
+            raise ApiError(400, f"a password needs at least {MIN_PASSWORD} characters")
+        hashed = self.hasher.hash(password)
+        with self.write() as db, db.begin():
+            if db.scalar(select(User).where(User.name == name)) is not None:
+                raise ApiError(409, f"the name {name!r} is taken")
+            user = User(name=name, password_hash=hashed)
+            db.add(user)
+            db.flush()
+            return self._new_session(db, user)
+
+    def login(self, name: str, password: str) -> tuple[Viewer, str]:
+        with self.write() as db, db.begin():
+            user = db.scalar(select(User).where(User.name == (name or "")))
+            ok = False
+            if user is not None:
+                try:
+                    ok = self.hasher.verify(user.password_hash, password or "")
+                except (VerificationError, InvalidHashError):
+                    ok = False
+            else:
+                self.hasher.hash(password or "x")  # same time whether or not the name exists
+            if user is None or not ok:
+                raise ApiError(401, "wrong user name or password")
+            return self._new_session(db, user)
+
+    def _new_session(self, db: DbSession, user: User) -> tuple[Viewer, str]:
+        token = secrets.token_urlsafe(32)
+        csrf = secrets.token_urlsafe(24)
+        db.add(Session(token_hash=_hash_token(token), user_id=user.id, csrf=csrf,
+                       expires_at=now() + timedelta(days=SESSION_DAYS)))
+        return Viewer(user.id, user.name, csrf), token
+
+    def viewer(self, token: str | None) -> Viewer | None:
+        if not token:
+            return None
+        with self.read() as db:
+            row = db.get(Session, _hash_token(token))
+            if row is None or row.expires_at < now():
+                return None
+            user = db.get(User, row.user_id)
+            return None if user is None else Viewer(user.id, user.name, row.csrf)
+
+    def logout(self, token: str) -> None:
+        with self.write() as db, db.begin():
+            row = db.get(Session, _hash_token(token))
+            if row is not None:
+                db.delete(row)
+
+    # ------------------------------------------------------------------------------ games
+    def game(self, game_id: str) -> Game:
+        try:
+            return polemos.game(game_id, data=self.data_dir)
+        except UnknownGameError as exc:
+            raise ApiError(400, str(exc)) from None
+
+    def catalog(self) -> list[JSON]:
+        out = []
+        for gid in polemos.game_ids():
+            g = polemos.game(gid, data=self.data_dir)
+            desc = g.describe()
+            desc["bots"] = agent_names(gid)
+            out.append(desc)
+        return out
+
+    def create(self, viewer: Viewer, doc: JSON) -> JSON:
+        game = self.game(str(doc.get("game", "")))
+        options = doc.get("options") or {}
+        if not isinstance(options, dict):
+            raise ApiError(400, "options must be a JSON object")
+        seed = doc.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ApiError(400, "seed must be an integer")
+        try:
+            state = game.new(seed, doc.get("scenario"), options)
+        except (ValueError, TypeError) as exc:
+            raise ApiError(400, str(exc)) from None
+        roles = state.roles()
+        hotseat = bool(doc.get("hotseat", False))
+        wanted = doc.get("seats") or {}
+        if not isinstance(wanted, dict):
+            raise ApiError(400, "seats must map each role to {kind: me|open|bot, bot: name}")
+        unknown = set(wanted) - set(roles)
+        if unknown:
+            raise ApiError(400, f"no role(s) {', '.join(sorted(unknown))} in {game.id}; roles: {', '.join(roles)}")
+        seats: list[Seat] = []
+        mine = 0
+        for role in roles:
+            spec = wanted.get(role) or {"kind": "me" if hotseat else "open"}
+            kind = spec.get("kind") if isinstance(spec, dict) else None
+            if hotseat and kind not in ("me", "bot"):
+                kind = "me"
+            if kind == "me":
+                seats.append(Seat(role=role, kind="human", user_id=viewer.user_id))
+                mine += 1
+            elif kind == "open":
+                seats.append(Seat(role=role, kind="open"))
+            elif kind == "bot":
+                bot = str(spec.get("bot") or "heuristic")
+                if bot not in agent_names(game.id):
+                    raise ApiError(400, f"no bot {bot!r} for {game.id}; bots: {', '.join(agent_names(game.id))}")
+                seats.append(Seat(role=role, kind="bot", bot=bot))
+            else:
+                raise ApiError(400, f"seat {role}: kind must be 'me', 'open' or 'bot'")
+        if mine == 0:
+            raise ApiError(400, "take at least one seat yourself")
+        status = "active" if all(s.kind != "open" for s in seats) else "open"
+        with self.write() as db, db.begin():
+            row = GameRow(game_id=game.id, scenario=state.scenario, options=json.dumps(options), seed=seed,
+                          state=json.dumps(state.to_json()), version=0, status=status,
+                          active=",".join(state.active_roles()), hotseat=hotseat,
+                          invite=secrets.token_urlsafe(12), created_by=viewer.user_id)
+            db.add(row)
+            db.flush()
+            for seat in seats:
+                seat.game = row.id
+                db.add(seat)
+            return {"id": row.id, "invite": row.invite, "status": status}
+
+    def _row(self, db: DbSession, gid: int, lock: bool = False) -> GameRow:
+        query = select(GameRow).where(GameRow.id == gid)
+        if lock and self.postgres:
+            query = query.with_for_update()
+        row = db.scalar(query)
+        if row is None:
+            raise ApiError(404, f"no game {gid}")
+        return row
+
+    def _seats(self, db: DbSession, gid: int) -> list[Seat]:
+        return list(db.scalars(select(Seat).where(Seat.game == gid).order_by(Seat.id)))
+
+    def summary(self, db: DbSession, row: GameRow, viewer: Viewer | None) -> JSON:
+        seats = self._seats(db, row.id)
+        names = {u.id: u.name for u in db.scalars(select(User).where(
+            User.id.in_([s.user_id for s in seats if s.user_id is not None])))}
+        active = [r for r in row.active.split(",") if r]
+        mine = [s.role for s in seats if viewer is not None and s.user_id == viewer.user_id]
+        return {
+            "id": row.id, "game": row.game_id, "title": self.game(row.game_id).title, "scenario": row.scenario,
+            "options": json.loads(row.options), "status": row.status, "version": row.version, "active": active,
+            "hotseat": row.hotseat, "winner": row.winner, "result": json.loads(row.result) if row.result else None,
+            "seats": [{"role": s.role, "kind": s.kind, "player": names.get(s.user_id) if s.user_id else None,
+                       "bot": s.bot} for s in seats],
+            "my_roles": mine,
+            "my_turn": bool(set(mine) & set(active)),
+            "invite": row.invite if viewer is not None and row.created_by == viewer.user_id else None,
+            "updated_at": row.updated_at.isoformat() + "Z",
+        }
+
+    def list_games(self, viewer: Viewer | None, which: str) -> list[JSON]:
+        with self.read() as db:
+            if which == "open":
+                rows = db.scalars(select(GameRow).where(GameRow.status == "open").order_by(GameRow.id.desc()))
+            elif which == "finished":
+                rows = db.scalars(select(GameRow).where(GameRow.status == "finished").order_by(GameRow.id.desc())
+                                  .limit(100))
+            elif which == "mine":
+                if viewer is None:
+                    raise ApiError(401, "log in to see your games")
+                ids = select(Seat.game).where(Seat.user_id == viewer.user_id)
+                rows = db.scalars(select(GameRow).where(GameRow.id.in_(ids)).order_by(GameRow.updated_at.desc()))
+            else:
+                raise ApiError(400, "list must be open, mine or finished")
+            return [self.summary(db, r, viewer) for r in rows]
+
+    def meta(self, gid: int, viewer: Viewer | None) -> JSON:
+        with self.read() as db:
+            return self.summary(db, self._row(db, gid), viewer)
+
+    def join(self, gid: int, viewer: Viewer, role: str | None, invite: str | None) -> JSON:
+        with self.write() as db, db.begin():
+            row = self._row(db, gid, lock=True)
+            seats = self._seats(db, gid)
+            if row.status != "open":
+                raise ApiError(409, "this game has no open seat")
+            open_seats = [s for s in seats if s.kind == "open" and (role is None or s.role == role)]
+            if not open_seats:
+                raise ApiError(409, f"seat {role} is not open" if role else "no open seat")
+            if invite is not None and invite != row.invite:
+                raise ApiError(403, "wrong invitation")
+            seat = open_seats[0]
+            seat.kind, seat.user_id = "human", viewer.user_id
+            if all(s.kind != "open" for s in seats):
+                row.status = "active"
+            row.updated_at = now()
+            return {"id": gid, "role": seat.role, "status": row.status}
+
+    # ------------------------------------------------------------------------------ playing
+    def load(self, row: GameRow) -> State:
+        game = self.game(row.game_id)
+        try:
+            return game.from_json(json.loads(row.state))
+        except (RecordError, ValueError) as exc:
+            raise ApiError(500, f"game {row.id} cannot be loaded: {exc}") from None
+
+    def _acting_role(self, seats: list[Seat], viewer: Viewer | None, role: str | None, state: State) -> str:
+        if viewer is None:
+            raise ApiError(401, "log in to play")
+        mine = [s.role for s in seats if s.user_id == viewer.user_id and s.kind == "human"]
+        if role is not None:
+            if role not in [s.role for s in seats]:
+                raise ApiError(400, f"no role {role!r} in this game")
+            if role not in mine:
+                raise ApiError(403, f"the {role} seat is not yours")
+            return role
+        if not mine:
+            raise ApiError(403, "you have no seat in this game")
+        active = [r for r in mine if r in state.active_roles()]
+        return active[0] if active else mine[0]
+
+    def view(self, gid: int, viewer: Viewer | None, role: str | None) -> JSON:
+        """The page's data: ``role``'s view (a seat the viewer holds) or the spectator's."""
+        with self.read() as db:
+            row = self._row(db, gid)
+            seats = self._seats(db, gid)
+            summary = self.summary(db, row, viewer)
+        state = self.load(row)
+        mine = [s.role for s in seats if viewer is not None and s.user_id == viewer.user_id and s.kind == "human"]
+        if role is not None and role not in mine:
+            raise ApiError(403, f"the {role} seat is not yours: only its player may see its view")
+        if role is None and mine:
+            active = [r for r in mine if r in state.active_roles()]
+            role = active[0] if active else mine[0]
+        view = state.view(role)
+        legal = state.legal_actions(role) if role is not None else []
+        out: JSON = {"game": summary, "version": row.version, "role": role, "view": view, "legal": legal,
+                     "can_undo": role is not None and state.can_undo(role) and row.status != "finished"}
+        web = _web_module(row.game_id)
+        if web is not None:
+            out["board"] = web.render_board(view, self.data_dir)
+            out["refs"] = web.action_refs(view, legal) if legal else []
+            out["panel"] = web.describe(view)
+        return out
+
+    def act(self, gid: int, viewer: Viewer | None, text: str, version: int, role: str | None = None,
+            undo: bool = False, bot: str | None = None) -> JSON:
+        """One action (or undo) in one transaction; ``bot`` marks the server's own bot seat acting."""
+        with self.write() as db, db.begin():
+            row = self._row(db, gid, lock=True)
+            seats = self._seats(db, gid)
+            if row.status == "finished":
+                raise ApiError(409, "the game is over")
+            if row.status == "open":
+                raise ApiError(409, "the game waits for players to fill its open seats")
+            if version != row.version:
+                raise ApiError(409, f"stale: the game has moved on (version {row.version}, yours {version}); "
+                                    "reload it")
+            state = self.load(row)
+            if bot is not None:
+                acting = bot
+                if not any(s.role == bot and s.kind == "bot" for s in seats):
+                    raise ApiError(403, f"{bot} is not a bot seat")
+            else:
+                acting = self._acting_role(seats, viewer, role, state)
+            if undo:
+                if not state.can_undo(acting):
+                    raise ApiError(409, "nothing to undo: a die was rolled, something was revealed, or the turn "
+                                        "passed since your last action")
+                state.undo(acting)
+                text = "undo"
+            else:
+                if acting not in state.active_roles():
+                    raise ApiError(409, f"it is not {acting}'s turn (waiting for {', '.join(state.active_roles())})")
+                try:
+                    action = state.game.parse_action(state, acting, text)
+                    state.apply(acting, action)
+                except IllegalActionError as exc:
+                    raise ApiError(422, str(exc)) from None
+                text = action
+            row.version += 1
+            row.state = json.dumps(state.to_json())
+            row.active = ",".join(state.active_roles())
+            row.updated_at = now()
+            outcome = state.outcome()
+            if outcome is not None:
+                row.status = "finished"
+                row.winner = outcome.winner
+                row.result = json.dumps(outcome.to_json())
+            db.add(ActionRow(game=gid, seq=row.version, kind="undo" if undo else "action", role=acting, text=text,
+                             user_id=viewer.user_id if viewer is not None and bot is None else None))
+            return {"version": row.version, "action": text, "role": acting, "status": row.status}
+
+    def version(self, gid: int) -> int:
+        with self.read() as db:
+            return self._row(db, gid).version
+
+    def record(self, gid: int) -> JSON:
+        with self.read() as db:
+            row = self._row(db, gid)
+        if row.status != "finished":
+            raise ApiError(409, "the record of a game is published when it is over")
+        return self.load(row).record()
+
+    def replay(self, gid: int, step: int) -> JSON:
+        """A finished game's spectator view after ``step`` actions (step through a replay)."""
+        record = self.record(gid)
+        actions = record["actions"]
+        step = max(0, min(step, len(actions)))
+        try:
+            state = polemos.replay({**record, "actions": actions[:step]}, data=self.data_dir)
+        except RecordError as exc:
+            raise ApiError(500, f"the record does not replay: {exc}") from None
+        view = state.view(None)
+        out: JSON = {"step": step, "steps": len(actions), "action": actions[step - 1] if step else None, "view": view}
+        web = _web_module(record["game"])
+        if web is not None:
+            out["board"] = web.render_board(view, self.data_dir)
+            out["panel"] = web.describe(view)
+        return out
+
+    def actions_since(self, gid: int, viewer: Viewer | None, after: int) -> list[JSON]:
+        """The actions after version ``after`` (what happened since my last move)."""
+        with self.read() as db:
+            self._row(db, gid)
+            rows = list(db.scalars(select(ActionRow).where(ActionRow.game == gid, ActionRow.seq > after)
+                                   .order_by(ActionRow.seq)))
+        # action texts are what the acting player typed: public in every game (cards played, moves made);
+        # what they revealed is in the views, which filter it
+        return [{"version": r.seq, "role": r.role, "action": r.text, "kind": r.kind,
+                 "at": r.created_at.isoformat() + "Z"} for r in rows]
+
+    # ------------------------------------------------------------------------------ bots
+    def bot_turns(self) -> list[tuple[int, str, int]]:
+        """Games where a bot seat is to act: (game, role, version)."""
+        out = []
+        with self.read() as db:
+            rows = list(db.scalars(select(GameRow).where(GameRow.status == "active")))
+            for row in rows:
+                active = [r for r in row.active.split(",") if r]
+                if not active:
+                    continue
+                for seat in self._seats(db, row.id):
+                    if seat.kind == "bot" and seat.role in active:
+                        out.append((row.id, seat.role, row.version))
+                        break
+        return out
+
+    def bot_move(self, gid: int, role: str, version: int) -> bool:
+        """Let the bot seat ``role`` choose and play (False if the game moved on meanwhile)."""
+        with self.read() as db:
+            row = self._row(db, gid)
+            seat = next((s for s in self._seats(db, gid) if s.role == role and s.kind == "bot"), None)
+        if seat is None or row.version != version:
+            return False
+        state = self.load(row)
+        if role not in state.active_roles():
+            return False
+        agent = make_agent(seat.bot or "heuristic", row.game_id, self.data_dir)
+        legal = state.legal_actions(role)
+        action = agent.choose(state.view(role), list(legal), Rng(row.seed * 7919 + version))
+        try:
+            self.act(gid, None, action, version, bot=role)
+        except ApiError as exc:
+            if exc.status == 409:
+                return False
+            raise
+        return True
+
+
+def _web_module(game_id: str) -> Any:
+    module = game_module(game_id, "web")
+    if module is None or not hasattr(module, "render_board"):
+        return None
+    return module
+
+
+def open_store(database_url: str | None, folder: Path | None, components: Path | None = None) -> Store:
+    """The store for ``--database-url`` (default: SQLite ``polemos.db`` in ``folder``)."""
+    if database_url is None:
+        folder = folder or Path("polemos-data")
+        folder.mkdir(parents=True, exist_ok=True)
+        database_url = f"sqlite:///{(folder / 'polemos.db').resolve()}"
+    return Store(database_url, components)

@@ -1,0 +1,61 @@
+"""Fixtures for the server tests: a fresh SQLite database and a TestClient per test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from polemos.server.app import create_app
+from polemos.server.service import Store, open_store
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = open_store(None, tmp_path)
+    yield s
+    s.close()
+
+
+def client_for(store: Store, bots: bool = False) -> TestClient:
+    return TestClient(create_app(store, poll_seconds=0.05, bots=bots), base_url="https://testserver")
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    with client_for(store) as c:
+        yield c
+
+
+class Player:
+    """A logged-in browser: its own cookies and CSRF token."""
+
+    def __init__(self, store: Store, name: str, bots: bool = False) -> None:
+        self.client = client_for(store, bots)
+        self.client.__enter__()
+        r = self.client.post("/api/signup", json={"name": name, "password": PASSWORD})
+        assert r.status_code == 201, r.text
+        self.name = name
+        self.csrf = r.json()["csrf"]
+
+    def post(self, url: str, body: dict[str, Any] | None = None) -> Any:
+        return self.client.post(url, json=body or {}, headers={"X-CSRF-Token": self.csrf})
+
+    def get(self, url: str) -> Any:
+        return self.client.get(url)
+
+    def close(self) -> None:
+        self.client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def players(store: Store) -> Iterator[tuple[Player, Player]]:
+    a, b = Player(store, "pericles"), Player(store, "archidamus")
+    yield a, b
+    a.close()
+    b.close()
