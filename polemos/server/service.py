@@ -396,15 +396,16 @@ class Store:
         return out
 
     def actions_since(self, gid: int, viewer: Viewer | None, after: int) -> list[JSON]:
-        """The actions after version ``after`` (what happened since my last move)."""
+        """The actions after version ``after`` (what happened since my last move). Another player's
+        action text may be a secret (a card chosen face down), so only the viewer's own actions carry
+        their text; what the others did is in the viewer's view's log, which the game filters."""
         with self.read() as db:
             self._row(db, gid)
+            mine = {s.role for s in self._seats(db, gid) if viewer is not None and s.user_id == viewer.user_id}
             rows = list(db.scalars(select(ActionRow).where(ActionRow.game == gid, ActionRow.seq > after)
                                    .order_by(ActionRow.seq)))
-        # action texts are what the acting player typed: public in every game (cards played, moves made);
-        # what they revealed is in the views, which filter it
-        return [{"version": r.seq, "role": r.role, "action": r.text, "kind": r.kind,
-                 "at": r.created_at.isoformat() + "Z"} for r in rows]
+        return [{"version": r.seq, "role": r.role, "kind": r.kind, "at": r.created_at.isoformat() + "Z",
+                 **({"action": r.text} if r.role in mine else {})} for r in rows]
 
     # ------------------------------------------------------------------------------ bots
     def bot_turns(self) -> list[tuple[int, str, int]]:

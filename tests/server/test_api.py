@@ -140,6 +140,7 @@ def test_view_and_act(players: tuple[Player, Player]) -> None:
     assert r.status_code == 200
     since = a.get(f"/api/games/{gid}/since?after=0").json()
     assert [x["role"] for x in since] == ["athens", "sparta"] and since[0]["action"] == va["legal"][0]
+    assert "action" not in since[1]  # Sparta's card is chosen face down: Athens learns it from its view only
 
 
 def test_play_errors(store: Store, players: tuple[Player, Player]) -> None:

@@ -1,0 +1,45 @@
+"""Crash test (issue 4): kill the server (SIGKILL) during a burst of actions, restart it, and find
+every acknowledged action there and the game able to go on; sessions survive the restart too."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import httpx2
+
+from tests.server.live import Browserless, LiveServer
+
+
+def test_no_acknowledged_action_is_lost_when_the_server_is_killed(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path).start()
+    try:
+        p = Browserless(server, "leonidas")
+        gid = p.post("/api/games", {"game": "go-tell-the-spartans", "seed": 9, "seats": {
+            "greek": {"kind": "me"}, "persian": {"kind": "bot", "bot": "random"}}}).json()["id"]
+        acknowledged: list[tuple[int, str]] = []
+        killer = threading.Timer(2.5, server.kill)
+        killer.start()
+        try:
+            while True:
+                v = p.get(f"/api/games/{gid}/view").json()
+                action = v["legal"][0]
+                r = p.post(f"/api/games/{gid}/actions", {"action": action, "version": v["version"]})
+                assert r.status_code == 200, r.text
+                acknowledged.append((r.json()["version"], r.json()["action"]))
+        except (httpx2.HTTPError, ValueError):
+            pass  # the server died mid-burst
+        killer.join()
+        assert len(acknowledged) >= 5, "the burst was too short to mean anything"
+        server.start()  # same data folder, same port
+        again = Browserless(server, "leonidas", signup=False)
+        since = {x["version"]: x["action"] for x in again.get(f"/api/games/{gid}/since?after=0").json()}
+        for version, action in acknowledged:
+            assert since.get(version) == action, f"acknowledged action {version} ({action}) lost"
+        v = again.get(f"/api/games/{gid}/view").json()
+        assert v["version"] >= acknowledged[-1][0]
+        r = again.post(f"/api/games/{gid}/actions", {"action": v["legal"][0], "version": v["version"]})
+        assert r.status_code == 200, r.text  # the game goes on
+        assert p.get("/api/me").status_code == 200  # the old session cookie still works
+    finally:
+        server.stop()
