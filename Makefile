@@ -5,6 +5,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+SYSTEM := $(VENV)/.system-packages
 
 .PHONY: run test setup clean bench
 
@@ -16,10 +17,22 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# What the tests need from the system: Debian's Chromium (browser tests, driven by Playwright with
+# executable_path) and PostgreSQL's server binaries (the server's PostgreSQL tests).
+$(SYSTEM): | $(STAMP)
+	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  echo "installing Debian packages chromium and postgresql for the tests"; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium postgresql \
+	    >/dev/null || echo "warning: could not install chromium/postgresql: their tests will be skipped"; \
+	fi
+	touch $@
+
 run: $(STAMP)
 	$(BIN)/polemos play athens-and-sparta --vs heuristic
 
-test: $(STAMP)
+test: $(STAMP) $(SYSTEM)
 	$(BIN)/ruff check polemos tests
 	$(BIN)/mypy
 	$(BIN)/pytest
