@@ -1,0 +1,517 @@
+"""Athens & Sparta on the browser table: the board drawn from one role's view, the board clicks
+that choose each legal action, and the side panel's summary.
+
+The page is generic over games; this module is all it knows of Athens & Sparta:
+
+- :func:`render_board` -> a standalone ``<svg>`` (viewBox, no pixel size) drawn from the view
+  alone (plus the static map data): terrain, hexsides, straits, rivers, cities coloured by their
+  controller (printed colour as the outline when they differ), walls, ports, city points, sieges
+  and blockades, the battle being fought, the path of the block being moved, the role's blocks
+  with their faces, enemy blocks upright and blank unless the view reveals them, and the role's
+  Replacement Pool in a tray under the map. Clickable elements carry ``data-ref``: hexes
+  ``h:<name>`` (a city's name for a hex holding a city, else the hex label — as the view and the
+  actions name locations; SYRACUSE is the Sicily box), blocks ``b:<id>`` (faced blocks only).
+  Hexes have ``id="h-<name>"``, blocks ``id="b-<id>"``. Decorations ignore the pointer, so a
+  click on a city marker or a label reaches the hex under it.
+- :func:`action_refs` -> for each legal action, the refs a player clicks to choose it.
+- :func:`describe` -> the side panel's summary.
+
+The static part of the drawing (terrain, hexsides, labels) is built once per data directory; the
+geometry and the hexside/strait/river drawing are :mod:`polemos.games.athens_sparta.svg`'s, with
+their inline styles folded into CSS classes to keep the board small (it is sent on every move).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from polemos.games.athens_sparta import svg
+from polemos.games.athens_sparta.data import load_components
+from polemos.games.athens_sparta.model import (
+    ATHENS,
+    MOUNTAIN,
+    NEUTRAL,
+    NOSIDE,
+    OFFBOARD,
+    PERSIA,
+    SEA,
+    SPARTA,
+    Board,
+)
+
+__all__ = ["action_refs", "describe", "render_board"]
+
+JSON = dict[str, Any]
+
+BLOCK = 16.0  # block side, in map pixels
+PITCH = 18.0  # distance between neighbouring blocks
+PER_ROW = 4  # blocks per row in a hex
+TRAY_ROW = 22.0  # height of a row of the pool tray
+LOG_LINES = 12  # log lines in the side panel
+
+# side colours by the names the view uses
+COLOURS = {
+    "athens": svg.SIDE_COLOURS[ATHENS],
+    "sparta": svg.SIDE_COLOURS[SPARTA],
+    "neutral": svg.SIDE_COLOURS[NEUTRAL],
+    "persia": svg.SIDE_COLOURS[PERSIA],
+    "none": svg.SIDE_COLOURS[NOSIDE],
+}
+SIDE_CLASS = {"athens": "asA", "sparta": "asS", "neutral": "asN", "persia": "asP", "none": "asX"}
+TYPE_LETTER = {"hoplite": "H", "peltast": "P", "cavalry": "C", "navy": "N", "revolt": "R"}
+
+_SAFE = re.compile(r"[^A-Za-z0-9_-]")
+_LINE = re.compile(r'^<line (x1="[^"]*" y1="[^"]*" x2="[^"]*" y2="[^"]*") (.*?)/>$')
+_ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+_HEX_LABEL = re.compile(r"^\d{4,}$")
+
+
+def css_id(kind: str, name: str) -> str:
+    """An ``id`` attribute safe for CSS selectors: ``h-0507``, ``b-ATH-HOP-1``."""
+    return f"{kind}-{_SAFE.sub('_', name)}"
+
+
+def _f(v: float) -> str:
+    return f"{v:.1f}"
+
+
+def _attr(v: str) -> str:
+    return quoteattr(v)
+
+
+# ====================================================================== static layer
+@dataclass(frozen=True, slots=True)
+class _Base:
+    """What every board of one data directory shares: geometry and the static drawing."""
+
+    board: Board
+    width: float
+    top: float  # first y of the viewBox (the static canvas keeps room for a title above)
+    map_bottom: float  # y under the map, where the pool tray starts
+    radius: float
+    centre: dict[str, tuple[float, float]]  # location name (as the view names it) -> centre
+    hex_refs: tuple[str, ...]  # every location name, one per hex (SYRACUSE included)
+    head: str  # <style> and <defs>
+    terrain: str  # hexes (clickable), then the decorations
+
+
+def _location_name(board: Board, h: int) -> str:
+    c = board.city_at[h]
+    return board.cities[c].name if c >= 0 else board.hexes[h]
+
+
+def _classed(parts: list[str], styles: dict[str, str]) -> list[str]:
+    """``svg``'s lines with their inline styles replaced by CSS classes (``styles``: css -> class)."""
+    out = []
+    for part in parts:
+        m = _LINE.match(part)
+        if m is None:
+            out.append(part.replace("url(#arrow)", "url(#asar)"))
+            continue
+        css = ";".join(f"{k}:{v.replace('url(#arrow)', 'url(#asar)')}" for k, v in _ATTR.findall(m.group(2)))
+        cls = styles.setdefault(css, f"asl{len(styles)}")
+        out.append(f'<line {m.group(1)} class="{cls}"/>')
+    return out
+
+
+def _shape(points: list[tuple[float, float]]) -> str:
+    return " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
+
+
+@functools.lru_cache(maxsize=8)
+def _base(data_dir: Path | None) -> _Base:
+    board = load_components(data_dir).board
+    cv = svg._Canvas(board)
+    r = cv.radius
+    terrain = board.terrain
+    syr = board.syracuse_hex
+
+    # the decorations svg.py draws (hexsides, rivers, straits), with classes instead of styles
+    svg._draw_sides(cv)
+    svg._draw_rivers(cv)
+    svg._draw_straits(cv)
+    styles: dict[str, str] = {}
+    lines = _classed(cv.parts, styles)
+
+    hexes: dict[str, list[str]] = {"asT0": [], "asT1": [], "asT3": []}
+    deco: list[str] = []
+    labels: list[str] = []
+    centre: dict[str, tuple[float, float]] = {}
+    refs: list[str] = []
+    for h, t in enumerate(terrain):
+        name = _location_name(board, h)
+        x, y = cv.at(h)
+        centre[name] = (x, y)
+        refs.append(name)
+        if t == OFFBOARD:
+            continue
+        island = svg._is_island(board, h)
+        cls = "asT3" if t == SEA or island else "asT1" if t == MOUNTAIN else "asT0"
+        hexes[cls].append(
+            f'<use href="#ashx" x="{_f(x)}" y="{_f(y)}" id={_attr(css_id("h", name))} '
+            f"data-ref={_attr('h:' + name)}/>"
+        )
+        if island:
+            deco.append(f'<use href="#asis" x="{_f(x)}" y="{_f(y)}"/>')
+        if t == MOUNTAIN:
+            deco.append(f'<use href="#asmt" x="{_f(x)}" y="{_f(y)}"/>')
+        labels.append(f'<text x="{_f(x)}" y="{_f(y - 0.72 * r)}">{escape(board.hexes[h])}</text>')
+
+    # SYRACUSE: the off-board box of svg.py, clickable as the location SYRACUSE
+    sx, sy = cv.at(syr)
+    sicily = [
+        f'<g class="asSy"><rect x="{_f(sx - 59)}" y="{_f(sy - 37)}" width="118" height="74" rx="6" '
+        f"id={_attr(css_id('h', _location_name(board, syr)))} data-ref={_attr('h:' + _location_name(board, syr))}/></g>"
+    ]
+    embark = []
+    for c in board.embarkation:
+        ex, ey = cv.at(board.cities[c].hex)
+        embark.append(f'<line x1="{_f(sx)}" y1="{_f(sy)}" x2="{_f(ex)}" y2="{_f(ey)}" class="asEm"/>')
+    labels.append(f'<text x="{_f(sx)}" y="{_f(sy - 25)}">SICILY (off-board)</text>')
+
+    ox, oy = cv.at(0)
+    corner = [(x - ox, y - oy) for x, y in (cv.corner(0, k) for k in range(6))]
+    hex_pts = _shape(corner)
+    blob = _shape([(px * (0.62 if k % 2 else 0.5), py * (0.62 if k % 2 else 0.5)) for k, (px, py) in enumerate(corner)])
+    ridges = "".join(  # svg.py's two ridges of a mountain hex
+        f'<polyline points="{_shape([((dx - 0.16) * r, 0.42 * r), (dx * r, 0.2 * r), ((dx + 0.16) * r, 0.42 * r)])}"/>'
+        for dx in (-0.28, 0.08)
+    )
+
+    def walls(size: float) -> str:
+        return _shape([(size * math.cos(math.radians(60 * k + 30)), size * math.sin(math.radians(60 * k + 30)))
+                       for k in range(6)])
+
+    css = [
+        ".asNP{pointer-events:none}",
+        f".asBg{{fill:{svg.SEA_DEEP}}}",
+        f".asT0{{fill:{svg.CLEAR_FILL}}}",
+        f".asT1{{fill:{svg.MOUNTAIN_FILL}}}",
+        f".asT3{{fill:{svg.SEA_FILL}}}",
+        f".asHx{{stroke:{svg.GRID_STROKE};stroke-width:.5;stroke-opacity:.6}}",
+        ".asSy{fill:#f4f0e0;stroke:#333;stroke-width:1.5;stroke-opacity:1}",
+        ".asEm{stroke:#444;stroke-width:1.4;stroke-dasharray:6 4}",
+        "#asis{fill:#efe7c9;stroke:#b8ab84;stroke-width:1;stroke-linejoin:round}",
+        "#asmt{fill:none;stroke:#8a6a40;stroke-width:1.4}",
+        ".asLb{font:6.5px sans-serif;fill:#6d6450;fill-opacity:.8;text-anchor:middle}",
+        ".asCt use{stroke:#fff;stroke-width:1.5}",
+        ".asCt text{font:bold 8px sans-serif;text-anchor:middle}",
+        ".asCt .asV{fill:#fff;font-size:9px}",
+        ".asCt .asNm{stroke:#fff;stroke-width:2.4px;paint-order:stroke}",
+        ".asCt .asPt{font-size:8px;fill:#10304f}",
+        ".asOr{fill:none;stroke:#7b1fa2;stroke-width:2;stroke-dasharray:3 2}",
+        ".asSg{fill:none;stroke:#b71c1c;stroke-width:2.2;stroke-dasharray:4 2}",
+        ".asBk{fill:none;stroke:#0d47a1;stroke-width:2.2;stroke-dasharray:2 2}",
+        ".asBt{fill:none;stroke:#d50000;stroke-width:3.5;stroke-opacity:.8}",
+        ".asMp{fill:none;stroke:#ff6f00;stroke-width:3;stroke-dasharray:5 3;stroke-linecap:round}",
+        ".asBl{stroke:#222;stroke-width:.8}",
+        ".asB text{fill:#fff;stroke:none;text-anchor:middle;font-family:sans-serif}",
+        ".asB .asTy{font-size:5.5px;text-anchor:start}",
+        ".asB .asRt{font-size:5.5px;text-anchor:end}",
+        ".asB .asSt{font-size:8.5px;font-weight:bold}",
+        ".asB .asMx{font-size:5px;font-weight:normal}",
+        ".asIn{fill:none;stroke:#ffd600;stroke-width:1.2;stroke-dasharray:2 1.2}",
+        ".asMv{opacity:.72}",
+        ".asPl{opacity:.8}",
+        ".asTr{fill:#fff;fill-opacity:.85;stroke:#999}",
+        ".asTt{font:bold 10px sans-serif;fill:#10304f}",
+        *(f".{cls}{{fill:{COLOURS[side]}}}" for side, cls in SIDE_CLASS.items()),
+        *(f".asO{cls[2]}{{stroke:{COLOURS[side]}!important;stroke-width:2.4!important}}"
+          for side, cls in SIDE_CLASS.items()),
+        *(f".{cls}{{{style}}}" for style, cls in styles.items()),
+    ]
+    b = BLOCK / 2
+    head = (
+        "<style>" + "".join(css) + "</style><defs>"
+        f'<polygon id="ashx" points="{hex_pts}"/>'
+        f'<polygon id="asis" points="{blob}"/>'
+        f'<g id="asmt">{ridges}</g>'
+        f'<polygon id="asW1" points="{walls(11.0)}"/><polygon id="asW0" points="{walls(8.0)}"/>'
+        '<circle id="asC1" r="10.1"/><circle id="asC0" r="7.4"/>'
+        f'<rect id="asbk" x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="2"/>'
+        '<marker id="asar" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+        f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{svg.ARROW}"/></marker>'
+        "</defs>"
+    )
+    terrain_svg = (
+        f'<rect class="asBg" x="0" y="0" width="{_f(cv.width)}" height="{_f(cv.height)}"/>'
+        '<g class="asHx">' + "".join(f'<g class="{cls}">{"".join(items)}</g>' for cls, items in hexes.items())
+        + '<g class="asNP">' + "".join(embark) + "</g>" + "".join(sicily) + "</g>"
+        '<g class="asNP">' + "".join(deco) + "".join(lines)
+        + '<g class="asLb">' + "".join(labels) + "</g></g>"
+    )
+    top = 20.0
+    return _Base(
+        board=board,
+        width=cv.width,
+        top=top,
+        map_bottom=cv.height - 70.0,  # svg.py keeps 70 px under the map for its legend
+        radius=r,
+        centre=centre,
+        hex_refs=tuple(refs),
+        head=head,
+        terrain=terrain_svg,
+    )
+
+
+def hex_refs(data_dir: Path | None = None) -> list[str]:
+    """The ``h:`` ref of every location on the board (every hex, and SYRACUSE)."""
+    return ["h:" + name for name in _base(data_dir).hex_refs]
+
+
+# ====================================================================== dynamic layer
+def _cities(base: _Base, view: JSON) -> str:
+    board = base.board
+    out = ['<g class="asNP asCt">']
+    syr = _location_name(board, board.syracuse_hex)
+    for city in view.get("cities", []):
+        name = str(city.get("name"))
+        c = board.city_index.get(name)
+        if c is None or name not in base.centre:
+            continue
+        x, y = base.centre[name]
+        y += -12.0 if name == syr else -0.38 * base.radius
+        ctrl = str(city.get("controller", "none"))
+        printed = str(city.get("side", ctrl))
+        cls = SIDE_CLASS.get(ctrl, "asX")
+        major = int(city.get("value") or 0) > 0
+        shape = ("asW" if city.get("walled") else "asC") + ("1" if major else "0")
+        extra = f" asO{SIDE_CLASS.get(printed, 'asX')[2]}" if printed != ctrl else ""
+        size = 11.0 if major else 8.0
+        out.append(f'<use href="#{shape}" x="{_f(x)}" y="{_f(y)}" class="{cls}{extra}"/>')
+        if major:
+            out.append(f'<text x="{_f(x)}" y="{_f(y + 3.2)}" class="asV">{int(city["value"])}</text>')
+        if board.cities[c].oracle:
+            out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(size + 4)}" class="asOr"/>')
+        if city.get("besieged"):
+            out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(size + 3)}" class="asSg"/>')
+        if city.get("blockaded"):
+            out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(size + 6.5)}" class="asBk"/>')
+        if city.get("port"):
+            out.append(f'<text x="{_f(x + size + 9)}" y="{_f(y + 3)}" class="asPt">\u2693</text>')
+        out.append(f'<text x="{_f(x)}" y="{_f(y + size + 9)}" class="asNm {cls}">{escape(name)}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _block(entry: JSON, x: float, y: float, pool: bool = False) -> str:
+    owner = str(entry.get("owner"))
+    cls = "asB " + SIDE_CLASS.get(owner, "asX")
+    if "id" not in entry:  # an enemy block standing upright: its owner's colour only
+        return f'<g class="{cls}"><use href="#asbk" x="{_f(x)}" y="{_f(y)}"/></g>'
+    bid = str(entry["id"])
+    if entry.get("moved"):
+        cls += " asMv"
+    if pool:
+        cls += " asPl"
+    kind = str(entry.get("type", ""))
+    rating = str(entry.get("rating", ""))
+    steps = int(entry.get("steps") or 0)
+    strength = int(entry.get("strength") or 0)
+    title = (f"{bid} {entry.get('name', '')} {kind} {rating} {strength}/{steps}"
+             + (" in siege" if entry.get("besieged") else "") + (" (moved)" if entry.get("moved") else ""))
+    h = BLOCK / 2 - 1.5
+    inside = f'<rect x="{-h}" y="{-h}" width="{2 * h}" height="{2 * h}" rx="1.5" class="asIn"/>' \
+        if entry.get("besieged") else ""
+    return (
+        f'<g id={_attr(css_id("b", bid))} data-ref={_attr("b:" + bid)} class="{cls}" '
+        f'transform="translate({_f(x)} {_f(y)})"><title>{escape(title)}</title><use href="#asbk"/>{inside}'
+        f'<text x="{-h}" y="-2.5" class="asTy">{TYPE_LETTER.get(kind, "?")}</text>'
+        f'<text x="{h}" y="-2.5" class="asRt">{escape(rating)}</text>'
+        f'<text y="6.5" class="asSt">{strength if not pool else steps}<tspan class="asMx">/{steps}</tspan></text></g>'
+    )
+
+
+def _blocks(base: _Base, view: JSON) -> str:
+    by_loc: dict[str, list[JSON]] = {}
+    for entry in view.get("blocks", []):
+        loc = entry.get("location")
+        if isinstance(loc, str) and loc in base.centre:
+            by_loc.setdefault(loc, []).append(entry)
+    out = []
+    for loc, entries in by_loc.items():
+        x0, y0 = base.centre[loc]
+        rows: list[list[JSON]] = []
+        for side in ("athens", "sparta"):
+            mine = [e for e in entries if e.get("owner") == side]
+            # faced blocks first (by id), then the upright ones
+            mine.sort(key=lambda e: (0, str(e["id"])) if "id" in e else (1, ""))
+            rows.extend(mine[i:i + PER_ROW] for i in range(0, len(mine), PER_ROW))
+        others = [e for e in entries if e.get("owner") not in ("athens", "sparta")]
+        rows.extend(others[i:i + PER_ROW] for i in range(0, len(others), PER_ROW))
+        # under the city's name, growing down to the hex's edge, then up
+        first = y0 + 0.27 * base.radius
+        first = min(first, first + PITCH - (len(rows) - 1) * PITCH)
+        if loc == _location_name(base.board, base.board.syracuse_hex):
+            first = y0 + 24.0
+        for i, row in enumerate(rows):
+            y = first + i * PITCH
+            for j, entry in enumerate(row):
+                out.append(_block(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, y))
+    return "".join(out)
+
+
+def _tray(base: _Base, view: JSON) -> tuple[str, float]:
+    """The role's Replacement Pool under the map: (svg, height)."""
+    pool = view.get("pool")
+    if not pool:
+        return "", 0.0
+    per_row = max(1, int((base.width - 120) // PITCH))
+    rows = (len(pool) + per_row - 1) // per_row
+    height = 16 + rows * TRAY_ROW
+    y0 = base.map_bottom
+    out = [f'<rect x="10" y="{_f(y0)}" width="{_f(base.width - 20)}" height="{_f(height - 4)}" rx="4" '
+           'class="asNP asTr"/>',
+           f'<text x="20" y="{_f(y0 + 13 + (rows - 1) * TRAY_ROW / 2)}" class="asNP asTt">Pool</text>']
+    for i, entry in enumerate(pool):
+        r, c = divmod(i, per_row)
+        out.append(_block(entry, 80 + c * PITCH, y0 + 14 + r * TRAY_ROW, pool=True))
+    return "".join(out), height
+
+
+def _overlays(base: _Base, view: JSON) -> str:
+    out = ['<g class="asNP">']
+    battle = view.get("battle")
+    if isinstance(battle, dict) and battle.get("hex") in base.centre:
+        x, y = base.centre[str(battle["hex"])]
+        if battle["hex"] == _location_name(base.board, base.board.syracuse_hex):
+            out.append(f'<rect x="{_f(x - 61)}" y="{_f(y - 39)}" width="122" height="78" rx="7" class="asBt"/>')
+        else:
+            out.append(f'<use href="#ashx" x="{_f(x)}" y="{_f(y)}" class="asBt"/>')
+    moving = view.get("moving")
+    if isinstance(moving, dict):
+        pts = [base.centre[p] for p in moving.get("path", []) if p in base.centre]
+        if len(pts) >= 2:
+            out.append(f'<polyline points="{_shape(pts)}" class="asMp"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def render_board(view: JSON, data_dir: Path | None = None) -> str:
+    """The board of ``view`` (a role's or the spectator's) as a standalone ``<svg>`` element.
+
+    Draws only what the view holds: the view is already filtered for fog of war."""
+    base = _base(data_dir)
+    tray, tray_h = _tray(base, view)
+    height = base.map_bottom + tray_h - base.top
+    role = view.get("role")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {_f(base.top)} {_f(base.width)} {_f(height)}" '
+        f'class="as-board" data-role={_attr(str(role or "spectator"))}>'
+        + base.head + base.terrain + _cities(base, view) + _overlays(base, view)
+        + '<g class="asBl">' + _blocks(base, view) + tray + "</g></svg>"
+    )
+
+
+# ====================================================================== actions -> clicks
+def action_refs(view: JSON, legal: list[str]) -> list[list[str]]:
+    """For each legal action (same order), the refs a player clicks on the board to choose it.
+
+    Block ids become ``b:<id>`` and locations ``h:<name>``, in the order the action names them
+    (``op ATH-HOP-1`` -> [b:ATH-HOP-1]; ``to 0907`` -> [h:0907]; ``regroup X MEGARA`` -> [b:X,
+    h:MEGARA]; ``build X ATHENS`` -> [b:X (in the pool tray), h:ATHENS]); ``stop`` is a click on
+    the moving block; actions naming nothing on the board (cards, ``end``, ``done``, a block's
+    choice in battle) get []. Sequences are made unambiguous: when two actions would take the same
+    clicks (``op``/``march``/``sea`` of one block, ``storm X armies``/``navies``), the first keeps
+    them and the others get [] (they stay in the page's list); an action whose clicks begin
+    another's (``disband X`` before ``exchange X P``) gets [] too."""
+    blocks = {str(e["id"]) for e in view.get("blocks", []) if "id" in e}
+    blocks |= {str(e["id"]) for e in view.get("pool") or [] if "id" in e}
+    places = {str(c.get("name")) for c in view.get("cities", [])}
+    moving = view.get("moving")
+    mover = str(moving.get("block")) if isinstance(moving, dict) else None
+    refs: list[list[str]] = []
+    for action in legal:
+        words = str(action).split()
+        seq: list[str] = []
+        if words == ["stop"] and mover in blocks:
+            seq = ["b:" + str(mover)]
+        for w in words[1:]:
+            if w in blocks:
+                seq.append("b:" + w)
+            elif w in places or _HEX_LABEL.match(w):
+                seq.append("h:" + w)
+        refs.append(seq)
+    # unambiguous: no two equal sequences, no sequence the beginning of another
+    seen: set[tuple[str, ...]] = set()
+    for i, seq in enumerate(refs):
+        key = tuple(seq)
+        if key and key in seen:
+            refs[i] = []
+        seen.add(key)
+    prefixes = {tuple(seq[:k]) for seq in refs for k in range(1, len(seq))}
+    return [[] if tuple(seq) in prefixes else seq for seq in refs]
+
+
+# ====================================================================== side panel
+def _card(card: JSON) -> JSON:
+    label = f"{card.get('mp')}/{card.get('title')}" if card.get("event") else str(card.get("mp"))
+    return {"id": card.get("id"), "mp": card.get("mp"), "event": card.get("event"), "title": card.get("title"),
+            "text": card.get("text"), "label": label}
+
+
+def describe(view: JSON) -> JSON:
+    """A small summary of ``view`` for the page's side panel (only what the view holds).
+
+    Keys: role, score {athens, sparta}, olympiad, turn, phase, player1, active_player, to_act,
+    prompt, hand (cards: id, mp, event, title, text, label) or None for the spectator, hand_sizes,
+    played {role: card}, status (short lines: MP/BP left, events in force, battle, moving block,
+    Sicily cards, outcome), outcome, log (the last lines)."""
+    status: list[str] = []
+    turn = f"Olympiad {view.get('olympiad')}, Game Turn {view.get('turn')} — {view.get('phase')} phase"
+    status.append(turn)
+    pts = view.get("points") or {}
+    status.append(f"City points: Athens {pts.get('athens')}, Sparta {pts.get('sparta')} (30 wins, 10.2)")
+    if view.get("player1"):
+        status.append(f"Player 1: {str(view['player1']).title()}")
+    if view.get("active_player"):
+        status.append(f"{str(view['active_player']).title()}'s Player Turn")
+    if "mp" in view:
+        status.append(f"MP left: {view['mp']}")
+    if "bp" in view:
+        status.append(f"BP left: {view['bp']}")
+    elif "bp_forecast" in view:
+        status.append(f"BP forecast: {view['bp_forecast']}")
+    if view.get("storm"):
+        status.append("Storm: no naval movement this Game Turn (4.6)")
+    if view.get("earthquake"):
+        status.append("Earthquake: the Game Turn is cancelled but for Siege Attrition (4.6)")
+    if view.get("persian_support") not in (None, "none"):
+        status.append(f"Persian support: {view['persian_support']}")
+    battle = view.get("battle")
+    if isinstance(battle, dict):
+        status.append(f"Battle at {battle.get('hex')} ({battle.get('kind')}), round {battle.get('round')}, "
+                      f"{battle.get('stage')}; attacker {str(battle.get('attacker')).title()}")
+    moving = view.get("moving")
+    if isinstance(moving, dict):
+        status.append(f"Moving {moving.get('block')}: {' > '.join(map(str, moving.get('path', [])))} "
+                      f"({moving.get('left')} left)")
+    sicily = view.get("sicily")
+    if isinstance(sicily, dict):
+        status.append("Sicily: " + ", ".join(f"{str(r).title()} {_card(c)['label']}" for r, c in sicily.items()))
+    if isinstance(view.get("my_sicily_card"), dict):
+        status.append(f"Your card at Sicily: {_card(view['my_sicily_card'])['label']}")
+    hand = view.get("hand")
+    return {
+        "role": view.get("role"),
+        "score": {"athens": pts.get("athens"), "sparta": pts.get("sparta")},
+        "olympiad": view.get("olympiad"),
+        "turn": view.get("turn"),
+        "phase": view.get("phase"),
+        "player1": view.get("player1"),
+        "active_player": view.get("active_player"),
+        "to_act": list(view.get("to_act") or []),
+        "prompt": view.get("prompt", ""),
+        "hand": [_card(c) for c in hand] if isinstance(hand, list) else None,
+        "hand_sizes": dict(view.get("hand_sizes") or {}),
+        "played": {str(r): _card(c) for r, c in (view.get("played") or {}).items()},
+        "status": status,
+        "outcome": view.get("outcome"),
+        "log": list(view.get("log") or [])[-LOG_LINES:],
+    }

@@ -1,0 +1,241 @@
+"""Athens & Sparta on the browser table (``polemos.games.athens_sparta.web``): the board SVG drawn
+from a view, the clicks that choose each legal action, and the side panel.
+
+Boards are drawn for both roles and the spectator at many points of seeded random games; each
+must be well-formed XML under the size budget, give every hex an ``h:`` ref, show the viewer's
+blocks (and revealed enemy blocks) by id, and never name a block hidden from the viewer — the
+test reads the state for that, the renderer only the view.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from polemos.core.rng import Rng
+from polemos.games.athens_sparta import web
+from polemos.games.athens_sparta.data import load_components
+from polemos.games.athens_sparta.movement import hex_name
+from polemos.games.athens_sparta.state import ROLES, SIDE_OF_ROLE, AthensSpartaState
+from tests.athens_sparta.conftest import hidden_blocks, new_state, random_step
+
+BUDGET = 150_000  # bytes of SVG sent on every move
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(text: str) -> ET.Element:
+    root = ET.fromstring(text)
+    assert root.tag == SVG + "svg"
+    assert "viewBox" in root.attrib and "width" not in root.attrib and "height" not in root.attrib
+    return root
+
+
+def refs_of(root: ET.Element) -> dict[str, ET.Element]:
+    out: dict[str, ET.Element] = {}
+    for el in root.iter():
+        ref = el.get("data-ref")
+        if ref is not None:
+            assert ref not in out, f"two elements with data-ref {ref!r}"
+            out[ref] = el
+    return out
+
+
+def id_words(text: str) -> set[str]:
+    """Every whole id ``text`` may name: its hyphenated words and their tails after a hyphen
+    (``b-ATH-HOP-1`` names ATH-HOP-1; ``ATH-HOP-10`` does not)."""
+    out: set[str] = set()
+    for word in set(re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", text)):
+        parts = word.split("-")
+        out.update("-".join(parts[i:]) for i in range(len(parts)))
+    return out
+
+
+def test_id_words_match_whole_ids() -> None:
+    words = id_words('<g id="b-ATH-HOP-10" data-ref="b:ATH-HOP-10"><title>SPA-RES-2 x</title></g>')
+    assert {"ATH-HOP-10", "SPA-RES-2"} <= words
+    assert "ATH-HOP-1" not in words and "SPA-RES" not in words
+
+
+def check_board(s: AthensSpartaState, role: str | None) -> None:
+    view = s.view(role)
+    text = web.render_board(view)
+    assert len(text.encode()) < BUDGET, f"board of {role}: {len(text.encode())} bytes"
+    root = parse(text)
+    refs = refs_of(root)
+    board = s.comp.board
+    # every hex (and SYRACUSE) is clickable, named as the view and the actions name locations
+    for h in range(len(board.hexes)):
+        el = refs.get("h:" + hex_name(s, h))
+        assert el is not None, f"no ref for hex {board.hexes[h]}"
+        assert el.get("id") == web.css_id("h", hex_name(s, h))
+    # the viewer's blocks, and revealed enemy blocks, by id; hidden blocks never
+    side = None if role is None else SIDE_OF_ROLE[role]
+    for b in range(len(s.loc)):
+        bid = s.comp.blocks[b].id
+        if s.loc[b] >= 0 and s.owner[b] in (0, 1) and (s.owner[b] == side or s.revealed[b]):
+            el = refs.get("b:" + bid)
+            assert el is not None, f"{role}'s board lacks block {bid}"
+            assert el.get("id") == web.css_id("b", bid)
+    words = id_words(text)
+    for b in hidden_blocks(s, side):
+        bid = s.comp.blocks[b].id
+        assert bid not in words, f"{role or 'the spectator'}'s board names hidden block {bid}"
+    # as many block shapes at each location as the view has blocks there
+    shown = sum(1 for e in view["blocks"] if e["location"] is not None)
+    drawn = sum(1 for el in root.iter(SVG + "use") if el.get("href") == "#asbk")
+    assert drawn == shown + len(view.get("pool") or [])
+    # every action's clicks are on the board, and no two actions take the same clicks
+    legal = s.legal_actions(role) if role is not None else []
+    clicks = web.action_refs(view, legal)
+    assert len(clicks) == len(legal)
+    for action, seq in zip(legal, clicks, strict=True):
+        for ref in seq:
+            assert ref in refs, f"{action!r}: ref {ref} is not on {role}'s board"
+    check_unambiguous(legal, clicks)
+    panel = web.describe(view)
+    assert panel["prompt"] == view["prompt"]
+    assert panel["score"] == view["points"]
+    assert panel["log"] == view["log"][-web.LOG_LINES:]
+    if role is None:
+        assert panel["hand"] is None
+    else:
+        assert [c["id"] for c in panel["hand"]] == [c["id"] for c in view["hand"]]
+
+
+def check_unambiguous(legal: list[str], clicks: list[list[str]]) -> None:
+    full = [tuple(seq) for seq in clicks if seq]
+    assert len(full) == len(set(full)), f"two actions take the same clicks: {list(zip(legal, clicks, strict=True))}"
+    for seq in full:
+        for other in full:
+            assert seq == other or other[:len(seq)] != seq, f"{seq} begins {other}"
+
+
+def play(seed: int, steps: int, every: int) -> None:
+    s = new_state(seed)
+    chooser = Rng(seed)
+    for i in range(steps):
+        if i % every == 0 or (s.battle is not None and i % 3 == 0):
+            for role in (*ROLES, None):
+                check_board(s, role)
+        if s.outcome() is not None:
+            break
+        random_step(s, chooser)
+    for role in (*ROLES, None):
+        check_board(s, role)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_boards_through_random_games(seed: int) -> None:
+    play(seed, 500, 17)
+
+
+def test_action_refs_by_kind() -> None:
+    """Blocks and locations the action names, in its order; nothing for card plays and choices
+    made off the board; ``stop`` is a click on the moving block."""
+    seen: dict[str, list[tuple[str, list[str]]]] = {}
+    for seed in (4, 5):
+        s = new_state(seed)
+        chooser = Rng(seed)
+        while s.outcome() is None and len(s.actions) < 900:
+            for role in s.active_roles():
+                view = s.view(role)
+                legal = s.legal_actions(role)
+                for action, seq in zip(legal, web.action_refs(view, legal), strict=True):
+                    seen.setdefault(action.split()[0], []).append((action, seq))
+                    check_kind(view, action, seq)
+            random_step(s, chooser)
+    for verb in ("play", "op", "to", "end"):
+        assert verb in seen, f"no {verb!r} action in the sample"
+
+
+def check_kind(view: dict[str, Any], action: str, seq: list[str]) -> None:
+    words = action.split()
+    verb = words[0]
+    if verb in ("play", "sicily", "keep", "mulligan", "redeal", "end", "done", "engage", "cancel", "persia") \
+            or (len(words) == 1 and verb != "stop"):
+        assert seq == [], action
+    elif verb in ("op", "march", "sea", "hit", "withdraw", "pillage", "remove", "reduce", "add") \
+            or (verb == "storm" and len(words) == 2):
+        assert seq in ([], ["b:" + words[1]]), action
+    elif verb in ("to", "battle", "retreat", "revolt", "helots", "storm", "sally"):
+        assert seq in ([], ["h:" + words[1]]), action
+    elif verb in ("regroup", "build"):
+        assert seq == ["b:" + words[1], "h:" + words[2]], action
+    elif verb == "exchange":
+        assert seq == ["b:" + words[1], "b:" + words[2]], action
+    elif verb == "stop":
+        assert seq == ["b:" + view["moving"]["block"]], action
+
+
+def test_op_is_one_click_and_march_sea_stay_in_the_list() -> None:
+    view: dict[str, Any] = {
+        "blocks": [{"id": "ATH-HOP-1", "owner": "athens", "location": "ATHENS"}],
+        "cities": [{"name": "ATHENS"}, {"name": "MEGARA"}],
+    }
+    legal = ["op ATH-HOP-1", "march ATH-HOP-1", "sea ATH-HOP-1", "revolt MEGARA", "to 0907", "end"]
+    assert web.action_refs(view, legal) == [["b:ATH-HOP-1"], [], [], ["h:MEGARA"], ["h:0907"], []]
+
+
+def test_disband_before_exchange_is_not_a_click() -> None:
+    view: dict[str, Any] = {
+        "blocks": [{"id": "ATH-DEMOS", "owner": "athens", "location": "MEGARA"}],
+        "pool": [{"id": "ATH-PEL-1", "owner": "athens", "location": None}],
+        "cities": [{"name": "MEGARA"}],
+    }
+    legal = ["disband ATH-DEMOS", "exchange ATH-DEMOS ATH-PEL-1", "keep"]
+    assert web.action_refs(view, legal) == [[], ["b:ATH-DEMOS", "b:ATH-PEL-1"], []]
+
+
+def test_enemy_blocks_upright_and_blank() -> None:
+    s = new_state(7)
+    view = s.view("athens")
+    text = web.render_board(view)
+    root = parse(text)
+    refs = refs_of(root)
+    faced = {r for r in refs if r.startswith("b:")}
+    own = {"b:" + e["id"] for e in view["blocks"] if "id" in e} | {"b:" + e["id"] for e in view["pool"]}
+    assert faced == own
+    assert all(e["owner"] == "athens" for e in view["blocks"] if "id" in e)
+    # hidden Spartan blocks are drawn, in Sparta's colour, without text or ref
+    hidden = [g for g in root.iter(SVG + "g") if "asS" in (g.get("class") or "").split() and g.get("data-ref") is None
+              and any(u.get("href") == "#asbk" for u in g)]
+    assert len(hidden) == sum(1 for e in view["blocks"] if e["owner"] == "sparta")
+    assert all(not list(g.iter(SVG + "text")) for g in hidden)
+
+
+def test_own_block_faces_and_city_control() -> None:
+    s = new_state(8)
+    view = s.view("sparta")
+    root = parse(web.render_board(view))
+    refs = refs_of(root)
+    entry = next(e for e in view["blocks"] if "id" in e)
+    block = refs["b:" + entry["id"]]
+    texts = "".join("".join(t.itertext()) for t in block.iter(SVG + "text"))
+    assert entry["rating"] in texts and str(entry["strength"]) in texts
+    assert "asS" in (block.get("class") or "").split()
+    # every city is drawn with its name, coloured by its controller
+    names = {t.text: t.get("class") for t in root.iter(SVG + "text") if "asNm" in (t.get("class") or "")}
+    for city in view["cities"]:
+        assert web.SIDE_CLASS[city["controller"]] in (names[city["name"]] or "").split(), city["name"]
+
+
+def test_hex_refs_cover_the_map() -> None:
+    board = load_components().board
+    refs = web.hex_refs()
+    assert len(refs) == len(board.hexes) == len(set(refs))
+    root = parse(web.render_board(new_state(1).view(None)))
+    assert set(refs) <= set(refs_of(root))
+
+
+def test_describe_panel() -> None:
+    s = new_state(9)
+    view = s.view("athens")
+    panel = web.describe(view)
+    assert panel["olympiad"] == view["olympiad"] and panel["turn"] == view["turn"]
+    assert panel["phase"] == view["phase"] and panel["to_act"] == view["to_act"]
+    assert panel["hand"] and all({"id", "mp", "label"} <= set(c) for c in panel["hand"])
+    assert panel["status"] and isinstance(panel["status"][0], str)
+    assert web.describe(s.view(None))["hand"] is None
