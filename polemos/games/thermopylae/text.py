@@ -85,9 +85,11 @@ def id_code(unit_id: str, side: Any = None, contingent: str | None = None) -> st
     """The short code of a unit id: "spartans-1" -> "spa1", "immortals-12" -> "IMM12"."""
     unit_id = str(unit_id)
     contingent = contingent or _contingent_of(unit_id)
-    number = unit_id.rsplit("-", 1)[1] if "-" in unit_id else ""
-    abbr = ABBREVIATIONS.get(contingent, contingent[:3] or "?")
-    code = f"{abbr}{number}"[:5]
+    prefix, _, number = unit_id.rpartition("-") if "-" in unit_id else (unit_id, "", "")
+    # the id's own prefix names the counter: "tegea-1" -> "teg1", "medes-bow-2" -> "MEDb2"
+    parts = prefix.split("-") if prefix else [contingent]
+    abbr = ABBREVIATIONS.get(parts[0], parts[0][:3] or "?") + "".join(p[:1] for p in parts[1:])
+    code = f"{abbr}{number}"[:6]
     return code.upper() if _is_persian(side, contingent) else code.lower()
 
 

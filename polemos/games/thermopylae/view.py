@@ -106,6 +106,13 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
         prompt += f" in {comp.area_name(s.retreat_area)}"
     g, p = rules.victory_points(s)
     outcome = s.outcome()
+    off_detail = {uid: {"contingent": comp.cont_ids[comp.u_cont[u]], "side": SIDE_NAMES[comp.u_side[u]],
+                        "type": TYPE_NAMES[comp.u_type[u]], "losses": s.losses[u]}
+                  for u, uid in enumerate(comp.unit_ids) if s.loc[u] in (BOX, POOL, AWAY)}
+    placing = unit_json(s, s.deploy_queue[0]) if s.stage == "deploy" and s.deploy_queue else None
+    melee_area = comp.area_name(s.retreat_area) if s.stage in ("p_melee_run", "g_melee_run") and \
+        s.retreat_area >= 0 else None
+    fire = {"target": comp.area_name(s.fire_target), "hits": s.fire_hits} if s.fire_target >= 0 else None
     return {
         "game": s.game.id,
         "role": role if role is not None else None if side is None else ROLES[side],
@@ -130,6 +137,10 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
                                                for u in range(len(s.loc)))},
         "areas": areas,
         "off_map": off,
+        "off_map_units": off_detail,
+        "placing": placing,  # 6.0: the Greek unit to be placed now
+        "melee_area": melee_area,  # 8.3.2 step 1: the area whose defenders may retreat now
+        "fire": fire,  # 8.2.6: the target being fired at and the hits so far
         "tracks": {
             "contingents": conts,
             "army": {"greek": {"units": [comp.unit_ids[u] for u in s.army_g],
