@@ -44,7 +44,7 @@ DEEP = os.environ.get("POLEMOS_DEEP") == "1"
 # key names no view may hold at any depth ("actions" is checked apart: only the legal actions)
 HIDDEN_KEYS: tuple[str, ...] = ("rng", "deck", "seed", "tasks", "hands", "undo_floor", "origin",
                                 "scripted", "draws", "history")
-HIDDEN_ENTRY = {"owner", "location"}
+HIDDEN_ENTRY = {"owner", "location", "besieged"}
 
 
 def game() -> AthensSparta:

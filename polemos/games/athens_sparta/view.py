@@ -1,7 +1,7 @@
 """Athens & Sparta: what one role may see (fog of war, 2.0 and the Fog-of-War sidebar).
 
 Hidden facts are absent, not flagged: an enemy block standing upright is only
-``{"owner", "location"}``; a block revealed in the current battle shows its face. Hands, the deck
+``{"owner", "location", "besieged"}``; a block revealed in the current battle shows its face. Hands, the deck
 order, the Sicily cards (until revealed), the RNG and the undo history never appear.
 """
 
@@ -56,9 +56,10 @@ def build(s: S, side: int | None) -> dict[str, Any]:
         if (side is not None and s.owner[b] == side) or s.revealed[b]:
             blocks.append(_block_face(s, b))
         else:
-            blocks.append({"owner": ROLES[s.owner[b]], "location": hex_name(s, s.loc[b])})
+            # upright and blank; which side of the walls it stands on is in plain sight (5.3, RULINGS R23)
+            blocks.append({"owner": ROLES[s.owner[b]], "location": hex_name(s, s.loc[b]), "besieged": s.inside[b]})
     # the order of the list must not tell which hidden block is which (roster order would)
-    blocks.sort(key=lambda e: (e["owner"], e["location"] or "", e.get("id", "")))
+    blocks.sort(key=lambda e: (e["owner"], e["location"] or "", e["besieged"], e.get("id", "")))
     cities = []
     for c, city in enumerate(board.cities):
         h = city.hex
