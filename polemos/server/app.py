@@ -240,8 +240,9 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
 
     @app.websocket("/api/games/{gid}/ws")
     async def live(websocket: WebSocket, gid: int) -> None:
-        """Sends ``{"type": "version", "version": N}`` whenever the game changes; the page then fetches
-        its own view (so nothing on this socket depends on who is listening)."""
+        """Sends ``{"type": "version", "version": N, "status": S}`` whenever the game changes (an
+        action, or a seat taken); the page then fetches its own view, so nothing on this socket
+        depends on who is listening."""
         await websocket.accept()
         try:
             last = await run_in_threadpool(store.version, gid)
@@ -249,7 +250,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
             await websocket.send_json({"type": "error", "error": exc.message})
             await websocket.close()
             return
-        await websocket.send_json({"type": "version", "version": last})
+        await websocket.send_json({"type": "version", "version": last[0], "status": last[1]})
         try:
             while True:
                 event = notifier.event(gid)
@@ -265,7 +266,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
                 current = await run_in_threadpool(store.version, gid)
                 if current != last:
                     last = current
-                    await websocket.send_json({"type": "version", "version": current})
+                    await websocket.send_json({"type": "version", "version": current[0], "status": current[1]})
         except (WebSocketDisconnect, RuntimeError):
             return
 

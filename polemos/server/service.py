@@ -367,9 +367,11 @@ class Store:
                              user_id=viewer.user_id if viewer is not None and bot is None else None))
             return {"version": row.version, "action": text, "role": acting, "status": row.status}
 
-    def version(self, gid: int) -> int:
+    def version(self, gid: int) -> tuple[int, str]:
+        """The game's version and status (a join changes the status, not the version)."""
         with self.read() as db:
-            return self._row(db, gid).version
+            row = self._row(db, gid)
+            return row.version, row.status
 
     def record(self, gid: int) -> JSON:
         with self.read() as db:

@@ -71,10 +71,11 @@ def test_the_websocket_only_says_that_the_game_changed(store: Store, players: tu
                                 "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}}).json()["id"]
     b.post(f"/api/games/{gid}/join", {"role": "sparta"})
     with b.client.websocket_connect(f"/api/games/{gid}/ws") as ws:
-        assert ws.receive_json() == {"type": "version", "version": 0}
+        assert ws.receive_json() == {"type": "version", "version": 0, "status": "active"}
         v = a.get(f"/api/games/{gid}/view").json()
         a.post(f"/api/games/{gid}/actions", {"action": v["legal"][0], "version": 0})
-        assert ws.receive_json() == {"type": "version", "version": 1}  # no card, no view: the page refetches
+        # no card, no view: the page refetches its own
+        assert ws.receive_json() == {"type": "version", "version": 1, "status": "active"}
     with client_for(store) as visitor, visitor.websocket_connect("/api/games/999/ws") as ws:
         assert ws.receive_json()["type"] == "error"
 

@@ -1,0 +1,1184 @@
+/* Polemos in the browser: a single page over the JSON API (no framework, no build step).
+ *
+ * Pages: log in / sign up, the lobby ("/"), a game ("/game/{id}", "?invite=..." joins it), a replay
+ * ("/replay/{id}"). The game page shows the board SVG the server draws (pan with drag, zoom with the
+ * wheel, a pinch or the +/- buttons), the side panel, and the legal actions as buttons; clicking the
+ * board narrows the actions to those whose refs start with the clicked sequence. The page never acts
+ * on an old state: every POST carries the version it shows, and a WebSocket says when to refetch.
+ *
+ * For tests and tools, the game page's <section id="game"> carries data-version, data-role and
+ * data-ready ("1" when the page shows the latest view it fetched and nothing is in flight).
+ */
+"use strict";
+
+(() => {
+  // ------------------------------------------------------------------------------------ helpers
+  const $ = (sel, root = document) => root.querySelector(sel);
+  const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+  /** An element: h("button", {class: "x", onclick: f}, "text", child, [more]). */
+  function h(tag, attrs, ...kids) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else if (k === "class") el.className = v;
+      else if (k === "dataset") Object.assign(el.dataset, v);
+      else if (k === "text") el.textContent = v;
+      else if (k === "value") el.value = v;
+      else el.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const kid of kids.flat(Infinity)) {
+      if (kid === null || kid === undefined || kid === false) continue;
+      el.append(kid instanceof Node ? kid : String(kid));
+    }
+    return el;
+  }
+
+  const title = (s) => (s ? String(s).replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()) : "");
+  const humanKey = (k) => { const s = String(k).replace(/_/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); };
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  class ApiError extends Error {
+    constructor(status, message) { super(message); this.status = status; }
+  }
+
+  const session = { user: null, csrf: null, catalog: null };
+
+  /** One call of the JSON API; errors become ApiError with the server's {"error": message}. */
+  async function api(method, url, body) {
+    const opts = { method, headers: {}, credentials: "same-origin" };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    if (method !== "GET" && session.csrf) opts.headers["X-CSRF-Token"] = session.csrf;
+    let response;
+    try {
+      response = await fetch(url, opts);
+    } catch (err) {
+      throw new ApiError(0, "the server cannot be reached (" + err.message + ")");
+    }
+    let data = null;
+    try { data = await response.json(); } catch (_err) { data = null; }
+    if (!response.ok) {
+      throw new ApiError(response.status, (data && data.error) || `HTTP ${response.status}`);
+    }
+    return data;
+  }
+
+  async function catalog() {
+    if (!session.catalog) session.catalog = await api("GET", "/api/catalog");
+    return session.catalog;
+  }
+
+  // ------------------------------------------------------------------------- notices, announcements
+  function notify(message, kind = "info", ms = 7000) {
+    const box = $("#notices");
+    const note = h("div", { class: `notice ${kind}`, role: kind === "error" ? "alert" : null },
+      h("span", null, message),
+      h("button", { class: "close", "aria-label": "Dismiss", onclick: () => note.remove() }, "×"));
+    box.append(note);
+    if (ms) setTimeout(() => note.remove(), ms);
+    return note;
+  }
+
+  let lastAnnounced = "";
+  function announce(text) {
+    if (!text || text === lastAnnounced) return;
+    lastAnnounced = text;
+    const live = $("#announce");
+    live.textContent = "";
+    setTimeout(() => { live.textContent = text; }, 60);
+  }
+
+  // --------------------------------------------------------------------------------- the router
+  let current = null; // the page object shown (has stop())
+
+  function navigate(path, replace = false) {
+    history[replace ? "replaceState" : "pushState"]({}, "", path);
+    route();
+  }
+
+  document.addEventListener("click", (e) => {
+    const a = e.target.closest && e.target.closest("a[data-link]");
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    navigate(a.getAttribute("href"));
+  });
+  window.addEventListener("popstate", () => route());
+
+  async function loadMe() {
+    try {
+      const me = await api("GET", "/api/me");
+      session.user = me.user;
+      session.csrf = me.csrf;
+    } catch (err) {
+      session.user = null;
+      session.csrf = null;
+      if (err.status !== 401) notify(err.message, "error");
+    }
+  }
+
+  function renderNav() {
+    const nav = $("#nav");
+    nav.replaceChildren();
+    if (session.user) {
+      nav.append(
+        h("a", { href: "/", "data-link": true }, "Lobby"),
+        h("span", { class: "who" }, "Signed in as ", h("strong", { id: "whoami" }, session.user)),
+        h("button", { type: "button", id: "logout", class: "link", onclick: logout }, "Log out"));
+    } else {
+      nav.append(h("a", { href: loginHref(), "data-link": true }, "Log in"));
+    }
+  }
+
+  /** The log-in page, coming back to this game or replay afterwards. */
+  function loginHref() {
+    return /^\/(game|replay)\/\d+$/.test(location.pathname) ? `/?next=${encodeURIComponent(location.pathname)}` : "/";
+  }
+
+  async function logout() {
+    try { await api("POST", "/api/logout", {}); } catch (err) { notify(err.message, "error"); }
+    session.user = null;
+    session.csrf = null;
+    renderNav();
+    navigate("/");
+  }
+
+  async function route() {
+    if (current) current.stop();
+    current = null;
+    const app = $("#app");
+    const path = location.pathname;
+    const params = new URLSearchParams(location.search);
+    let m;
+    if ((m = path.match(/^\/replay\/(\d+)\/?$/))) {
+      current = new ReplayPage(Number(m[1]));
+    } else if ((m = path.match(/^\/game\/(\d+)\/?$/))) {
+      current = session.user || !params.get("invite") ? new GamePage(Number(m[1]), params.get("invite"))
+        : new AuthPage("Log in or sign up to accept the invitation.");
+    } else if (session.user) {
+      current = new Lobby();
+    } else {
+      current = new AuthPage();
+    }
+    renderNav();
+    app.replaceChildren();
+    window.scrollTo(0, 0);
+    await current.start(app);
+  }
+
+  // ------------------------------------------------------------------------------ log in / sign up
+  class AuthPage {
+    constructor(message) { this.message = message; }
+    stop() {}
+
+    start(app) {
+      document.title = "Polemos — log in";
+      const form = (kind, label, url) => {
+        const error = h("p", { class: "error", role: "alert", id: `${kind}-error` });
+        const name = h("input", { id: `${kind}-name`, name: "name", required: true, autocomplete: "username",
+          maxlength: 40 });
+        const password = h("input", { id: `${kind}-password`, name: "password", type: "password", required: true,
+          autocomplete: kind === "signup" ? "new-password" : "current-password" });
+        const f = h("form", { class: "card auth", id: `${kind}-form` },
+          h("h2", null, label),
+          h("label", { for: name.id }, "Name"), name,
+          h("label", { for: password.id }, "Password"), password,
+          kind === "signup" ? h("p", { class: "hint" }, "2-40 letters, digits, '.', '-' or '_'; a password of 8+ characters.") : null,
+          h("button", { type: "submit", class: "primary" }, label), error);
+        f.addEventListener("submit", async (e) => {
+          e.preventDefault();
+          error.textContent = "";
+          try {
+            const r = await api("POST", url, { name: name.value.trim(), password: password.value });
+            session.user = r.user;
+            session.csrf = r.csrf;
+            const next = new URLSearchParams(location.search).get("next");
+            if (next && /^\/(game|replay)\/\d+$/.test(next)) navigate(next, true);
+            else route();
+          } catch (err) {
+            error.textContent = err.message;
+          }
+        });
+        return f;
+      };
+      app.append(
+        h("h1", null, "Polemos"),
+        h("p", { class: "lead" }, "The wargames of the Peloponnesian War, every rule enforced."),
+        this.message ? h("p", { class: "notice info" }, this.message) : null,
+        h("div", { class: "auth-forms" }, form("login", "Log in", "/api/login"), form("signup", "Sign up", "/api/signup")),
+        h("p", null, "Finished games can be watched without an account from their replay links."));
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------- lobby
+  function seatLine(game) {
+    return game.seats.map((s) => `${title(s.role)}: ${s.kind === "open" ? "(open)" : s.kind === "bot" ? `bot ${s.bot}` : s.player}`)
+      .join(" · ");
+  }
+
+  function resultText(game) {
+    const r = game.result;
+    if (!r) return game.winner ? `${title(game.winner)} won` : "finished";
+    const who = r.winner ? `${title(r.winner)} won` : "a draw";
+    return r.reason ? `${who} — ${r.reason}` : who;
+  }
+
+  class Lobby {
+    stop() { clearInterval(this.timer); this.stopped = true; }
+
+    async start(app) {
+      document.title = "Polemos — lobby";
+      this.lists = {};
+      const games = await catalog();
+      this.createForm = this.buildCreate(games);
+      app.append(
+        h("h1", null, "Lobby"),
+        h("div", { class: "lobby" },
+          h("section", { class: "card", id: "my-games", "aria-labelledby": "my-h" }, h("h2", { id: "my-h" }, "My games"),
+            h("ul", { class: "games" })),
+          h("section", { class: "card", id: "open-games", "aria-labelledby": "open-h" },
+            h("h2", { id: "open-h" }, "Open games to join ",
+              h("button", { type: "button", class: "small", id: "refresh-lobby", onclick: () => this.refresh() }, "Refresh")),
+            h("ul", { class: "games" })),
+          h("section", { class: "card", id: "create", "aria-labelledby": "create-h" }, h("h2", { id: "create-h" }, "New game"),
+            this.createForm),
+          h("section", { class: "card", id: "finished-games", "aria-labelledby": "fin-h" },
+            h("h2", { id: "fin-h" }, "Finished games"), h("ul", { class: "games" }))));
+      await this.refresh();
+      this.timer = setInterval(() => this.refresh(), 5000);
+    }
+
+    async refresh() {
+      let open, mine, finished;
+      try {
+        [open, mine, finished] = await Promise.all(["open", "mine", "finished"].map((w) => api("GET", `/api/games?list=${w}`)));
+      } catch (err) {
+        if (err.status === 401) { session.user = null; route(); return; }
+        notify(err.message, "error");
+        return;
+      }
+      if (this.stopped) return;
+      this.fill("#my-games", mine, (g) => this.mineItem(g), "You have no games yet: create one or join an open one.");
+      this.fill("#open-games", open.filter((g) => !g.my_roles.length), (g) => this.openItem(g), "No open games right now.");
+      this.fill("#finished-games", finished, (g) => this.finishedItem(g), "No finished games yet.");
+    }
+
+    fill(sel, games, item, empty) {
+      const key = JSON.stringify(games);
+      if (this.lists[sel] === key) return;
+      this.lists[sel] = key;
+      const ul = $(`${sel} ul`);
+      ul.replaceChildren(...(games.length ? games.map(item) : [h("li", { class: "empty" }, empty)]));
+    }
+
+    mineItem(g) {
+      const toMove = g.active.map(title).join(", ");
+      let state;
+      if (g.status === "finished") state = h("span", { class: "status" }, resultText(g), " · ", h("a", { href: `/replay/${g.id}`, "data-link": true }, "replay"));
+      else if (g.status === "open") state = h("span", { class: "status" }, "waiting for players");
+      else if (g.my_turn) state = h("span", { class: "badge turn" }, `Your turn (${g.my_roles.filter((r) => g.active.includes(r)).map(title).join(", ")})`);
+      else state = h("span", { class: "status" }, `To move: ${toMove || "—"}`);
+      const invite = g.status === "open" && g.invite ? `${location.origin}/game/${g.id}?invite=${encodeURIComponent(g.invite)}` : null;
+      return h("li", { class: "game-item" + (g.my_turn && g.status === "active" ? " my-turn" : ""), dataset: { id: g.id } },
+        h("a", { href: `/game/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`),
+        g.hotseat ? h("span", { class: "tag" }, "hot-seat") : null, " ", state,
+        h("div", { class: "seats" }, seatLine(g)),
+        invite ? h("div", { class: "seats" }, "Invitation link: ", h("a", { href: invite, class: "invite" }, invite)) : null);
+    }
+
+    openItem(g) {
+      const open = g.seats.filter((s) => s.kind === "open");
+      return h("li", { class: "game-item", dataset: { id: g.id } },
+        h("a", { href: `/game/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`),
+        g.scenario ? h("span", { class: "tag" }, g.scenario) : null,
+        h("div", { class: "seats" }, seatLine(g)),
+        h("div", { class: "join" }, open.map((s) => h("button", { type: "button", class: "primary small join-seat",
+          dataset: { role: s.role, game: g.id },
+          onclick: async () => {
+            try {
+              await api("POST", `/api/games/${g.id}/join`, { role: s.role });
+              navigate(`/game/${g.id}`);
+            } catch (err) { notify(err.message, "error"); this.refresh(); }
+          } }, `Join as ${title(s.role)}`))));
+    }
+
+    finishedItem(g) {
+      return h("li", { class: "game-item", dataset: { id: g.id } },
+        h("a", { href: `/replay/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`), " ",
+        h("span", { class: "status" }, resultText(g)), h("div", { class: "seats" }, seatLine(g)));
+    }
+
+    buildCreate(games) {
+      const error = h("p", { class: "error", role: "alert", id: "create-error" });
+      const gameSel = h("select", { id: "new-game", name: "game" }, games.map((g) => h("option", { value: g.id }, g.title)));
+      const scenario = h("select", { id: "new-scenario", name: "scenario" });
+      const options = h("fieldset", { id: "new-options" });
+      const seats = h("fieldset", { id: "new-seats" });
+      const hotseat = h("input", { type: "checkbox", id: "new-hotseat", name: "hotseat" });
+      const seed = h("input", { type: "number", id: "new-seed", name: "seed", min: 0, step: 1, placeholder: "random" });
+      const form = h("form", { id: "create-form" },
+        h("label", { for: "new-game" }, "Game"), gameSel,
+        h("label", { for: "new-scenario" }, "Scenario"), scenario,
+        options, seats,
+        h("label", { class: "check" }, hotseat, " Hot-seat: I play several seats on this device"),
+        h("details", null, h("summary", null, "Advanced"), h("label", { for: "new-seed" }, "Seed (for a repeatable game)"), seed),
+        h("button", { type: "submit", class: "primary", id: "create-game" }, "Create game"), error);
+
+      const fill = () => {
+        const g = games.find((x) => x.id === gameSel.value) || games[0];
+        scenario.replaceChildren(...g.scenarios.map((s) => h("option", { value: s }, s)));
+        options.replaceChildren(h("legend", null, "Options"));
+        const entries = Object.entries(g.options || {});
+        if (!entries.length) options.append(h("p", { class: "hint" }, "This game has no options."));
+        for (const [key, desc] of entries) {
+          const id = `opt-${key}`;
+          options.append(h("label", { for: id }, humanKey(key)),
+            h("input", { id, dataset: { option: key }, placeholder: "default", "aria-describedby": `${id}-d` }),
+            h("p", { class: "hint", id: `${id}-d` }, String(desc)));
+        }
+        options.append(h("p", { class: "hint" }, "Values are read as JSON when they parse (true, 3, {\"side\": \"athens\"}), else as text."));
+        seats.replaceChildren(h("legend", null, "Seats"));
+        g.roles.forEach((role, k) => {
+          const kind = h("select", { id: `seat-${role}`, dataset: { role } },
+            h("option", { value: "me" }, "me"), h("option", { value: "open" }, "open (another player)"),
+            h("option", { value: "bot" }, "bot"));
+          kind.value = k === 0 ? "me" : "open";
+          const bot = h("select", { id: `bot-${role}`, "aria-label": `${title(role)} bot`, disabled: true },
+            (g.bots || []).map((b) => h("option", { value: b }, b)));
+          kind.addEventListener("change", () => { bot.disabled = kind.value !== "bot"; });
+          seats.append(h("div", { class: "seat-row" }, h("label", { for: kind.id }, title(role)), kind, bot));
+        });
+      };
+      gameSel.addEventListener("change", fill);
+      hotseat.addEventListener("change", () => {
+        if (!hotseat.checked) return;
+        for (const sel of $$("select[data-role]", seats)) if (sel.value === "open") { sel.value = "me"; }
+      });
+      fill();
+
+      form.addEventListener("submit", async (e) => {
+        e.preventDefault();
+        error.textContent = "";
+        const body = { game: gameSel.value, scenario: scenario.value || null, hotseat: hotseat.checked, seats: {}, options: {} };
+        for (const input of $$("input[data-option]", options)) {
+          const raw = input.value.trim();
+          if (!raw) continue;
+          try { body.options[input.dataset.option] = JSON.parse(raw); } catch (_err) { body.options[input.dataset.option] = raw; }
+        }
+        for (const sel of $$("select[data-role]", seats)) {
+          const role = sel.dataset.role;
+          body.seats[role] = sel.value === "bot" ? { kind: "bot", bot: $(`#bot-${role}`).value } : { kind: sel.value };
+        }
+        if (seed.value !== "") body.seed = Number(seed.value);
+        try {
+          const r = await api("POST", "/api/games", body);
+          navigate(`/game/${r.id}`);
+        } catch (err) {
+          error.textContent = err.message;
+        }
+      });
+      return form;
+    }
+  }
+
+  // ------------------------------------------------------------------------ generic panel rendering
+  const PRIMARY = ["label", "name", "title", "id", "side"];
+
+  function isScalar(v) { return v === null || ["string", "number", "boolean"].includes(typeof v); }
+  function scalarText(v) { return typeof v === "boolean" ? (v ? "yes" : "no") : String(v); }
+  function isEmpty(v) {
+    return v === null || v === undefined || v === "" || (Array.isArray(v) && !v.length)
+      || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
+  }
+
+  /** A value of the panel as DOM: scalars as text, lists as lists, objects as definition lists. */
+  function renderValue(v) {
+    if (isEmpty(v)) return null;
+    if (isScalar(v)) return document.createTextNode(scalarText(v));
+    if (Array.isArray(v)) {
+      if (v.every(isScalar) && v.join(", ").length <= 80) return document.createTextNode(v.map(scalarText).join(", "));
+      return h("ul", { class: "plain" }, v.map((x) => h("li", null, isScalar(x) ? scalarText(x) : renderItem(x))));
+    }
+    return h("dl", { class: "kv" }, Object.entries(v).filter(([, x]) => !isEmpty(x))
+      .map(([k, x]) => [h("dt", null, humanKey(k)), h("dd", null, renderValue(x))]));
+  }
+
+  /** An object inside a list (a card, a unit, a contingent): its name first, its details after. */
+  function renderItem(obj) {
+    if (Array.isArray(obj)) return renderValue(obj);
+    const key = PRIMARY.find((k) => isScalar(obj[k]) && !isEmpty(obj[k]));
+    const shown = key ? String(obj[key]) : null;
+    const small = [];
+    const long = [];
+    const nested = [];
+    for (const [k, x] of Object.entries(obj)) {
+      if (k === key || isEmpty(x)) continue;
+      if (isScalar(x)) {
+        const t = scalarText(x);
+        if (t === shown) continue;
+        if (t.length > 40) long.push(t); else small.push(`${humanKey(k).toLowerCase()} ${t}`);
+      } else nested.push([k, x]);
+    }
+    return h("div", { class: "item" },
+      shown ? h("strong", null, shown) : null,
+      small.length ? h("span", { class: "meta" }, (shown ? " · " : "") + small.join(" · ")) : null,
+      long.map((t) => h("p", { class: "hint" }, t)),
+      nested.length ? renderValue(Object.fromEntries(nested)) : null);
+  }
+
+  const RULE_RE = /(\((?:\[\d+\]|\d+(?:\.\d+)*[a-z]?|[A-Z](?: \/ [\d.]+)?)(?:[,;] ?(?:\[\d+\]|\d+(?:\.\d+)*[a-z]?))*\)|^\d+\.\d+(?:\.\d+)*:?|\[\d+\])/g;
+
+  function logText(line) {
+    if (line && typeof line === "object") return line.rule ? `${line.text} (${line.rule})` : String(line.text ?? JSON.stringify(line));
+    return String(line);
+  }
+
+  /** A log line with its rule numbers marked up. */
+  function logLine(line) {
+    const text = logText(line);
+    const li = h("li");
+    let at = 0;
+    for (const m of text.matchAll(RULE_RE)) {
+      li.append(text.slice(at, m.index), h("span", { class: "rule" }, m[0]));
+      at = m.index + m[0].length;
+    }
+    li.append(text.slice(at));
+    return li;
+  }
+
+  function renderPanel(panel) {
+    const skip = new Set(["prompt", "log", "role", "title"]);
+    const out = h("div", { class: "panel" });
+    for (const [k, v] of Object.entries(panel || {})) {
+      if (skip.has(k) || isEmpty(v)) continue;
+      const value = renderValue(v);
+      if (isScalar(v) || (Array.isArray(v) && value instanceof Text)) {
+        out.append(h("div", { class: "row", dataset: { key: k } }, h("span", { class: "k" }, humanKey(k) + ": "), value));
+      } else {
+        out.append(h("section", { class: "block", dataset: { key: k } }, h("h3", null, humanKey(k)), value));
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------------------ the board widget
+  /** The board SVG with pan (drag), zoom (wheel, pinch, buttons) and click-through to the page. */
+  class BoardView {
+    constructor(onClick) {
+      this.onClick = onClick;
+      this.s = 1; this.tx = 0; this.ty = 0;
+      this.pointers = new Map();
+      this.canvas = h("div", { class: "board-canvas" });
+      this.el = h("div", { class: "board-viewport", id: "board", tabindex: "0",
+        "aria-label": "Board: drag to pan, wheel or pinch to zoom, + and - keys to zoom" }, this.canvas);
+      const btn = (label, aria, fn, id) => h("button", { type: "button", "aria-label": aria, title: aria, id, onclick: fn }, label);
+      this.controls = h("div", { class: "zoom" },
+        btn("+", "Zoom in", () => this.zoomCentre(1.4), "zoom-in"),
+        btn("−", "Zoom out", () => this.zoomCentre(1 / 1.4), "zoom-out"),
+        btn("⤢", "Fit the board", () => this.fit(), "zoom-fit"));
+      this.wrap = h("div", { class: "board-wrap" }, this.el, this.controls);
+      this.bind();
+    }
+
+    setSvg(markup) {
+      this.canvas.innerHTML = markup || "<p class=\"hint\">No board for this game.</p>";
+      this.svg = this.canvas.querySelector("svg");
+      if (this.svg) {
+        this.svg.removeAttribute("width");
+        this.svg.removeAttribute("height");
+        this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+        const box = (this.svg.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(Number);
+        if (box.length === 4 && box[2] > 0 && box[3] > 0) this.wrap.style.setProperty("--board-aspect", `${box[2]} / ${box[3]}`);
+      }
+      this.apply();
+    }
+
+    apply() { this.canvas.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.s})`; }
+    fit() { this.s = 1; this.tx = 0; this.ty = 0; this.apply(); }
+
+    zoomAt(factor, cx, cy) {
+      const s = Math.min(12, Math.max(0.5, this.s * factor));
+      const k = s / this.s;
+      this.tx = cx - (cx - this.tx) * k;
+      this.ty = cy - (cy - this.ty) * k;
+      this.s = s;
+      this.apply();
+    }
+
+    zoomCentre(factor) {
+      const r = this.el.getBoundingClientRect();
+      this.zoomAt(factor, r.width / 2, r.height / 2);
+    }
+
+    bind() {
+      const el = this.el;
+      const local = (e) => { const r = el.getBoundingClientRect(); return { x: e.clientX - r.left, y: e.clientY - r.top }; };
+      el.addEventListener("wheel", (e) => {
+        e.preventDefault();
+        const p = local(e);
+        this.zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), p.x, p.y);
+      }, { passive: false });
+      el.addEventListener("pointerdown", (e) => {
+        if (e.pointerType === "mouse" && e.button !== 0) return;
+        this.pointers.set(e.pointerId, local(e));
+        if (this.pointers.size === 1) {
+          this.dragged = false;
+          this.start = { ...local(e), tx: this.tx, ty: this.ty };
+        } else if (this.pointers.size === 2) {
+          this.dragged = true;
+          const [a, b] = [...this.pointers.values()];
+          this.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+        }
+      });
+      el.addEventListener("pointermove", (e) => {
+        if (!this.pointers.has(e.pointerId)) return;
+        const p = local(e);
+        this.pointers.set(e.pointerId, p);
+        if (this.pointers.size >= 2 && this.pinch) {
+          const [a, b] = [...this.pointers.values()];
+          const d = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+          const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+          this.tx += mid.x - this.pinch.x;
+          this.ty += mid.y - this.pinch.y;
+          this.zoomAt(d / this.pinch.d, mid.x, mid.y);
+          this.pinch = { d, x: mid.x, y: mid.y };
+        } else if (this.start) {
+          const dx = p.x - this.start.x;
+          const dy = p.y - this.start.y;
+          if (!this.dragged && Math.hypot(dx, dy) > 6) {
+            this.dragged = true;
+            el.classList.add("dragging");
+            try { el.setPointerCapture(e.pointerId); } catch (_err) { /* the pointer is gone */ }
+          }
+          if (this.dragged) {
+            this.tx = this.start.tx + dx;
+            this.ty = this.start.ty + dy;
+            this.apply();
+          }
+        }
+      });
+      const up = (e) => {
+        this.pointers.delete(e.pointerId);
+        if (this.pointers.size < 2) this.pinch = null;
+        if (this.pointers.size === 1) {
+          const [p] = [...this.pointers.values()];
+          this.start = { ...p, tx: this.tx, ty: this.ty };
+        } else if (!this.pointers.size) {
+          this.start = null;
+          el.classList.remove("dragging");
+        }
+      };
+      el.addEventListener("pointerup", up);
+      el.addEventListener("pointercancel", up);
+      el.addEventListener("click", (e) => {
+        if (this.dragged) { this.dragged = false; e.stopPropagation(); return; }
+        this.onClick(e);
+      });
+      el.addEventListener("keydown", (e) => {
+        const step = 60;
+        const moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+        if (e.key === "+" || e.key === "=") this.zoomCentre(1.25);
+        else if (e.key === "-" || e.key === "_") this.zoomCentre(0.8);
+        else if (e.key === "0") this.fit();
+        else if (moves[e.key]) { this.tx += moves[e.key][0]; this.ty += moves[e.key][1]; this.apply(); } else return;
+        e.preventDefault();
+      });
+    }
+
+    /** Mark the elements whose refs are in ``next`` (clickable now), ``picked`` (chosen) and ``hover``. */
+    highlight(next, picked, hover) {
+      if (!this.svg) return;
+      for (const el of this.svg.querySelectorAll("[data-ref]")) {
+        const ref = el.getAttribute("data-ref");
+        el.classList.toggle("ref-next", next.has(ref));
+        el.classList.toggle("ref-picked", picked.includes(ref));
+        el.classList.toggle("ref-hover", Boolean(hover && hover.includes(ref)));
+      }
+    }
+  }
+
+  /** The first ref among ``allowed`` under a click: the target, its ref-carrying ancestors, then
+   * whatever else lies under the pointer (a click on a marker or an enemy block reaches the hex). */
+  function refUnder(e, allowed) {
+    const walk = (node) => {
+      let el = node && node.closest ? node.closest("[data-ref]") : null;
+      while (el) {
+        const ref = el.getAttribute("data-ref");
+        if (allowed.has(ref)) return ref;
+        el = el.parentElement ? el.parentElement.closest("[data-ref]") : null;
+      }
+      return null;
+    };
+    const direct = walk(e.target);
+    if (direct) return direct;
+    for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
+      const ref = walk(node);
+      if (ref) return ref;
+    }
+    return null;
+  }
+
+  const CONFIRM_RE = /^(end|play|done)\b/i;
+  const FACINGS = [["N", "North ↑"], ["E", "East →"], ["S", "South ↓"], ["W", "West ←"]];
+
+  function lastMove(gid) {
+    try { return JSON.parse(localStorage.getItem(`polemos:last:${gid}`) || "null"); } catch (_err) { return null; }
+  }
+  function saveLastMove(gid, doc) {
+    try { localStorage.setItem(`polemos:last:${gid}`, JSON.stringify(doc)); } catch (_err) { /* private mode */ }
+  }
+
+  // ------------------------------------------------------------------------------------ the game
+  class GamePage {
+    constructor(gid, invite) {
+      this.gid = gid;
+      this.invite = invite;
+      this.version = null;
+      this.role = null; // the role shown
+      this.manualRole = null;
+      this.picked = [];
+      this.busy = false;
+      this.closed = false;
+      this.retry = 0;
+      this.sinceKey = null;
+      this.shownPrompt = null;
+    }
+
+    stop() {
+      this.closed = true;
+      clearTimeout(this.reconnect);
+      if (this.ws) this.ws.close();
+      document.removeEventListener("keydown", this.onKey);
+    }
+
+    async start(app) {
+      this.board = new BoardView((e) => this.boardClick(e));
+      const btn = (id, label, fn, cls = "") => h("button", { type: "button", id, class: cls, onclick: fn }, label);
+      this.root = h("section", { id: "game", class: "game", dataset: { ready: "0" }, "aria-labelledby": "game-title" },
+        h("div", { class: "game-head" },
+          h("h1", { id: "game-title" }, `Game #${this.gid}`),
+          h("span", { id: "live", class: "live off", title: "live updates" }, "offline"),
+          h("p", { id: "whose", class: "whose" }),
+          h("div", { id: "roles", class: "roles", role: "group", "aria-label": "Your seats" })),
+        h("div", { id: "game-alerts" }),
+        h("div", { id: "handover", class: "handover", hidden: true },
+          h("p", { id: "handover-text" }),
+          btn("handover-ready", "I am ready — show my board", () => this.hideHandover(), "primary big")),
+        h("div", { id: "layout", class: "game-layout" },
+          this.board.wrap,
+          h("aside", { class: "side", id: "side", "aria-label": "Game panel" },
+            h("div", { id: "prompt-box", class: "prompt-box" }, h("p", { id: "prompt" })),
+            h("div", { id: "selection", class: "selection", hidden: true },
+              h("span", { id: "selection-text" }), " ", btn("clear-selection", "Clear", () => this.clearPick(), "small")),
+            h("div", { id: "facings", class: "facings", hidden: true, role: "group", "aria-label": "Facing" },
+              FACINGS.map(([f, label]) => h("button", { type: "button", class: "facing", dataset: { ref: `f:${f}` },
+                onclick: () => this.pick(`f:${f}`) }, label))),
+            h("div", { id: "confirm", class: "confirm", hidden: true, role: "group", "aria-label": "Confirm the action" },
+              h("span", { id: "confirm-text" }),
+              btn("confirm-yes", "Confirm", () => this.confirmed(), "primary"),
+              btn("confirm-no", "Cancel", () => this.cancelConfirm())),
+            h("h2", { id: "actions-h" }, "Your actions"),
+            h("ul", { id: "actions", class: "actions", "aria-labelledby": "actions-h" }),
+            btn("undo", "Undo my last action", () => this.undo(), "undo"),
+            h("details", { id: "since", class: "since", hidden: true }, h("summary", null, "What happened since your last move"),
+              h("div", { id: "since-body" })),
+            h("div", { id: "panel" }),
+            h("h2", null, "Log"),
+            h("ol", { id: "log", class: "log" }),
+            h("details", { id: "full-log" }, h("summary", null, "Full log"), h("ol", { class: "log" })),
+            h("p", null, h("a", { href: "/", "data-link": true }, "Back to the lobby")))));
+      $("#undo", this.root).hidden = true;
+      app.append(this.root);
+      this.onKey = (e) => {
+        if (e.key === "Escape" && (this.picked.length || !$("#confirm", this.root).hidden)) this.cancelConfirm();
+      };
+      document.addEventListener("keydown", this.onKey);
+      if (this.invite && session.user) await this.acceptInvite();
+      await this.refresh();
+      this.connect();
+    }
+
+    // -- data ---------------------------------------------------------------------------------
+    refresh() {
+      if (this.loading) { this.again = true; return this.loading; }
+      this.root.dataset.ready = "0";
+      this.loading = (async () => {
+        do {
+          this.again = false;
+          try { await this.load(); } catch (err) {
+            if (err.status === 404) {
+              this.closed = true;
+              this.root.replaceChildren(h("h1", null, "No such game"), h("p", null, err.message, " — ", h("a", { href: "/", "data-link": true }, "back to the lobby")));
+              return;
+            }
+            notify(err.message, "error");
+            await sleep(500);
+          }
+        } while (this.again && !this.closed);
+      })().finally(() => {
+        this.loading = null;
+        if (!this.busy) this.root.dataset.ready = "1";
+      });
+      return this.loading;
+    }
+
+    async load() {
+      const url = (role) => `/api/games/${this.gid}/view` + (role ? `?role=${encodeURIComponent(role)}` : "");
+      const asked = this.manualRole || this.role;
+      let data = await api("GET", url(this.multi ? asked : null));
+      const mine = data.game.my_roles;
+      this.multi = mine.length > 1;
+      if (this.multi && !this.manualRole) {
+        const active = data.game.active;
+        const want = (this.role && active.includes(this.role)) ? this.role : (mine.find((r) => active.includes(r)) || this.role || data.role);
+        if (want && want !== data.role) data = await api("GET", url(want));
+      }
+      const manual = Boolean(this.manualRole);
+      this.manualRole = null;
+      const previous = this.role;
+      this.show(data);
+      if (this.multi && previous && data.role !== previous && !manual && data.game.status === "active") this.showHandover();
+    }
+
+    show(data) {
+      this.data = data;
+      this.version = data.version;
+      this.role = data.role;
+      this.root.dataset.version = String(data.version);
+      this.root.dataset.role = data.role || "";
+      this.root.dataset.status = data.game.status;
+      const g = data.game;
+      document.title = `${g.title} #${g.id} — Polemos`;
+      $("#game-title", this.root).textContent = `${g.title} #${g.id}`;
+      this.board.setSvg(data.board);
+      this.picked = [];
+      this.hideConfirm();
+      this.renderWhose();
+      this.renderRoles();
+      this.renderAlerts();
+      this.renderActions();
+      this.renderPanel();
+      this.renderSelection();
+      const mine = lastMove(this.gid);
+      if (mine && mine.version === data.version && !mine.tail) {
+        mine.tail = (data.view.log || []).slice(-3).map(logText);
+        mine.length = (data.view.log || []).length;
+        saveLastMove(this.gid, mine);
+      }
+      this.renderSince();
+    }
+
+    myMove() {
+      const d = this.data;
+      return Boolean(d && d.game.status === "active" && d.role && d.game.active.includes(d.role) && d.legal.length);
+    }
+
+    // -- header, seats, alerts -------------------------------------------------------------
+    renderWhose() {
+      const d = this.data;
+      const g = d.game;
+      const el = $("#whose", this.root);
+      const names = Object.fromEntries(g.seats.map((s) => [s.role, s.kind === "bot" ? `bot ${s.bot}` : s.player || "open"]));
+      el.classList.toggle("my-turn", this.myMove());
+      let text;
+      if (g.status === "finished") text = `Game over: ${resultText(g)}.`;
+      else if (g.status === "open") text = "Waiting for players to take the open seats.";
+      else if (this.myMove()) text = `Your move as ${title(d.role)}.`;
+      else text = `Waiting for ${g.active.map((r) => `${title(r)} (${names[r]})`).join(" and ") || "—"}.`;
+      el.replaceChildren(h("span", null, text), " ", h("span", { class: "version" }, `version ${d.version}`));
+      const prompt = (d.panel && d.panel.prompt) || (d.view && d.view.prompt) || "";
+      $("#prompt", this.root).textContent = !d.role ? "You are watching this game." : this.myMove() ? prompt : text;
+      const say = this.myMove() ? `${title(d.role)}, your move: ${prompt}` : text;
+      if (say !== this.shownPrompt) { this.shownPrompt = say; announce(say); }
+    }
+
+    renderRoles() {
+      const box = $("#roles", this.root);
+      const mine = this.data.game.my_roles;
+      box.replaceChildren();
+      if (mine.length < 2) {
+        if (mine.length === 1) box.append(h("span", { class: "tag" }, `You play ${title(mine[0])}`));
+        return;
+      }
+      box.append(h("span", { class: "k" }, "Seat shown: "));
+      for (const r of mine) {
+        const active = this.data.game.active.includes(r);
+        box.append(h("button", { type: "button", class: "role" + (r === this.role ? " current" : "") + (active ? " active" : ""),
+          "aria-pressed": r === this.role ? "true" : "false", dataset: { role: r },
+          onclick: () => { if (r !== this.role) { this.manualRole = r; this.refresh(); } } },
+        title(r) + (active ? " •" : "")));
+      }
+    }
+
+    renderAlerts() {
+      const box = $("#game-alerts", this.root);
+      const g = this.data.game;
+      box.replaceChildren();
+      if (g.status === "open") {
+        const open = g.seats.filter((s) => s.kind === "open");
+        if (g.invite) {
+          const link = `${location.origin}/game/${g.id}?invite=${encodeURIComponent(g.invite)}`;
+          const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": "Invitation link" });
+          box.append(h("div", { class: "notice info" }, "Waiting for players. Send this invitation link: ", input, " ",
+            h("button", { type: "button", class: "small", onclick: async () => {
+              input.select();
+              try { await navigator.clipboard.writeText(link); notify("Link copied."); } catch (_err) { notify("Select the link and copy it."); }
+            } }, "Copy")));
+        }
+        if (!g.my_roles.length && session.user) {
+          box.append(h("div", { class: "notice info" }, "Open seats: ",
+            open.map((s) => h("button", { type: "button", class: "primary small join-seat", dataset: { role: s.role },
+              onclick: () => this.join(s.role) }, `Join as ${title(s.role)}`))));
+        }
+      }
+      if (!session.user) {
+        box.append(h("p", { class: "notice info" }, "You are watching. ", h("a", { href: loginHref(), "data-link": true }, "Log in"), " to play."));
+      }
+      if (g.status === "finished") {
+        box.append(h("div", { class: "notice outcome", id: "outcome" }, `Game over: ${resultText(g)}. `,
+          h("a", { href: `/replay/${g.id}`, "data-link": true, id: "replay-link" }, "Watch the replay")));
+      }
+    }
+
+    async acceptInvite() {
+      try {
+        const meta = await api("GET", `/api/games/${this.gid}`);
+        if (meta.status === "open" && !meta.my_roles.length) {
+          const open = meta.seats.filter((s) => s.kind === "open");
+          if (open.length === 1) await this.join(open[0].role, false);
+          else notify("Choose the seat to take.", "info");
+        }
+      } catch (err) { notify(err.message, "error"); }
+    }
+
+    async join(role, reload = true) {
+      try {
+        await api("POST", `/api/games/${this.gid}/join`, { role, invite: this.invite || undefined });
+        notify(`You joined as ${title(role)}.`);
+        this.invite = null;
+        history.replaceState({}, "", `/game/${this.gid}`);
+      } catch (err) { notify(err.message, "error"); }
+      if (reload) await this.refresh();
+    }
+
+    // -- actions --------------------------------------------------------------------------
+    renderActions() {
+      const d = this.data;
+      const ul = $("#actions", this.root);
+      ul.replaceChildren();
+      const can = this.myMove();
+      $("#actions-h", this.root).textContent = can ? `Your actions (${d.legal.length})` : "Your actions";
+      if (!can) {
+        ul.append(h("li", { class: "empty" }, d.game.status === "finished" ? "The game is over." : d.role ? "Nothing to do now." : "Spectators watch."));
+      } else {
+        d.legal.forEach((text, i) => {
+          const refs = (d.refs && d.refs[i]) || [];
+          const b = h("button", { type: "button", class: "action", dataset: { action: text, index: i, refs: refs.join(" ") },
+            onclick: () => this.chooseFromList(i) }, text);
+          if (refs.length) {
+            const over = () => this.board.highlight(this.nextRefs(), this.picked, refs);
+            const out = () => this.board.highlight(this.nextRefs(), this.picked, null);
+            b.addEventListener("mouseenter", over); b.addEventListener("focus", over);
+            b.addEventListener("mouseleave", out); b.addEventListener("blur", out);
+          }
+          ul.append(h("li", null, b));
+        });
+      }
+      const undo = $("#undo", this.root);
+      undo.hidden = !(d.can_undo && d.game.status === "active");
+    }
+
+    refsOf(i) { return (this.data.refs && this.data.refs[i]) || []; }
+
+    candidates() {
+      if (!this.myMove()) return [];
+      const p = this.picked;
+      return this.data.legal.map((_, i) => i).filter((i) => {
+        const seq = this.refsOf(i);
+        return seq.length && seq.length >= p.length && p.every((r, k) => seq[k] === r);
+      });
+    }
+
+    nextRefs() {
+      const next = new Set();
+      for (const i of this.candidates()) {
+        const seq = this.refsOf(i);
+        if (seq.length > this.picked.length) next.add(seq[this.picked.length]);
+      }
+      return next;
+    }
+
+    renderSelection() {
+      const next = this.nextRefs();
+      this.board.highlight(next, this.picked, null);
+      const sel = $("#selection", this.root);
+      sel.hidden = !this.picked.length;
+      $("#selection-text", this.root).textContent = this.picked.length ? `Selected: ${this.picked.join(" → ")}` : "";
+      const facing = [...next].some((r) => r.startsWith("f:"));
+      $("#facings", this.root).hidden = !facing;
+      for (const b of $$("#facings button", this.root)) b.disabled = !next.has(b.dataset.ref);
+      const cands = new Set(this.candidates());
+      for (const b of $$("#actions button.action", this.root)) {
+        b.parentElement.hidden = this.picked.length > 0 && !cands.has(Number(b.dataset.index));
+      }
+    }
+
+    boardClick(e) {
+      if (!this.myMove() || this.busy || !$("#confirm", this.root).hidden) return;
+      let ref = refUnder(e, this.nextRefs());
+      if (!ref && this.picked.length) {
+        // the last pick again takes it back; a first step of another action starts over
+        const last = this.picked[this.picked.length - 1];
+        if (refUnder(e, new Set([last])) === last) { this.picked.pop(); this.renderSelection(); return; }
+        const saved = this.picked;
+        this.picked = [];
+        ref = refUnder(e, this.nextRefs());
+        if (!ref) this.picked = saved;
+      }
+      if (ref) this.pick(ref);
+    }
+
+    pick(ref) {
+      this.picked.push(ref);
+      const cands = this.candidates();
+      const complete = cands.filter((i) => this.refsOf(i).length === this.picked.length);
+      this.renderSelection();
+      if (complete.length) this.askConfirm(complete[0]);
+      else if (!cands.length) this.clearPick();
+    }
+
+    clearPick() {
+      this.picked = [];
+      this.renderSelection();
+    }
+
+    chooseFromList(i) {
+      if (this.busy) return;
+      const text = this.data.legal[i];
+      if (CONFIRM_RE.test(text)) this.askConfirm(i);
+      else this.send(text);
+    }
+
+    askConfirm(i) {
+      this.pending = this.data.legal[i];
+      $("#confirm-text", this.root).textContent = `Play: ${this.pending}?`;
+      $("#confirm", this.root).hidden = false;
+      $("#confirm-yes", this.root).focus();
+    }
+
+    hideConfirm() {
+      this.pending = null;
+      const c = $("#confirm", this.root);
+      if (c) c.hidden = true;
+    }
+
+    cancelConfirm() {
+      this.hideConfirm();
+      this.clearPick();
+    }
+
+    confirmed() {
+      const text = this.pending;
+      this.hideConfirm();
+      if (text) this.send(text);
+    }
+
+    setBusy(on) {
+      this.busy = on;
+      this.root.dataset.ready = on || this.loading ? "0" : "1";
+      for (const b of $$("#actions button, #undo, #confirm button, #facings button", this.root)) b.toggleAttribute("data-busy", on);
+      this.root.classList.toggle("busy", on);
+    }
+
+    async send(text, undo = false) {
+      if (this.busy) return;
+      this.setBusy(true);
+      const body = { version: this.version, role: this.role };
+      try {
+        const url = `/api/games/${this.gid}/${undo ? "undo" : "actions"}`;
+        const res = await api("POST", url, undo ? body : { ...body, action: text });
+        saveLastMove(this.gid, { version: res.version });
+      } catch (err) {
+        if (err.status === 409 && /stale/i.test(err.message)) notify("The game moved on while you were choosing: this is the new position.", "warn");
+        else notify(err.message, "error");
+      }
+      this.picked = [];
+      this.hideConfirm();
+      this.setBusy(false);
+      await this.refresh();
+      const first = $("#actions button.action", this.root);
+      if (first && document.activeElement === document.body) first.focus({ preventScroll: true });
+    }
+
+    undo() { this.send(null, true); }
+
+    // -- side panel -----------------------------------------------------------------------
+    renderPanel() {
+      const d = this.data;
+      $("#panel", this.root).replaceChildren(renderPanel(d.panel || {}));
+      const lines = (d.panel && d.panel.log) || (d.view && d.view.log ? d.view.log.slice(-10) : []);
+      $("#log", this.root).replaceChildren(...lines.map(logLine));
+      const full = $("#full-log ol", this.root);
+      const all = (d.view && d.view.log) || [];
+      full.replaceChildren(...all.map(logLine));
+    }
+
+    async renderSince() {
+      const box = $("#since", this.root);
+      const mine = lastMove(this.gid);
+      if (!mine || this.version === null) { box.hidden = true; return; }
+      box.hidden = false;
+      const key = `${mine.version}:${this.version}:${this.role}`;
+      if (key === this.sinceKey) return;
+      this.sinceKey = key;
+      const body = $("#since-body", this.root);
+      const summary = $("#since summary", this.root);
+      if (this.version <= mine.version) {
+        summary.textContent = "What happened since your last move: nothing yet";
+        body.replaceChildren(h("p", { class: "hint" }, "Nothing has happened since your last move."));
+        return;
+      }
+      let items;
+      try { items = await api("GET", `/api/games/${this.gid}/since?after=${mine.version}`); } catch (err) { return; }
+      if (this.sinceKey !== key) return;
+      summary.textContent = `What happened since your last move (${items.length} action${items.length === 1 ? "" : "s"})`;
+      const list = h("ol", { class: "plain since-list" }, items.map((x) => h("li", null,
+        h("span", { class: "version" }, `v${x.version}`), " ", h("strong", null, title(x.role)), ": ",
+        x.action ? x.action : x.kind === "undo" ? "took back an action" : "acted (see the log)")));
+      const log = (this.data.view && this.data.view.log) || [];
+      let fresh = [];
+      if (mine.tail && mine.tail.length) {
+        const texts = log.map(logText);
+        for (let end = texts.length; end >= mine.tail.length; end--) {
+          if (mine.tail.every((t, k) => texts[end - mine.tail.length + k] === t)) { fresh = log.slice(end); break; }
+        }
+      }
+      body.replaceChildren(list, fresh.length ? h("div", null, h("h3", null, "The log since then"),
+        h("ol", { class: "log" }, fresh.map(logLine))) : null);
+    }
+
+    // -- hot-seat hand-over ---------------------------------------------------------------
+    showHandover() {
+      const role = title(this.role);
+      $("#handover-text", this.root).textContent = `Pass to ${role} — click when ready.`;
+      $("#handover", this.root).hidden = false;
+      $("#layout", this.root).hidden = true;
+      this.root.dataset.handover = "1";
+      announce(`Pass the device to ${role}.`);
+      $("#handover-ready", this.root).focus();
+    }
+
+    hideHandover() {
+      $("#handover", this.root).hidden = true;
+      $("#layout", this.root).hidden = false;
+      this.root.dataset.handover = "0";
+      const first = $("#actions button.action", this.root);
+      if (first) first.focus({ preventScroll: true });
+    }
+
+    // -- live updates ---------------------------------------------------------------------
+    connect() {
+      if (this.closed) return;
+      const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${this.gid}/ws`);
+      this.ws = ws;
+      const live = $("#live", this.root);
+      ws.addEventListener("open", () => { this.retry = 0; live.textContent = "live"; live.className = "live on"; });
+      ws.addEventListener("message", (ev) => {
+        let msg;
+        try { msg = JSON.parse(ev.data); } catch (_err) { return; }
+        const d = this.data;
+        if ((msg.type === "version" && msg.version !== this.version) || msg.type === "changed"
+            || (msg.status && d && msg.status !== d.game.status)) this.refresh();
+        else if (msg.type === "error") notify(msg.error, "error");
+      });
+      ws.addEventListener("close", () => {
+        if (this.ws !== ws) return;
+        live.textContent = "reconnecting…";
+        live.className = "live off";
+        if (this.closed) return;
+        const wait = Math.min(10000, 500 * 2 ** this.retry++);
+        this.reconnect = setTimeout(() => this.connect(), wait);
+      });
+    }
+  }
+
+  // ----------------------------------------------------------------------------------- replays
+  class ReplayPage {
+    constructor(gid) { this.gid = gid; this.step = 0; this.steps = 0; this.seq = 0; }
+    stop() { this.closed = true; document.removeEventListener("keydown", this.onKey); }
+
+    async start(app) {
+      this.board = new BoardView(() => {});
+      const btn = (id, label, aria, fn) => h("button", { type: "button", id, "aria-label": aria, title: aria, onclick: fn }, label);
+      this.slider = h("input", { type: "range", id: "replay-slider", min: 0, max: 0, value: 0, "aria-label": "Step" });
+      this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+      this.root = h("section", { id: "replay", class: "game replay", dataset: { ready: "0" } },
+        h("div", { class: "game-head" }, h("h1", { id: "replay-title" }, `Replay of game #${this.gid}`),
+          h("p", { id: "replay-result", class: "whose" })),
+        h("div", { class: "replay-controls", role: "group", "aria-label": "Replay controls" },
+          btn("replay-first", "« First", "First step", () => this.go(0)),
+          btn("replay-prev", "‹ Previous", "Previous step", () => this.go(this.step - 1)),
+          btn("replay-next", "Next ›", "Next step", () => this.go(this.step + 1)),
+          btn("replay-last", "Last »", "Last step", () => this.go(this.steps)),
+          this.slider,
+          h("span", { id: "replay-step", "aria-live": "polite" })),
+        h("div", { id: "layout", class: "game-layout" }, this.board.wrap,
+          h("aside", { class: "side", "aria-label": "Position" }, h("div", { id: "panel" }), h("h2", null, "Log"),
+            h("ol", { id: "log", class: "log" }), h("p", null, h("a", { href: "/", "data-link": true }, "Back to the lobby")))));
+      app.append(this.root);
+      this.onKey = (e) => {
+        if (e.target.closest && e.target.closest("input,select,textarea")) return;
+        if (e.key === "ArrowRight") this.go(this.step + 1);
+        else if (e.key === "ArrowLeft") this.go(this.step - 1);
+      };
+      document.addEventListener("keydown", this.onKey);
+      try {
+        const meta = await api("GET", `/api/games/${this.gid}`);
+        $("#replay-title", this.root).textContent = `Replay: ${meta.title} #${meta.id}`;
+        document.title = `Replay ${meta.title} #${meta.id} — Polemos`;
+        $("#replay-result", this.root).textContent = meta.status === "finished" ? `Result: ${resultText(meta)}.` : "";
+      } catch (err) {
+        notify(err.message, "error");
+      }
+      await this.go(0);
+    }
+
+    async go(step) {
+      step = Math.max(0, Math.min(step, this.steps || step));
+      const token = ++this.seq;
+      this.root.dataset.ready = "0";
+      let d;
+      try { d = await api("GET", `/api/games/${this.gid}/replay?step=${step}`); } catch (err) {
+        this.root.dataset.ready = "1";
+        if (err.status === 409 || err.status === 404) {
+          this.root.replaceChildren(this.root.firstChild, h("p", { class: "notice info", id: "replay-error" }, `${err.message[0].toUpperCase()}${err.message.slice(1)}. `,
+            err.status === 409 ? h("a", { href: `/game/${this.gid}`, "data-link": true }, "Back to the game") : h("a", { href: "/", "data-link": true }, "Back to the lobby")));
+        } else notify(err.message, "error");
+        return;
+      }
+      if (token !== this.seq || this.closed) return;
+      this.step = d.step;
+      this.steps = d.steps;
+      this.slider.max = String(d.steps);
+      this.slider.value = String(d.step);
+      this.root.dataset.step = String(d.step);
+      this.root.dataset.steps = String(d.steps);
+      const act = d.action ? `: ${title(d.action[0])} — ${d.action[1]}` : ": the start";
+      $("#replay-step", this.root).textContent = `Step ${d.step} of ${d.steps}${act}`;
+      this.board.setSvg(d.board);
+      $("#panel", this.root).replaceChildren(renderPanel(d.panel || {}));
+      const lines = (d.panel && d.panel.log) || (d.view && d.view.log ? d.view.log.slice(-10) : []);
+      $("#log", this.root).replaceChildren(...lines.map(logLine));
+      this.root.dataset.ready = "1";
+    }
+  }
+
+  // -------------------------------------------------------------------------------------- start
+  (async () => {
+    await loadMe();
+    await route();
+  })();
+})();
