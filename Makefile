@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh machine with only python3:
-#   make run   - set up, then play Athens & Sparta in the terminal against the computer
+#   make run   - set up, then start the browser table on http://127.0.0.1:8000/ (SQLite in polemos-data/)
 #   make test  - set up, then run ruff, mypy --strict and the whole test suite
 PY ?= python3
 VENV := .venv
@@ -30,7 +30,7 @@ $(SYSTEM): | $(STAMP)
 	touch $@
 
 run: $(STAMP)
-	$(BIN)/polemos play athens-and-sparta --vs heuristic
+	$(BIN)/polemos serve --host 127.0.0.1 --port 8000 --data-dir polemos-data
 
 test: $(STAMP) $(SYSTEM)
 	$(BIN)/ruff check polemos tests
