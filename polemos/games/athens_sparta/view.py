@@ -122,6 +122,9 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     if s.moving >= 0 and side == s.owner[s.moving]:
         view["moving"] = {"block": s.comp.blocks[s.moving].id, "left": s.move_left,
                           "path": [hex_name(s, h) for h in s.move_path]}
+    p = s.pending
+    if p is not None and p["kind"] in ("act", "retreat") and side == p["side"]:
+        view["deciding_block"] = s.comp.blocks[int(p["block"])].id  # the block whose move it is (5.41, 5.5)
     out = s.outcome()
     if out is not None:
         view["outcome"] = out.to_json()

@@ -218,6 +218,7 @@ def _base(data_dir: Path | None) -> _Base:
         ".asB .asMx{font-size:5px;font-weight:normal}",
         ".asIn{fill:none;stroke:#ffd600;stroke-width:1.2;stroke-dasharray:2 1.2}",
         ".asMv{opacity:.72}",
+        ".asDc use{stroke:#ffd400;stroke-width:2.5}",
         ".asPl{opacity:.8}",
         ".asTr{fill:#fff;fill-opacity:.85;stroke:#999}",
         ".asTt{font:bold 10px sans-serif;fill:#10304f}",
@@ -300,14 +301,19 @@ def _cities(base: _Base, view: JSON) -> str:
     return "".join(out)
 
 
-def _block(entry: JSON, x: float, y: float, pool: bool = False) -> str:
+def _block(entry: JSON, x: float, y: float, pool: bool = False, deciding: str | None = None) -> str:
     owner = str(entry.get("owner"))
     cls = "asB " + SIDE_CLASS.get(owner, "asX")
-    if "id" not in entry:  # an enemy block standing upright: its owner's colour only
-        return f'<g class="{cls}"><use href="#asbk" x="{_f(x)}" y="{_f(y)}"/></g>'
+    h = BLOCK / 2 - 1.5
+    if "id" not in entry:  # an enemy block standing upright: its owner's colour only (and whether besieged)
+        inside = f'<rect x="{-h}" y="{-h}" width="{2 * h}" height="{2 * h}" rx="1.5" class="asIn"/>' \
+            if entry.get("besieged") else ""
+        return f'<g class="{cls}" transform="translate({_f(x)} {_f(y)})"><use href="#asbk"/>{inside}</g>'
     bid = str(entry["id"])
     if entry.get("moved"):
         cls += " asMv"
+    if bid == deciding:
+        cls += " asDc"
     if pool:
         cls += " asPl"
     kind = str(entry.get("type", ""))
@@ -316,7 +322,6 @@ def _block(entry: JSON, x: float, y: float, pool: bool = False) -> str:
     strength = int(entry.get("strength") or 0)
     title = (f"{bid} {entry.get('name', '')} {kind} {rating} {strength}/{steps}"
              + (" in siege" if entry.get("besieged") else "") + (" (moved)" if entry.get("moved") else ""))
-    h = BLOCK / 2 - 1.5
     inside = f'<rect x="{-h}" y="{-h}" width="{2 * h}" height="{2 * h}" rx="1.5" class="asIn"/>' \
         if entry.get("besieged") else ""
     return (
@@ -353,7 +358,8 @@ def _blocks(base: _Base, view: JSON) -> str:
         for i, row in enumerate(rows):
             y = first + i * PITCH
             for j, entry in enumerate(row):
-                out.append(_block(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, y))
+                out.append(_block(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, y,
+                                  deciding=view.get("deciding_block")))
     return "".join(out)
 
 
