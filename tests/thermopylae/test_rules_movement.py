@@ -186,6 +186,15 @@ def test_3_3_4_no_move_from_one_enemy_zoc_area_straight_into_another() -> None:
     assert mp_left(s, "susa-javelin-1", "F7") == 2
 
 
+def test_3_3_5_a_force_in_an_enemy_zoc_may_move_in_even_past_a_second_line_zoc() -> None:
+    s = empty(stage="p_move", actor=PERSIAN)
+    put(s, "spartans-1", "G8", "W")  # the front line: ZOC F7 F8 F9
+    put(s, "thespians-1", "H8", "W")  # a second line behind: its ZOC covers G7 G8 G9, the front line's area
+    put(s, "dahae-01", "F8", "E")  # in the Spartans' ZOC since the last round
+    assert ("G8", "E", True) in dests(s, "dahae-01")  # RULINGS G41: it moves in (8.1.4)
+    assert mp_left(s, "dahae-01", "G7") is None  # but no sliding from ZOC to ZOC (3.3.4)
+
+
 def test_3_3_4_zoc_to_zoc_is_allowed_into_an_area_held_by_friends() -> None:
     s = empty(stage="p_move", actor=PERSIAN)
     put(s, "spartans-1", "G8", "W")

@@ -323,12 +323,13 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
         """Try to enter n from a: ('attack'|'stop'|'move'|'no', mp after)."""
         if n < 0 or not a_pass[n]:
             return "no", mp
-        zoc_to_zoc = a == a0 and start_zoc and zoc[n] and not friendly(n)
         if enemy_at[n]:
-            # 8.1.4: costs all remaining MPs; at least 1 MP needed
-            if mp < 1 or zoc_to_zoc or not room(n):
+            # 8.1.4: costs all remaining MPs; at least 1 MP needed. Moving in on the enemy from his
+            # ZOC is what 3.3.5 describes, even where other enemies' ZOCs cover his area (G41)
+            if mp < 1 or not room(n):
                 return "no", mp
             return "attack", 0
+        zoc_to_zoc = a == a0 and start_zoc and zoc[n] and not friendly(n)
         c = move_cost(comp, a, n)
         if c > mp or zoc_to_zoc:
             return "no", mp
