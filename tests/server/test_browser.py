@@ -285,8 +285,11 @@ def test_hot_seat_hands_over(browser: Any, server: str, tabs: list[Tab]) -> None
 def test_game_against_the_bot_to_its_end_then_replay(browser: Any, server: str, tabs: list[Tab]) -> None:
     page = open_tab(browser, tabs)
     signup(page, server, "leonidas")
-    gid = create_game(page, GTS, {"greek": ("me", None), "persian": ("bot", "heuristic")}, seed=4)
-    assert "Your move as Greek" in (page.text_content("#whose") or "")
+    # the two-player game (11.1): the heuristic bot really plays the Persians (no automaton)
+    gid = create_game(page, GTS, {"greek": ("me", None), "persian": ("bot", "heuristic")}, seed=4,
+                      options={"players": "two"})
+    # the bot commits the day's first contingent (11.1), off the request path; the page hears of it live
+    page.wait_for_function("() => (document.querySelector('#whose').textContent || '').includes('Your move as Greek')")
     page.wait_for_function("() => document.querySelector('#announce').textContent.startsWith('Greek, your move:')")
 
     # undo, when the policy allows it
@@ -329,7 +332,7 @@ def test_game_against_the_bot_to_its_end_then_replay(browser: Any, server: str, 
             shots_taken.append(version(p))
         choose(p, acts)
 
-    drive([page], watch, over, limit=600)
+    drive([page], watch, over, limit=2000)
     assert page.is_visible("#outcome")
     assert not actions(page)
     shot(page, "game-over")
@@ -343,7 +346,7 @@ def test_game_against_the_bot_to_its_end_then_replay(browser: Any, server: str, 
     assert steps > 50
     page.click("#replay-next")
     page.wait_for_function("() => document.querySelector('#replay').dataset.step === '1'")
-    assert (page.text_content("#replay-step") or "").startswith(f"Step 1 of {steps}: Greek")
+    assert (page.text_content("#replay-step") or "").startswith(f"Step 1 of {steps}: Persian")  # the commitment
     page.click("#replay-last")
     page.wait_for_function(f"() => document.querySelector('#replay').dataset.step === '{steps}'")
     page.click("#replay-prev")
