@@ -130,6 +130,17 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     app.state.store = store
     app.state.notifier = notifier
 
+    @app.middleware("http")
+    async def same_origin(request: Request, call_next: Any) -> Response:
+        """A state-changing request from a page of another site is refused (with the CSRF token
+        this also covers sign-up and log-in, which have no session yet)."""
+        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+            origin = request.headers.get("origin")
+            if origin and origin != "null" and origin.split("://", 1)[-1] != request.headers.get("host", ""):
+                return JSONResponse({"error": "cross-site request refused"}, status_code=403)
+        response: Response = await call_next(request)
+        return response
+
     # -- errors -----------------------------------------------------------------------------------
     @app.exception_handler(ApiError)
     async def _api_error(_req: Request, exc: ApiError) -> JSONResponse:

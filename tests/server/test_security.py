@@ -115,3 +115,13 @@ def test_logged_out_users_see_only_public_pages(store: Store, players: tuple[Pla
             assert visitor.post(url, json=body).status_code == 401, url
         assert visitor.get("/api/me").status_code == 401
         assert visitor.get("/api/games?list=mine").status_code == 401
+
+
+def test_requests_from_another_site_are_refused(store: Store) -> None:
+    with client_for(store) as c:
+        r = c.post("/api/signup", json={"name": "mallory", "password": "correct horse battery"},
+                   headers={"Origin": "https://evil.example"})
+        assert r.status_code == 403 and r.json() == {"error": "cross-site request refused"}
+        r = c.post("/api/signup", json={"name": "alice", "password": "correct horse battery"},
+                   headers={"Origin": "https://testserver"})
+        assert r.status_code == 201
