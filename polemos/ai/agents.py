@@ -57,6 +57,39 @@ class RandomAgent:
         return rng.choice(legal)
 
 
+class GuardedAgent:
+    """The base of rule-of-thumb bots: ``_choose`` proposes an action and ``choose`` makes sure a
+    legal one is played. A bot's own error, or a proposal that is not legal, falls back to
+    ``fallback`` (so a bug in a bot never stops a game); ``strict`` re-raises instead (tests)."""
+
+    name = "guarded"
+    strict = False
+
+    def choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            action = self._choose(view, legal, rng)
+        except Exception:
+            if self.strict:
+                raise
+            action = ""
+        if action not in legal:
+            if self.strict and action:
+                raise AssertionError(f"{self.name} chose {action!r}, not in {legal}")
+            action = self.fallback(legal, rng)
+        return action
+
+    def _choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
+        raise NotImplementedError
+
+    def fallback(self, legal: list[str], rng: Rng | None) -> str:
+        """A safe action when nothing better is known (default: a random one)."""
+        return rng.choice(legal) if rng is not None else legal[0]
+
+
 GENERIC_AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 
 

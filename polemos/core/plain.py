@@ -16,6 +16,21 @@ from polemos.core.errors import RecordError
 JSON = dict[str, Any]
 
 
+def state_header(state: Any, data_version: str) -> JSON:
+    """The fields every position document starts with (the kernel's part of a state)."""
+    return {
+        "game": state.game.id,
+        "data": data_version,
+        "seed": state.seed,
+        "scenario": state.scenario,
+        "options": dict(state.options),
+        "rng": state.rng.to_json(),
+        "actions": [[r, a] for r, a in state.actions],
+        "undo_floor": state.undo_floor,
+        "reveals": state.reveals,
+    }
+
+
 def copy_fields(src: object, dst: object, scalars: Iterable[str], lists: Iterable[str]) -> None:
     """Copy scalar fields and (one level deep) list fields from ``src`` to ``dst``."""
     for name in scalars:

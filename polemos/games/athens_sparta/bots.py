@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import polemos
-from polemos.ai.agents import Agent
+from polemos.ai.agents import Agent, GuardedAgent
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.game import AthensSparta
 from polemos.games.athens_sparta.model import (
@@ -596,7 +596,7 @@ LABEL = re.compile(r"^(.*) ([ABC])(\d) \((\d+)\):")
 
 
 # ====================================================================== the bot
-class HeuristicAgent:
+class HeuristicAgent(GuardedAgent):
     """A fast rule-of-thumb player for either side (see the module docstring)."""
 
     name = "heuristic"
@@ -613,23 +613,9 @@ class HeuristicAgent:
         self.memory: dict[int, list[tuple[int, float]]] = {}
         self.sedition_used = 0
 
-    # ------------------------------------------------------------------ entry point
-    def choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        try:
-            action = self._choose(view, legal, rng)
-        except Exception:
-            if self.strict:
-                raise
-            action = ""
-        if action not in legal:
-            if self.strict and action:
-                raise AssertionError(f"heuristic chose {action!r}, not in {legal}")
-            action = fallback(legal, rng)
-        return action
+    # ------------------------------------------------------------------ entry point (GuardedAgent.choose)
+    def fallback(self, legal: list[str], rng: Rng | None) -> str:
+        return fallback(legal, rng)
 
     def _choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
         geo = geo_for(components(self.data))

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import polemos
-from polemos.ai.agents import Agent
+from polemos.ai.agents import Agent, GuardedAgent
 from polemos.core.rng import Rng
 from polemos.games.thermopylae.game import GoTellTheSpartans
 from polemos.games.thermopylae.state import Comp
@@ -315,7 +315,7 @@ class Plan:
     west_units: int = 4  # the west contingent should have at most this many units (its row is 3 areas)
 
 
-class HeuristicAgent:
+class HeuristicAgent(GuardedAgent):
     """A fast rule-of-thumb player for either side (see the module docstring)."""
 
     name = "heuristic"
@@ -338,23 +338,9 @@ class HeuristicAgent:
         self._danger_cache: dict[int, float] = {}
         self._enemy_areas: list[int] = []
 
-    # ------------------------------------------------------------------ entry point
-    def choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        try:
-            action = self._choose(view, legal, rng)
-        except Exception:
-            if self.strict:
-                raise
-            action = ""
-        if action not in legal:
-            if self.strict and action:
-                raise AssertionError(f"heuristic chose {action!r}, not in {legal}")
-            action = fallback(legal, rng)
-        return action
+    # ------------------------------------------------------------------ entry point (GuardedAgent.choose)
+    def fallback(self, legal: list[str], rng: Rng | None) -> str:
+        return fallback(legal, rng)
 
     def _choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
         st = static_for(self.data)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
-from polemos.core.plain import copy_fields, dump_fields, load_fields
+from polemos.core.plain import copy_fields, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.thermopylae.board import AreaMap, load_map
 from polemos.games.thermopylae.counters import Counters, load_counters
@@ -355,17 +355,7 @@ class GTSState(State):
         self.__dict__.update(other.clone().__dict__)
 
     def to_json(self) -> JSON:
-        doc: JSON = {
-            "game": self.game.id,
-            "data": self.comp.version,
-            "seed": self.seed,
-            "scenario": self.scenario,
-            "options": dict(self.options),
-            "rng": self.rng.to_json(),
-            "actions": [[r, a] for r, a in self.actions],
-            "undo_floor": self.undo_floor,
-            "reveals": self.reveals,
-        }
+        doc = state_header(self, self.comp.version)
         dump_fields(self, doc, _SCALARS, _LISTS)
         doc["log"] = [[to, rule, text] for to, rule, text in self.log]
         if self.origin is not None:
