@@ -317,6 +317,8 @@ class Store:
             out["board"] = web.render_board(view, self.data_dir)
             out["refs"] = web.action_refs(view, legal) if legal else []
             out["panel"] = web.describe(view)
+            if hasattr(web, "action_labels") and legal:
+                out["labels"] = web.action_labels(view, legal)
         return out
 
     def act(self, gid: int, viewer: Viewer | None, text: str, version: int, role: str | None = None,

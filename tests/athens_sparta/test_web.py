@@ -239,3 +239,14 @@ def test_describe_panel() -> None:
     assert panel["hand"] and all({"id", "mp", "label"} <= set(c) for c in panel["hand"])
     assert panel["status"] and isinstance(panel["status"][0], str)
     assert web.describe(s.view(None))["hand"] is None
+
+
+def test_card_plays_are_labelled_with_the_card() -> None:
+    s = new_state(3)
+    view = s.view("athens")
+    legal = s.legal_actions("athens")
+    labels = web.action_labels(view, legal)
+    assert len(labels) == len(legal)
+    for text, label in zip(legal, labels, strict=True):
+        card = next(c for c in view["hand"] if c["id"] == text.split()[1])
+        assert label.startswith(text + " — ") and f"{card['mp']} MP" in label

@@ -521,3 +521,27 @@ def describe(view: JSON) -> JSON:
         "outcome": view.get("outcome"),
         "log": list(view.get("log") or [])[-LOG_LINES:],
     }
+
+
+def action_labels(view: JSON, legal: list[str]) -> list[str]:
+    """A person's label for each legal action (the page shows it on the action's button): a card
+    play names the card ("play c07 — 2 MP, Alcibiades"); other actions are their own text."""
+    cards: dict[str, JSON] = {}
+    for key in ("hand",):
+        for card in view.get(key) or []:
+            if isinstance(card, dict) and "id" in card:
+                cards[str(card["id"])] = card
+    mine = view.get("my_sicily_card")
+    if isinstance(mine, dict) and "id" in mine:
+        cards.setdefault(str(mine["id"]), mine)
+    out = []
+    for text in legal:
+        words = text.split()
+        card = cards.get(words[1]) if len(words) == 2 and words[0] in ("play", "sicily", "allocate") else None
+        if card is None:
+            out.append(text)
+            continue
+        title = card.get("title") or card.get("event") or ""
+        out.append(f"{text} — {card.get('mp')} MP" + (f", {title}" if title else ""))
+    return out
+

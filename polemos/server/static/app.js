@@ -876,8 +876,9 @@
       } else {
         d.legal.forEach((text, i) => {
           const refs = (d.refs && d.refs[i]) || [];
-          const b = h("button", { type: "button", class: "action", dataset: { action: text, index: i, refs: refs.join(" ") },
-            onclick: () => this.chooseFromList(i) }, text);
+          const label = (d.labels && d.labels[i]) || text;
+          const b = h("button", { type: "button", class: "action", title: text, dataset: { action: text, index: i, refs: refs.join(" ") },
+            onclick: () => this.chooseFromList(i) }, label);
           if (refs.length) {
             const over = () => this.board.highlight(this.nextRefs(), this.picked, refs);
             const out = () => this.board.highlight(this.nextRefs(), this.picked, null);
