@@ -68,6 +68,9 @@ class GameRow(Base):
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"), nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
+    # the server process that plays this game's bot seats, until when (a lease; see service.bot_move)
+    bot_host: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    bot_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
 
 class Seat(Base):

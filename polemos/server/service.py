@@ -32,6 +32,7 @@ from polemos.core.rng import Rng
 from polemos.server.db import ActionRow, GameRow, Seat, Session, User, make_engine, migrate, now
 
 SESSION_DAYS = 30
+BOT_LEASE = timedelta(seconds=30)
 NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{2,40}$")
 MIN_PASSWORD = 8
 
@@ -69,6 +70,10 @@ class Store:
         self.postgres = not url.startswith("sqlite")
         self.data_dir = data_dir
         self.hasher = PasswordHasher()
+        # bot players keep plans from move to move (a heuristic that forgot its plan at every move
+        # could undo what it just began), so one process plays a game's bots while its lease lasts
+        self.host = secrets.token_hex(8)
+        self.agents: dict[tuple[int, str], Any] = {}
 
     def read(self) -> DbSession:
         return DbSession(self.engine, expire_on_commit=False)
@@ -428,24 +433,34 @@ class Store:
         return out
 
     def bot_move(self, gid: int, role: str, version: int) -> bool:
-        """Let the bot seat ``role`` choose and play (False if the game moved on meanwhile)."""
-        with self.read() as db:
-            row = self._row(db, gid)
+        """Let the bot seat ``role`` choose and play (False if the game moved on meanwhile, or if
+        another server process holds the lease on this game's bots)."""
+        with self.write() as db, db.begin():
+            row = self._row(db, gid, lock=True)
+            if row.bot_host not in (None, self.host) and row.bot_until is not None and row.bot_until > now():
+                return False
+            row.bot_host, row.bot_until = self.host, now() + BOT_LEASE
             seat = next((s for s in self._seats(db, gid) if s.role == role and s.kind == "bot"), None)
-        if seat is None or row.version != version:
+            game_id, seed, state_json, current = row.game_id, row.seed, row.state, row.version
+        if seat is None or current != version:
             return False
-        state = self.load(row)
+        state = self.game(game_id).from_json(json.loads(state_json))
         if role not in state.active_roles():
             return False
-        agent = make_agent(seat.bot or "heuristic", row.game_id, self.data_dir)
+        key = (gid, role)
+        agent = self.agents.get(key)
+        if agent is None:
+            agent = self.agents[key] = make_agent(seat.bot or "heuristic", game_id, self.data_dir)
         legal = state.legal_actions(role)
-        action = agent.choose(state.view(role), list(legal), Rng(row.seed * 7919 + version))
+        action = agent.choose(state.view(role), list(legal), Rng(seed * 7919 + version))
         try:
-            self.act(gid, None, action, version, bot=role)
+            out = self.act(gid, None, action, version, bot=role)
         except ApiError as exc:
             if exc.status == 409:
                 return False
             raise
+        if out["status"] == "finished":
+            self.agents = {k: a for k, a in self.agents.items() if k[0] != gid}
         return True
 
 

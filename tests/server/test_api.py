@@ -228,3 +228,67 @@ def test_record_and_replay_of_a_finished_game(store: Store, players: tuple[Playe
     rep = a.get(f"/api/games/{gid}/replay?step=3").json()
     assert rep["step"] == 3 and rep["steps"] == version and rep["action"] == record["actions"][2]
     assert a.get("/api/games?list=finished").json()[0]["id"] == gid
+
+
+def test_a_whole_game_of_athens_and_sparta_against_the_heuristic_bot(store: Store) -> None:
+    """The issue's "done": a whole game against the computer through the server, the bot seat played by
+    the server's own bot runner (off the request path) while the player acts."""
+    import time
+
+    from polemos.core.rng import Rng
+
+    p = Player(store, "nicias", bots=True)
+    try:
+        gid = new_game(p, seats={"athens": {"kind": "me"}, "sparta": {"kind": "bot", "bot": "heuristic"}}, seed=11)
+        chooser = Rng(11)
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            v = p.get(f"/api/games/{gid}/view").json()
+            if v["game"]["status"] == "finished":
+                break
+            if not v["legal"]:
+                time.sleep(0.02)  # the bot's turn
+                continue
+            r = p.post(f"/api/games/{gid}/actions", {"action": chooser.choice(v["legal"]), "version": v["version"]})
+            assert r.status_code in (200, 409), r.text  # 409: the bot moved in between (simultaneous card play)
+        meta = p.get(f"/api/games/{gid}").json()
+        assert meta["status"] == "finished", "the game did not end"
+        assert meta["result"]["winner"] in ("athens", "sparta") and meta["result"]["reason"]
+        record = p.get(f"/api/games/{gid}/record").json()
+        assert polemos.replay(record).outcome() is not None
+        roles = {x["role"] for x in p.get(f"/api/games/{gid}/since?after=0").json()}
+        assert roles == {"athens", "sparta"}
+    finally:
+        p.close()
+
+
+def test_one_process_at_a_time_plays_a_games_bots(store: Store, tmp_path: Any) -> None:
+    """The bot lease: while one server process plays a game's bots, another leaves them alone (a bot
+    keeps its plan from move to move), and takes over when the lease runs out."""
+    from datetime import timedelta
+
+    from polemos.server.db import GameRow, now
+    from polemos.server.service import Store as Server
+
+    p = Player(store, "hippias")
+    try:
+        gid = new_game(p, seats={"athens": {"kind": "bot", "bot": "heuristic"}, "sparta": {"kind": "me"}}, seed=2)
+        other = Server(store.url)
+        turns = store.bot_turns()
+        assert turns and turns[0][:2] == (gid, "athens")
+        assert store.bot_move(*turns[0])  # this process takes the lease and plays Athens' card
+        with store.write() as db, db.begin():
+            row = db.get(GameRow, gid)
+            assert row is not None and row.bot_host == store.host
+        v = p.get(f"/api/games/{gid}/view").json()
+        p.post(f"/api/games/{gid}/actions", {"action": v["legal"][0], "version": v["version"]})
+        turn = next(t for t in store.bot_turns() if t[0] == gid)
+        assert not other.bot_move(*turn)  # the lease is held elsewhere
+        with store.write() as db, db.begin():
+            row = db.get(GameRow, gid)
+            assert row is not None
+            row.bot_until = now() - timedelta(seconds=1)  # the holder died
+        assert other.bot_move(*turn)
+        other.close()
+    finally:
+        p.close()

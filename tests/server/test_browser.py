@@ -360,6 +360,25 @@ def test_game_against_the_bot_to_its_end_then_replay(browser: Any, server: str, 
 
 
 # ---------------------------------------------------------------------------------------------------
+def test_athens_and_sparta_against_the_heuristic_bot_to_its_end(browser: Any, server: str, tabs: list[Tab]) -> None:
+    """The issue's "done": a whole game of Athens & Sparta against the computer, from the page."""
+    page = open_tab(browser, tabs)
+    signup(page, server, "nicias")
+    create_game(page, AS, {"athens": ("me", None), "sparta": ("bot", "heuristic")}, seed=11)
+
+    def choose(p: Any, acts: list[tuple[str, list[str]]]) -> None:
+        act(p, prefer([x for x, _ in acts], "end", "done", "keep", "stop", "engage", "fire", "play"))
+
+    def over() -> bool:
+        return page.get_attribute("#game", "data-status") == "finished"
+
+    steps = drive([page], choose, over, limit=3000)
+    assert steps > 10
+    assert page.is_visible("#outcome")
+    assert not actions(page)
+
+
+# ---------------------------------------------------------------------------------------------------
 def test_phone_screen(browser: Any, server: str, tabs: list[Tab]) -> None:
     phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
              "has_touch": True}
