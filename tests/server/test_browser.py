@@ -363,7 +363,7 @@ def test_game_against_the_bot_to_its_end_then_replay(browser: Any, server: str, 
 def test_athens_and_sparta_against_the_heuristic_bot_to_its_end(browser: Any, server: str, tabs: list[Tab]) -> None:
     """The issue's "done": a whole game of Athens & Sparta against the computer, from the page."""
     page = open_tab(browser, tabs)
-    signup(page, server, "nicias")
+    signup(page, server, "demosthenes")  # (user names are unique on the module's server)
     create_game(page, AS, {"athens": ("me", None), "sparta": ("bot", "heuristic")}, seed=11)
 
     def choose(p: Any, acts: list[tuple[str, list[str]]]) -> None:
