@@ -17,6 +17,8 @@ from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
     blocks_at,
     friendly_ctrl,
+    occ_kinds,
+    occ_of,
     push,
     side_name,
     update_control,
@@ -171,18 +173,14 @@ def battle_hexes(s: S, side: int) -> tuple[list[int], list[int], list[int]]:
     field: dict[int, int] = {}
     ins: dict[int, int] = {}
     revolt: set[int] = set()
-    blocks = s.comp.blocks
-    for b, h in enumerate(s.loc):
-        if h < 0:
+    for h, o, walls, k in zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False):
+        if h < 0 or o > 1:
             continue
-        o = s.owner[b]
-        if o > 1:
-            continue
-        if s.inside[b]:
+        if walls:
             ins[h] = ins.get(h, 0) | (1 << o)
         else:
             field[h] = field.get(h, 0) | (1 << o)
-            if blocks[b].type == REVOLT and o == side:
+            if k == 0 and o == side:  # a revolt block
                 revolt.add(h)
     me, them = 1 << side, 1 << (1 - side)
     mandatory, storm, sally = [], [], []
@@ -1021,6 +1019,8 @@ def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
                 if _friendly_port(s, side, board.cities[c].hex) and stack_ok(s, side, board.cities[c].hex, b)]
     c0 = board.city_at[h]
     coast0 = board.cities[c0].coast if c0 >= 0 else -1
+    enemy_field = occ_of(s).field  # nothing moves while the refuges are listed
+    enemy_bit = 1 << (1 - side)
     seen = {(h, coast0): 0}
     queue = deque([(h, coast0)])
     out: list[int] = []
@@ -1040,7 +1040,7 @@ def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
             arrive = board.water_side[n][opposite(d)]
             if (n, arrive) in seen or persian_barred(s, side, n):
                 continue
-            if any(s.loc[y] == n and s.owner[y] == 1 - side and not s.inside[y] for y in range(len(s.loc))):
+            if enemy_field[n] & enemy_bit:  # enemy blocks outside the walls
                 continue
             seen[(n, arrive)] = dist + 1
             if _friendly_port(s, side, n) and n not in out and n != h and stack_ok(s, side, n, b):

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, NOSIDE, PERSIA, REVOLT, SPARTA, Board
+from polemos.games.athens_sparta.model import (
+    ATHENS,
+    NAVY,
+    NEUTRAL,
+    NOSIDE,
+    PELTAST,
+    PERSIA,
+    REVOLT,
+    SPARTA,
+    BlockSpec,
+    Board,
+)
+from polemos.games.athens_sparta.model import MOUNTAIN as MOUNTAIN_T
 from polemos.games.athens_sparta.model import OFFBOARD as OFFBOARD_T
 from polemos.games.athens_sparta.model import SEA as SEA_T
 from polemos.games.athens_sparta.state import LOCKED, POOL, AthensSpartaState
@@ -23,8 +35,7 @@ def side_name(side: int) -> str:
 
 
 def blocks_at(s: S, h: int) -> list[int]:
-    loc = s.loc
-    return [b for b in range(len(loc)) if loc[b] == h]
+    return [b for b, x in enumerate(s.loc) if x == h]
 
 
 def friendly_ctrl(s: S, side: int, ctrl: int) -> bool:
@@ -39,59 +50,59 @@ def enemy_ctrl(s: S, side: int, ctrl: int) -> bool:
 def update_control(s: S) -> None:
     """4.2: control changes at the end of each Phase. Cities taken change hands, then the
     land and sea control of every hex is fixed for the next Phase."""
+    # the control follows from where the blocks stand and who holds the cities: if neither has
+    # changed since a call in which no city changed hands, the answer is that call's again
+    key = (*s.loc, *s.owner, *s.inside, *s.city_owner)
+    memo = s.ctrl_memo
+    if memo is not None and memo[0] == key:
+        s.reach = {}
+        s.lctrl = list(memo[1])
+        s.sctrl = list(memo[2])
+        return
     board = s.comp.board
-    blocks = s.comp.blocks
-    owner = s.owner
-    inside = s.inside
-    # per occupied hex: [out A, out S, in A, in S, armies out A, armies out S, navies out A, navies out S]
-    occ: dict[int, list[int]] = {}
-    for b, h in enumerate(s.loc):
-        if h < 0:
+    # per occupied hex, bits: side o outside the walls 1 << o, inside 4 << o, with an army (or
+    # revolt block) outside 16 << o, with a navy outside 64 << o
+    occ: dict[int, int] = {}
+    get = occ.get
+    for h, o, i, k in zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False):
+        if h < 0 or o > SPARTA:
             continue
-        o = owner[b]
-        if o > SPARTA:
-            continue
-        row = occ.get(h)
-        if row is None:
-            row = occ[h] = [0, 0, 0, 0, 0, 0, 0, 0]
-        if inside[b]:
-            row[2 + o] += 1
-        else:
-            row[o] += 1
-            row[(6 if blocks[b].type == NAVY else 4) + o] += 1
+        occ[h] = get(h, 0) | ((4 << o) if i else (1 << o) | ((64 if k == 1 else 16) << o))
     # cities occupied only by one side change hands (1.1: "unless occupied by ...")
     city_at = board.city_at
-    for h, row in occ.items():
+    changed = False
+    for h, f in occ.items():
         c = city_at[h]
         if c < 0:
             continue
         city = board.cities[c]
         if city.oracle or city.side == NOSIDE:
             continue
-        a, sp = row[0] + row[2], row[1] + row[3]
+        a, sp = f & 5, f & 10
         if a and not sp and s.city_owner[c] != ATHENS:
             change_city_owner(s, c, ATHENS)
+            changed = True
         elif sp and not a and s.city_owner[c] != SPARTA:
             change_city_owner(s, c, SPARTA)
+            changed = True
     s.reach = {}
     lctrl = [C_VACANT] * len(board.hexes)
-    for c, city in enumerate(board.cities):
-        co = s.city_owner[c]
-        lctrl[city.hex] = co if co <= PERSIA else C_VACANT
+    for h, co in zip(geo(board).city_hex, s.city_owner, strict=False):
+        lctrl[h] = co if co <= PERSIA else C_VACANT
     sctrl = list(lctrl)
-    for h, row in occ.items():
-        a_out, s_out, a_in, s_in = row[0], row[1], row[2], row[3]
-        if a_out and s_out:
+    for h, f in occ.items():
+        if f & 3 == 3:  # both sides outside the walls
             lctrl[h] = sctrl[h] = C_CONTESTED
-        elif a_in or s_in:
-            defender = ATHENS if a_in else SPARTA
+        elif f & 12:  # blocks inside the walls
+            defender = ATHENS if f & 4 else SPARTA
             att = 1 - defender
-            lctrl[h] = att if row[4 + att] else defender
-            sctrl[h] = att if row[6 + att] else defender
+            lctrl[h] = att if f & (16 << att) else defender
+            sctrl[h] = att if f & (64 << att) else defender
         else:
-            lctrl[h] = sctrl[h] = ATHENS if a_out else SPARTA
+            lctrl[h] = sctrl[h] = ATHENS if f & 1 else SPARTA
     s.lctrl = lctrl
     s.sctrl = sctrl
+    s.ctrl_memo = None if changed else (key, tuple(lctrl), tuple(sctrl))
 
 
 def change_city_owner(s: S, c: int, side: int) -> None:
@@ -172,23 +183,17 @@ class Occ:
         inside = [0] * nh
         count = [[0] * nh, [0] * nh]
         armies = [[0] * nh, [0] * nh]
-        blocks = s.comp.blocks
-        owner = s.owner
-        ins = s.inside
-        for b, h in enumerate(s.loc):
-            if h < 0:
+        # per block: 0 revolt (not counted), 1 navy (counted), 2 army (counted, an army)
+        for h, o, i, k in zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False):
+            if h < 0 or o > SPARTA:
                 continue
-            o = owner[b]
-            if o > SPARTA:
-                continue
-            if ins[b]:
+            if i:
                 inside[h] |= 1 << o
             else:
                 field[h] |= 1 << o
-            t = blocks[b].type
-            if t != REVOLT:
+            if k:
                 count[o][h] += 1
-                if t != NAVY:
+                if k == 2:
                     armies[o][h] += 1
         self.field = field
         self.inside = inside
@@ -196,13 +201,73 @@ class Occ:
         self.armies = armies
 
 
+def occ_of(s: S) -> Occ:
+    """The occupancy of ``s`` now: a shared, read-only snapshot, rebuilt only when a block's
+    hex, owner or walls status has changed since the last one (derived data, see reset_caches)."""
+    key = (*s.loc, *s.owner, *s.inside)
+    hit = s.occ_cache
+    if hit is not None and hit[0] == key:
+        occ: Occ = hit[1]
+        return occ
+    occ = Occ(s)
+    s.occ_cache = (key, occ)
+    return occ
+
+
+class BlockTabs:
+    """Static facts about a block list, derived once: what the hot loops would otherwise ask
+    each block spec again and again."""
+
+    __slots__ = ("kinds", "peltasts", "revolts")
+
+    def __init__(self, blocks: tuple[BlockSpec, ...]) -> None:
+        # per block, how the occupancy counts it: 0 a revolt block (not toward stacking), 1 a navy, 2 an army
+        self.kinds = tuple(0 if b.type == REVOLT else 1 if b.type == NAVY else 2 for b in blocks)
+        self.revolts = tuple(i for i, b in enumerate(blocks) if b.type == REVOLT)
+        self.peltasts = tuple(i for i, b in enumerate(blocks) if b.type == PELTAST)
+
+
+_TABS: dict[int, tuple[tuple[BlockSpec, ...], BlockTabs]] = {}
+
+
+def block_tabs(blocks: tuple[BlockSpec, ...]) -> BlockTabs:
+    hit = _TABS.get(id(blocks))
+    if hit is not None and hit[0] is blocks:
+        return hit[1]
+    tabs = BlockTabs(blocks)
+    _TABS[id(blocks)] = (blocks, tabs)
+    return tabs
+
+
+def occ_kinds(blocks: tuple[BlockSpec, ...]) -> tuple[int, ...]:
+    """Per block, how the occupancy counts it: 0 a revolt block (not toward stacking), 1 a navy,
+    2 an army."""
+    return block_tabs(blocks).kinds
+
+
 class Geo:
     """Static graphs derived once from a board: what the movement searches walk over."""
 
-    __slots__ = ("one_port_island", "persian", "revolt_cities", "water_adj")
+    __slots__ = ("city_cap", "city_hex", "lim", "majors_on_map", "neutral_majors", "one_port_island", "oracle",
+                 "persian", "persian_city", "revolt_cities", "syr", "water_adj")
 
     def __init__(self, board: Board) -> None:
         nh = len(board.hexes)
+        self.syr = board.syracuse_hex
+        # per hex: is it an Oracle (1.4); a Persian city (9.3); stacking limit (blocks, armies) (4.1)
+        self.oracle = tuple(c >= 0 and board.cities[c].oracle for c in board.city_at)
+        self.persian_city = tuple(c >= 0 and board.cities[c].side == PERSIA for c in board.city_at)
+        self.lim = tuple((6, 4) if c >= 0 and board.cities[c].name == "ATHENS"
+                         else (2, 2) if board.terrain[h] == MOUNTAIN_T else (4, 4)
+                         for h, c in enumerate(board.city_at))
+        # per city: its hex; the BPs it may take in a Replacement Phase (8.1)
+        self.city_hex = tuple(c.hex for c in board.cities)
+        self.city_cap = tuple(16 if c.name in ("ATHENS", "SPARTA") else 3 * c.value if c.major else 1
+                              for c in board.cities)
+        # the major cities on the map, in index order (where RESERVE blocks may be built, 8.3)
+        self.majors_on_map = tuple(i for i, c in enumerate(board.cities) if c.major and not c.offboard)
+        # the green major cities, in index order (9.5)
+        self.neutral_majors = tuple(i for i, c in enumerate(board.cities) if c.side == NEUTRAL and c.major)
         # water graph over (hex, coast) nodes, node = hex * 2 + coast: [(dir, next hex, next node)]
         self.water_adj: list[list[tuple[int, int, int]]] = [[] for _ in range(nh * 2)]
         for h in range(nh):
@@ -248,12 +313,15 @@ class Geo:
 
 
 _GEO: dict[int, tuple[Board, Geo]] = {}
+_LAST_GEO: list[tuple[Board, Geo] | None] = [None]  # the board asked about last (nearly always the one)
 
 
 def geo(board: Board) -> Geo:
+    last = _LAST_GEO[0]
+    if last is not None and last[0] is board:
+        return last[1]
     hit = _GEO.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    g = Geo(board)
-    _GEO[id(board)] = (board, g)
-    return g
+    if hit is None or hit[0] is not board:
+        hit = _GEO[id(board)] = (board, Geo(board))
+    _LAST_GEO[0] = hit
+    return hit[1]

@@ -9,8 +9,7 @@ then ``to HEX``). Each block moves once per Player Turn (4.0).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator
 
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
@@ -18,9 +17,11 @@ from polemos.games.athens_sparta.common import (
     C_NEUTRAL,
     C_PERSIA,
     Occ,
+    block_tabs,
     change_city_owner,
     friendly_ctrl,
     geo,
+    occ_of,
     side_name,
 )
 from polemos.games.athens_sparta.model import (
@@ -29,7 +30,6 @@ from polemos.games.athens_sparta.model import (
     NAVY,
     NEUTRAL,
     OFFBOARD,
-    PELTAST,
     REVOLT,
     SEA,
     SIDE_CLEAR,
@@ -69,33 +69,28 @@ def hex_by_name(s: S, name: str) -> int:
 # ====================================================================== terrain & stacking (4.1)
 def stack_limit(s: S, h: int) -> tuple[int, int]:
     """(blocks, armies) a player may stack in hex ``h`` (Terrain Effects Table)."""
-    board = s.comp.board
-    c = board.city_at[h]
-    if c >= 0 and board.cities[c].name == "ATHENS":
-        return 6, 4
-    if board.terrain[h] == MOUNTAIN:
-        return 2, 2
-    return 4, 4
+    lim: tuple[int, int] = geo(s.comp.board).lim[h]
+    return lim
 
 
 def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None, at: int | None = None) -> bool:
     """Could ``side`` add block ``extra`` to hex ``h`` within the stacking limit (4.1)?
     ``at``: where ``occ`` counted the block (default: where it stands now)."""
-    if h == s.comp.board.syracuse_hex:
+    g = geo(s.comp.board)
+    if h == g.syr:
         return True
-    blocks = s.comp.blocks
-    t = blocks[extra].type
+    t = s.comp.blocks[extra].type
     if t == REVOLT:
         return True  # 7.0: the revolt block does not count toward stacking
     if occ is None:
-        occ = Occ(s)
+        occ = occ_of(s)
     n = occ.count[side][h]
     armies = occ.armies[side][h]
     if (s.loc[extra] if at is None else at) == h:
         n -= 1
         if t != NAVY:
             armies -= 1
-    lim, lim_army = stack_limit(s, h)
+    lim, lim_army = g.lim[h]
     return n + 1 <= lim and armies + (t != NAVY) <= lim_army
 
 
@@ -120,16 +115,14 @@ def own_inside(s: S, side: int, h: int) -> bool:
 
 def persian_barred(s: S, side: int, h: int) -> bool:
     """9.3: Athens never enters Persia; Sparta only with Persian support."""
-    board = s.comp.board
-    c = board.city_at[h]
-    if c < 0 or board.cities[c].side != C_PERSIA:
+    if not geo(s.comp.board).persian_city[h]:
         return False
     return side == ATHENS or s.persia != 1
 
 
 def is_oracle(s: S, h: int) -> bool:
-    c = s.comp.board.city_at[h]
-    return c >= 0 and s.comp.board.cities[c].oracle
+    oracle: bool = geo(s.comp.board).oracle[h]
+    return oracle
 
 
 def neutral_city(s: S, h: int) -> bool:
@@ -167,19 +160,30 @@ def legal_move(s: S, side: int) -> list[str]:
     out: list[str] = []
     blocks = s.comp.blocks
     syr = s.comp.board.syracuse_hex
-    occ = Occ(s)
+    occ = occ_of(s)
     if s.mp > 0:
         cache: Cache = s.reach  # valid for the whole Move Phase (see invalidate_reach)
-        for b in range(len(s.loc)):
-            if not can_start(s, side, b):
+        shared: dict[int, _SeaSearch] = {}  # sea searches begun while listing this menu
+        storm = s.storm
+        field = occ.field
+        inside = occ.inside
+        owner = s.owner
+        moved = s.moved
+        ins = s.inside
+        for b, h in enumerate(s.loc):
+            # can_start, inlined
+            if owner[b] != side or h < 0 or moved[b] or ins[b]:
                 continue
             spec = blocks[b]
-            naval = spec.type == NAVY
-            if s.loc[b] != syr and not (naval and s.storm) and op_steps(s, side, b, True, occ, True):
+            if spec.type == REVOLT and (spec.revolt != "helots" or (field[h] | inside[h]) == 3):
+                continue
+            if h != syr and not (storm and spec.type == NAVY) and (
+                    navy_steps(s, side, b, True, occ, True) if spec.type == NAVY
+                    else army_steps(s, side, b, True, occ, True)):  # op_steps
                 out.append("op " + spec.id)
-            if spec.is_army and s.loc[b] != syr and march_destinations(s, side, b, occ, cache, True):
+            if h != syr and spec.is_army and march_destinations(s, side, b, occ, cache, True):
                 out.append("march " + spec.id)
-            if not s.storm and sea_destinations(s, side, b, occ, cache, True):
+            if not storm and sea_destinations(s, side, b, occ, cache, True, shared):
                 out.append("sea " + spec.id)
     if s.mp > 0 or s.free_revolt > 0:
         out.extend(revolt_actions(s, side, occ))
@@ -243,7 +247,7 @@ def op_steps(s: S, side: int, b: int, first: bool = False,
     """Legal next hexes of block ``b``'s operation move: (hex, dir, new side/coast, crossing).
     ``first``: the block has not started moving; ``one``: stop at the first step found."""
     if occ is None:
-        occ = Occ(s)
+        occ = occ_of(s)
     if s.comp.blocks[b].type == NAVY:
         return navy_steps(s, side, b, first, occ, one)
     return army_steps(s, side, b, first, occ, one)
@@ -266,28 +270,36 @@ def army_steps(s: S, side: int, b: int, first: bool, occ: Occ,
         crossed_before = s.move_crossed
     if left <= 0:
         return []
-    no_attack = is_oracle(s, s.start_hex[b])  # 1.4: blocks starting in an Oracle never attack
+    g = geo(board)
+    oracle = g.oracle
+    barred = g.persian_city if side == ATHENS or s.persia != 1 else None  # persian_barred (9.3)
+    field = occ.field
+    enemy_bit = 2 >> side
+    terrain = board.terrain
+    no_attack = oracle[s.start_hex[b]]  # 1.4: blocks starting in an Oracle never attack
     out = []
     nb = board.neighbours[h]
+    lss = board.land_side[h]
     far = board.far_sides[h]
-    strait_here = board.terrain[h] == STRAIT
+    strait_here = terrain[h] == STRAIT
     sources = board.river_sources
     for d in range(6):
         n = nb[d]
         if n < 0:
             continue
-        ls = board.land_side[h][d]
+        ls = lss[d]
         if ls != SIDE_CLEAR and ls != SIDE_PASS and not (h in sources and n in sources):
             continue
-        if board.terrain[n] in (SEA, OFFBOARD) or persian_barred(s, side, n):
+        tn = terrain[n]
+        if tn in (SEA, OFFBOARD) or (barred is not None and barred[n]):
             continue
         crossing = False
         if strait_here and (1 if d in far else 0) != cur_side:
             if not started:
                 continue  # crossing out of a strait hex only at the start of the move (4.3)
             crossing = True
-        arrive_side = 1 if board.terrain[n] == STRAIT and opposite(d) in board.far_sides[n] else 0
-        if arrive_side == 0 and enemy_field(s, side, n, occ) and not is_oracle(s, n):
+        arrive_side = 1 if tn == STRAIT and (d + 3) % 6 in board.far_sides[n] else 0
+        if arrive_side == 0 and field[n] & enemy_bit and not oracle[n]:
             # it must stop and fight here: an attack through this hexside (4.1, 4.3)
             if no_attack:
                 continue
@@ -317,21 +329,29 @@ def navy_steps(s: S, side: int, b: int, first: bool, occ: Occ,
         start = len(s.move_path) == 1
     if left <= 0:
         return []
-    no_attack = is_oracle(s, s.start_hex[b])
+    g = geo(board)
+    oracle = g.oracle
+    barred = g.persian_city if side == ATHENS or s.persia != 1 else None  # persian_barred (9.3)
+    field = occ.field
+    enemy_bit = 2 >> side
+    no_attack = oracle[s.start_hex[b]]
     c = board.city_at[h]
     diolkos = start and c >= 0 and board.cities[c].name == "CORINTH"  # 1.6
     out = []
+    nbs = board.neighbours[h]
+    wss = board.water_side[h]
+    water_side = board.water_side
     for d in range(6):
-        n = board.neighbours[h][d]
+        n = nbs[d]
         if n < 0:
             continue
-        ws = board.water_side[h][d]
+        ws = wss[d]
         if ws < 0 or (ws != coast and not diolkos and coast >= 0):
             continue
-        if persian_barred(s, side, n):
+        if barred is not None and barred[n]:
             continue
-        arrive = board.water_side[n][opposite(d)]
-        if enemy_field(s, side, n, occ) and not is_oracle(s, n) and no_attack and _navy_meets(s, n, arrive):
+        arrive = water_side[n][(d + 3) % 6]
+        if field[n] & enemy_bit and not oracle[n] and no_attack and _navy_meets(s, n, arrive):
             continue
         out.append((n, d, arrive, False))
         if one:
@@ -349,14 +369,16 @@ def _navy_meets(s: S, h: int, coast: int) -> bool:
     return city.name == "CORINTH" or city.coast == coast
 
 
-def must_stop(s: S, side: int, b: int, h: int) -> bool:
-    """After entering ``h``: does the block have to stop here? (4.4, 4.3, 1.8, 9.5)"""
+def must_stop(s: S, side: int, b: int, h: int, occ: Occ | None = None) -> bool:
+    """After entering ``h``: does the block have to stop here? (4.4, 4.3, 1.8, 9.5)
+    ``occ``: a snapshot whose enemy blocks are where they stand now (only ``side``'s moving
+    block may have been moved since it was taken)."""
     board = s.comp.board
     spec = s.comp.blocks[b]
     if s.move_left <= 0:
         return True
     if spec.type == NAVY:
-        return enemy_field(s, side, h) and not is_oracle(s, h) and _navy_meets(s, h, s.move_side)
+        return enemy_field(s, side, h, occ) and not is_oracle(s, h) and _navy_meets(s, h, s.move_side)
     if board.terrain[h] == MOUNTAIN:
         return True  # 1.8 armies must stop after entering a mountain hex
     if len(s.move_path) >= 2 and s.move_path[-2] in board.river_sources and h in board.river_sources:
@@ -366,13 +388,14 @@ def must_stop(s: S, side: int, b: int, h: int) -> bool:
         return False
     if s.move_crossed and board.terrain[s.move_path[-2]] == STRAIT:
         return True  # crossed a strait leaving a strait hex: it was a crossing (4.3)
-    return enemy_field(s, side, h) and not is_oracle(s, h)
+    return enemy_field(s, side, h, occ) and not is_oracle(s, h)
 
 
 def can_stop(s: S, side: int, b: int, h: int, occ: Occ | None = None, at: int | None = None) -> bool:
     """May the moving block end its move in ``h``? Stacking (4.1); navies only in a port or to
     fight (RULINGS R5); stopping where enemy blocks stand or in a neutral city is an attack, so
-    the hexside attack limit (4.1, 4.3) and the Oracle rule (1.4) apply."""
+    the hexside attack limit (4.1, 4.3) and the Oracle rule (1.4) apply. ``occ`` (with ``at``,
+    where it counted the moving block) must show the enemy blocks where they stand now."""
     board = s.comp.board
     spec = s.comp.blocks[b]
     if len(s.move_path) < 2:
@@ -380,10 +403,10 @@ def can_stop(s: S, side: int, b: int, h: int, occ: Occ | None = None, at: int | 
     if spec.type == NAVY:
         c = board.city_at[h]
         port_here = c >= 0 and board.cities[c].port and _navy_meets(s, h, s.move_side)
-        fight = enemy_field(s, side, h) and board.terrain[h] != SEA and _navy_meets(s, h, s.move_side)
+        fight = enemy_field(s, side, h, occ) and board.terrain[h] != SEA and _navy_meets(s, h, s.move_side)
         if not (port_here or fight):
             return False
-    elif (enemy_field(s, side, h) or neutral_city(s, h)) and not is_oracle(s, h):
+    elif (enemy_field(s, side, h, occ) or neutral_city(s, h)) and not is_oracle(s, h):
         if is_oracle(s, s.start_hex[b]):
             return False
         d = _entry_dir(s, h)
@@ -407,21 +430,31 @@ def _viable(s: S, side: int, b: int, n: int, arrive: int, crossing: bool, occ: O
     """A step is offered only if the block can end its move somewhere after it: a navy never
     runs out of movement at sea or off its city's coast (R5, 1.7), an army never where it would
     break a stacking limit (4.1)."""
-    with _trial_step(s, b, n, arrive, crossing) as at:
+    # a trial step: move the block one hex for a look-ahead, and put it back afterwards; ``at`` is
+    # where it stood (where the occupancy snapshot still counts it)
+    at, left, mside, mcrossed = s.loc[b], s.move_left, s.move_side, s.move_crossed
+    s.loc[b] = n
+    s.move_left = left - 1
+    s.move_side = arrive
+    s.move_crossed = mcrossed or crossing
+    s.move_path.append(n)
+    try:
         if can_stop(s, side, b, n, occ, at):
             return True
-        if must_stop(s, side, b, n):
+        if must_stop(s, side, b, n, occ):
             return False
         if s.comp.blocks[b].type == NAVY:
             return _navy_stop_reachable(s, side, b, occ, at)
         return any(can_stop_after(s, side, b, m, a, c, occ, at)
                    for m, _d, a, c in op_steps(s, side, b, False, occ))
+    finally:
+        s.move_path.pop()
+        s.loc[b], s.move_left, s.move_side, s.move_crossed = at, left, mside, mcrossed
 
 
-@contextmanager
-def _trial_step(s: S, b: int, n: int, arrive: int, crossing: bool) -> Iterator[int]:
-    """Move the moving block one hex for a look-ahead, and put it back afterwards; yields the
-    hex where it stood (where occupancy snapshots still count it)."""
+def can_stop_after(s: S, side: int, b: int, n: int, arrive: int, crossing: bool,
+                   occ: Occ, at: int) -> bool:
+    """One step further on: could the army stop there, or at least go on (bounded look-ahead)?"""
     saved = (s.loc[b], s.move_left, s.move_side, s.move_crossed)
     s.loc[b] = n
     s.move_left -= 1
@@ -429,18 +462,11 @@ def _trial_step(s: S, b: int, n: int, arrive: int, crossing: bool) -> Iterator[i
     s.move_crossed = s.move_crossed or crossing
     s.move_path.append(n)
     try:
-        yield saved[0]
+        return can_stop(s, side, b, n, occ, at) or (
+            not must_stop(s, side, b, n, occ) and bool(op_steps(s, side, b, False, occ)))
     finally:
         s.move_path.pop()
         s.loc[b], s.move_left, s.move_side, s.move_crossed = saved
-
-
-def can_stop_after(s: S, side: int, b: int, n: int, arrive: int, crossing: bool,
-                   occ: Occ, at: int) -> bool:
-    """One step further on: could the army stop there, or at least go on (bounded look-ahead)?"""
-    with _trial_step(s, b, n, arrive, crossing):
-        return can_stop(s, side, b, n, occ, at) or (
-            not must_stop(s, side, b, n) and bool(op_steps(s, side, b, False, occ)))
 
 
 def _navy_stop_reachable(s: S, side: int, b: int, occ: Occ, at: int) -> bool:
@@ -479,8 +505,8 @@ def legal_moving(s: S, side: int) -> list[str]:
     out: list[str] = []
     if s.move_kind == OP:
         h = s.loc[b]
-        occ = Occ(s)
-        if not (len(s.move_path) >= 2 and must_stop(s, side, b, h)):
+        occ = occ_of(s)
+        if not (len(s.move_path) >= 2 and must_stop(s, side, b, h, occ)):
             for n, _d, arrive, crossing in op_steps(s, side, b, False, occ):
                 if _viable(s, side, b, n, arrive, crossing, occ):
                     out.append("to " + hex_name(s, n))
@@ -586,11 +612,6 @@ def _enter_neutral(s: S, side: int, h: int) -> None:
 
 
 # ====================================================================== strategic moves (4.5)
-def _strategic_start_ok(s: S, side: int, b: int, occ: Occ) -> bool:
-    h = s.loc[b]
-    return h >= 0 and not siege_hex(s, h, occ) and not s.inside[b]
-
-
 Cache = dict[tuple[int, int, int], list[int]]
 
 
@@ -599,10 +620,10 @@ def march_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     """4.51: double move through friendly, neutral or vacant hexes, ending in a friendly hex;
     never to or from a siege, never into or through enemy hexes."""
     if occ is None:
-        occ = Occ(s)
-    if not _strategic_start_ok(s, side, b, occ):
-        return []
+        occ = occ_of(s)
     start = s.loc[b]
+    if start < 0 or (occ.field[start] | occ.inside[start]) == 3 or s.inside[b]:  # never from a siege
+        return []
     limit = s.comp.blocks[b].move * 2
     key = (1, start, limit)
     reach = cache.get(key) if cache is not None else None
@@ -615,6 +636,8 @@ def march_destinations(s: S, side: int, b: int, occ: Occ | None = None,
         reach = _march_reach(s, side, start, limit, occ)
         if cache is not None:
             cache[key] = reach
+    if not reach:
+        return []
     return _fitting(s, side, b, reach, occ, first)
 
 
@@ -623,16 +646,26 @@ def _march_adjacent(s: S, side: int, b: int, occ: Occ) -> int:
     board = s.comp.board
     h = s.loc[b]
     far_here = board.far_sides[h]
+    nbs = board.neighbours[h]
+    lss = board.land_side[h]
+    terrain = board.terrain
+    lctrl = s.lctrl
+    barred = geo(board).persian_city if side == ATHENS or s.persia != 1 else None  # persian_barred (9.3)
+    persia_friendly = side == SPARTA and s.persia == 1  # friendly_ctrl of a Persian hex (9.3)
+    field = occ.field
+    inside = occ.inside
     for d in range(6):
-        n = board.neighbours[h][d]
+        n = nbs[d]
         if n < 0:
             continue
-        ls = board.land_side[h][d]
+        ls = lss[d]
         if (ls != SIDE_CLEAR and ls != SIDE_PASS) or d in far_here:
             continue
-        if board.terrain[n] == SEA or persian_barred(s, side, n):
+        if terrain[n] == SEA or (barred is not None and barred[n]):
             continue
-        if friendly_ctrl(s, side, s.lctrl[n]) and not siege_hex(s, n, occ) and stack_ok(s, side, n, b, occ):
+        ctrl = lctrl[n]
+        if ((ctrl == side or (ctrl == C_PERSIA and persia_friendly)) and (field[n] | inside[n]) != 3
+                and stack_ok(s, side, n, b, occ)):
             return n
     return -1
 
@@ -640,21 +673,55 @@ def _march_adjacent(s: S, side: int, b: int, occ: Occ) -> int:
 def _fitting(s: S, side: int, b: int, reach: list[int], occ: Occ, first: bool) -> list[int]:
     """The destinations in ``reach`` where block ``b`` fits the stacking limit (4.1); with
     ``first``, stop at the first one (enough to offer the move)."""
-    syr = s.comp.board.syracuse_hex
+    g = geo(s.comp.board)
+    syr = g.syr
+    t = s.comp.blocks[b].type
     out = []
-    for h in reach:
-        if h == syr or stack_ok(s, side, h, b, occ):
+    if t == REVOLT:  # 7.0: the revolt block does not count toward stacking (stack_ok)
+        for h in reach:
             out.append(h)
             if first:
                 break
+        return out
+    # stack_ok, written out
+    army = t != NAVY
+    count = occ.count[side]
+    armies = occ.armies[side]
+    lims = g.lim
+    here = s.loc[b]
+    for h in reach:
+        if h != syr:
+            n = count[h]
+            a = armies[h]
+            if here == h:
+                n -= 1
+                if army:
+                    a -= 1
+            lim, lim_army = lims[h]
+            if not (n + 1 <= lim and a + army <= lim_army):
+                continue
+        out.append(h)
+        if first:
+            break
     return out
 
 
 def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]:
     board = s.comp.board
+    g = geo(board)
+    oracle = g.oracle
+    barred = g.persian_city if side == ATHENS or s.persia != 1 else None  # persian_barred (9.3)
+    persia_friendly = side == SPARTA and s.persia == 1  # friendly_ctrl of a Persian hex (9.3)
     lctrl = s.lctrl
     terrain = board.terrain
-    seen = {start: 0}
+    neighbours = board.neighbours
+    land_side = board.land_side
+    far_sides = board.far_sides
+    field = occ.field
+    inside = occ.inside
+    enemy = 1 - side
+    seen = [-1] * len(terrain)  # distance per hex, -1 not reached yet
+    seen[start] = 0
     queue = deque([start])
     out = []
     enemy_bit = 2 >> side
@@ -662,31 +729,35 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
         h = queue.popleft()
         dist = seen[h]
         if h != start:
-            if friendly_ctrl(s, side, lctrl[h]) and not siege_hex(s, h, occ):
+            ctrl = lctrl[h]
+            if (ctrl == side or (ctrl == C_PERSIA and persia_friendly)) and (field[h] | inside[h]) != 3:
                 out.append(h)
             if terrain[h] == MOUNTAIN:
                 continue  # 1.8: must stop
         if dist >= limit:
             continue
-        nbs = board.neighbours[h]
-        lss = board.land_side[h]
+        nbs = neighbours[h]
+        lss = land_side[h]
+        no_cross = terrain[h] == STRAIT and h != start
         for d in range(6):
             n = nbs[d]
-            if n < 0 or n in seen:
+            if n < 0 or seen[n] >= 0:
                 continue
             ls = lss[d]
             if ls != SIDE_CLEAR and ls != SIDE_PASS:
                 continue
-            if terrain[n] == SEA or persian_barred(s, side, n):
+            tn = terrain[n]
+            if tn == SEA or (barred is not None and barred[n]):
                 continue
             ctrl = lctrl[n]
-            if (ctrl == 1 - side or ctrl == C_CONTESTED or occ.field[n] & enemy_bit) and not is_oracle(s, n):
+            if (ctrl in (enemy, C_CONTESTED) or field[n] & enemy_bit) and not oracle[n]:
                 continue  # 1.4: an Oracle may be traversed even if the enemy is there (RULINGS R20)
-            if terrain[h] == STRAIT and h != start and (d in board.far_sides[h]):
+            if no_cross and d in far_sides[h]:
                 continue  # a march through a strait hex may not cross it
-            if terrain[n] == STRAIT and opposite(d) in board.far_sides[n]:
+            if tn == STRAIT and (d + 3) % 6 in far_sides[n]:
                 # entering a strait from its far side: crossing stops the move (4.3)
-                if friendly_ctrl(s, side, ctrl) and not siege_hex(s, n, occ) and n not in out:
+                if ((ctrl == side or (ctrl == C_PERSIA and persia_friendly))
+                        and (field[n] | inside[n]) != 3 and n not in out):
                     out.append(n)
                 seen[n] = limit
                 continue
@@ -703,15 +774,45 @@ def _friendly_port(s: S, side: int, h: int) -> bool:
     return friendly_ctrl(s, side, s.lctrl[h]) and friendly_ctrl(s, side, s.sctrl[h])
 
 
+class _SeaSearch:
+    """One ``_sea_reach`` search shared by the blocks of a hex while one menu is listed (the state
+    does not change meanwhile): the ports found so far, and the search, resumed on demand."""
+
+    __slots__ = ("done", "found", "search")
+
+    def __init__(self, search: Iterator[int]) -> None:
+        self.search = search
+        self.found: list[int] = []
+        self.done = False
+
+    def __iter__(self) -> Iterator[int]:
+        found = self.found
+        i = 0
+        while True:
+            if i < len(found):
+                yield found[i]
+                i += 1
+                continue
+            if self.done:
+                return
+            h = next(self.search, -1)
+            if h < 0:
+                self.done = True
+                return
+            found.append(h)
+
+
 def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
-                     cache: Cache | None = None, first: bool = False) -> list[int]:
+                     cache: Cache | None = None, first: bool = False,
+                     shared: dict[int, _SeaSearch] | None = None) -> list[int]:
     """4.52: up to 8 hexes by sea from a friendly port to another friendly port, not through
-    enemy hexes and never to or from a siege or blockade; SYRACUSE via its embarkation ports (9.2)."""
+    enemy hexes and never to or from a siege or blockade; SYRACUSE via its embarkation ports (9.2).
+    ``shared``: searches already begun while listing this same menu (by start hex)."""
     if occ is None:
-        occ = Occ(s)
+        occ = occ_of(s)
     board = s.comp.board
     start = s.loc[b]
-    syr = board.syracuse_hex
+    syr = geo(board).syr
     if start == syr:
         # 9.2: blocks leave SYRACUSE by sea in the Move Phase, and only with sea control there
         if s.inside[b] or not friendly_ctrl(s, side, s.sctrl[syr]):
@@ -719,7 +820,7 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
         return [h for c in board.embarkation
                 if _friendly_port(s, side, h := board.cities[c].hex) and not siege_hex(s, h, occ)
                 and stack_ok(s, side, h, b, occ)]
-    if not _strategic_start_ok(s, side, b, occ):
+    if start < 0 or (occ.field[start] | occ.inside[start]) == 3 or s.inside[b]:  # never from a siege
         return []
     key = (2, start, 8)
     reach = cache.get(key) if cache is not None else None
@@ -727,18 +828,25 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
         if first and cache is not None:
             # a destination found earlier this Phase is still reachable: check it still fits
             for h in cache.get((3, start, b), ()):
-                if h == board.syracuse_hex or stack_ok(s, side, h, b, occ):
+                if h == syr or stack_ok(s, side, h, b, occ):
                     return [h]
         found: list[int] = []
-        for h in _sea_reach(s, side, start, occ):
+        search: Iterable[int]
+        if shared is None:
+            search = _sea_reach(s, side, start, occ)
+        else:
+            search = shared.get(start) or shared.setdefault(start, _SeaSearch(_sea_reach(s, side, start, occ)))
+        for h in search:
             found.append(h)
-            if first and (h == board.syracuse_hex or stack_ok(s, side, h, b, occ)):
+            if first and (h == syr or stack_ok(s, side, h, b, occ)):
                 if cache is not None:
                     cache[(3, start, b)] = [h]
                 return [h]  # enough to offer the move; the search resumes when it is chosen
         reach = found
         if cache is not None:
             cache[key] = reach
+    if not reach:
+        return []
     return _fitting(s, side, b, reach, occ, first)
 
 
@@ -755,33 +863,39 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
     if c0 in board.embarkation:
         yield syr  # 9.2: the only strategic move that may end in a siege
     enemy_bit = 2 >> side
+    enemy = 1 - side
+    persia_friendly = side == SPARTA and s.persia == 1  # friendly_ctrl of a Persian hex (9.3)
     sctrl = s.sctrl
+    lctrl = s.lctrl
     field = occ.field
     inside = occ.inside
     city_at = board.city_at
     cities = board.cities
-    persian = g.persian if not (side == SPARTA and s.persia == 1) else frozenset()
+    persian = g.persian if not persia_friendly else frozenset()
     adj = g.water_adj
     # 1.6 diolkos: a navy in CORINTH may depart from either coast
     frontier = [start * 2 + coast0] + ([start * 2 + 1 - coast0] if corinth else [])
-    seen = set(frontier)
+    seen = bytearray(len(adj))  # per (hex, coast) node: reached
+    for node in frontier:
+        seen[node] = 1
     found = set()
     for _dist in range(8):
         nxt = []
         for node in frontier:
             for _d, n, nn in adj[node]:
-                if nn in seen or n in persian:
+                if seen[nn] or n in persian:
                     continue
                 ctrl = sctrl[n]
-                if ctrl == 1 - side or ctrl == C_CONTESTED or field[n] & enemy_bit:
+                if ctrl in (enemy, C_CONTESTED) or field[n] & enemy_bit:
                     continue
-                seen.add(nn)
+                seen[nn] = 1
                 nxt.append(nn)
                 cn = city_at[n]
                 if cn >= 0 and n != start and n not in found:
                     city = cities[cn]
                     if (city.port and (city.coast == nn & 1 or city.name == "CORINTH")
-                            and friendly_ctrl(s, side, s.lctrl[n]) and friendly_ctrl(s, side, ctrl)
+                            and ((lc := lctrl[n]) == side or (lc == C_PERSIA and persia_friendly))
+                            and (ctrl == side or (ctrl == C_PERSIA and persia_friendly))
                             and (field[n] | inside[n]) != 3):
                         found.add(n)
                         yield n
@@ -792,8 +906,10 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
 
 # ====================================================================== revolts (7.0, 7.1)
 def _revolt_block(s: S, side: int, kind: str) -> int:
-    for b, spec in enumerate(s.comp.blocks):
-        if spec.revolt == kind and s.owner[b] == side:
+    blocks = s.comp.blocks
+    owner = s.owner
+    for b in block_tabs(blocks).revolts:  # only revolt blocks have a revolt kind
+        if blocks[b].revolt == kind and owner[b] == side:
             return b
     return -1
 
@@ -801,7 +917,7 @@ def _revolt_block(s: S, side: int, kind: str) -> int:
 def revolt_actions(s: S, side: int, occ: Occ | None = None) -> list[str]:
     out: list[str] = []
     if occ is None:
-        occ = Occ(s)
+        occ = occ_of(s)
     board = s.comp.board
     kinds = ["demos", "helots"] if side == ATHENS else ["tyrants"]
     for kind in kinds:
@@ -816,11 +932,18 @@ def revolt_actions(s: S, side: int, occ: Occ | None = None) -> list[str]:
             continue
         if s.loc[b] != POOL:
             continue
+        enemy = 1 - side
+        own_bit = 1 << side
+        city_owner = s.city_owner
+        ins = occ.inside
+        helots = kind == "helots"
         for c in geo(board).revolt_cities:
             city = board.cities[c]
-            if (kind == "helots") != (city.name == "MESSENE"):
+            if helots != (city.name == "MESSENE"):
                 continue
-            if not _revolt_target(s, side, c, occ):
+            # _revolt_target, whose fixed conditions (major, on the map, neither ATHENS nor
+            # SPARTA) every revolt city meets
+            if city_owner[c] != enemy or ins[city.hex] & own_bit:
                 continue
             if _revolt_used(s, b, c):
                 continue
@@ -872,8 +995,11 @@ def exchange_actions(s: S, side: int) -> list[str]:
     """7.0: a successful revolt block may be exchanged for a peltast of the same strength."""
     out = []
     board = s.comp.board
-    for b, spec in enumerate(s.comp.blocks):
-        if spec.type != REVOLT or s.owner[b] != side or s.loc[b] < 0 or s.moved[b]:
+    blocks = s.comp.blocks
+    tabs = block_tabs(blocks)
+    for b in tabs.revolts:
+        spec = blocks[b]
+        if s.owner[b] != side or s.loc[b] < 0 or s.moved[b]:
             continue
         if spec.revolt == "helots":
             continue  # a victorious HELOT already functions as a peltast (7.1)
@@ -881,8 +1007,9 @@ def exchange_actions(s: S, side: int) -> list[str]:
         if c < 0 or s.city_owner[c] != side or siege_hex(s, s.loc[b]):
             continue
         out.append(f"disband {spec.id}")
-        for p, pspec in enumerate(s.comp.blocks):
-            if (pspec.type == PELTAST and s.owner[p] == side and s.loc[p] == POOL
+        for p in tabs.peltasts:
+            pspec = blocks[p]
+            if (s.owner[p] == side and s.loc[p] == POOL
                     and pspec.steps >= s.strength[b] and pspec.side == side):
                 out.append(f"exchange {spec.id} {pspec.id}")
     return out

@@ -6,7 +6,7 @@ only its own builds (new blocks stand upright, 8.3).
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.common import Occ, side_name
+from polemos.games.athens_sparta.common import Occ, geo, occ_of, side_name
 from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, REVOLT, SPARTA, TYPE_COST
 from polemos.games.athens_sparta.state import PH_REPLACE, POOL, AthensSpartaState
 
@@ -31,10 +31,8 @@ def add_step_cost(s: S, side: int, b: int) -> int:
 def city_cap(s: S, c: int) -> int:
     """8.1: 3x the value of a major city, 1 BP in a minor city (the Q&A allows minor cities),
     16 BP in ATHENS and SPARTA."""
-    city = s.comp.board.cities[c]
-    if city.name in ("ATHENS", "SPARTA"):
-        return 16
-    return 3 * city.value if city.major else 1
+    cap: int = geo(s.comp.board).city_cap[c]
+    return cap
 
 
 def besieged_or_blockaded(s: S, h: int, occ: Occ | None = None) -> bool:
@@ -90,12 +88,11 @@ def _spend_ok(s: S, side: int, b: int, h: int, budget: int) -> bool:
 def reinforce_targets(s: S, side: int, budget: int, friendly_only: bool = False) -> list[int]:
     out = []
     blocks = s.comp.blocks
-    for b in range(len(s.loc)):
-        h = s.loc[b]
-        if h < 0 or s.owner[b] != side or s.inside[b]:
+    for b, (h, o, walls, st) in enumerate(zip(s.loc, s.owner, s.inside, s.strength, strict=False)):
+        if h < 0 or o != side or walls:
             continue  # 8.2: only besieging blocks of a siege can be reinforced
         spec = blocks[b]
-        if spec.type == REVOLT or s.strength[b] >= spec.steps:
+        if spec.type == REVOLT or st >= spec.steps:
             continue
         if friendly_only:
             c = s.comp.board.city_at[h]
@@ -108,10 +105,13 @@ def reinforce_targets(s: S, side: int, budget: int, friendly_only: bool = False)
 
 def open_majors(s: S, side: int, occ: Occ) -> list[int]:
     """The friendly major cities (on the map) not under siege: where RESERVE blocks are built."""
-    board = s.comp.board
-    return [c for c, city in enumerate(board.cities)
-            if city.major and not city.offboard and s.city_owner[c] == side
-            and not besieged_or_blockaded(s, city.hex, occ)]
+    g = geo(s.comp.board)
+    city_hex = g.city_hex
+    city_owner = s.city_owner
+    field = occ.field
+    inside = occ.inside
+    return [c for c in g.majors_on_map
+            if city_owner[c] == side and (field[h := city_hex[c]] | inside[h]) != 3]
 
 
 def build_sites(s: S, side: int, b: int, occ: Occ | None = None, majors: list[int] | None = None) -> list[int]:
@@ -124,7 +124,7 @@ def build_sites(s: S, side: int, b: int, occ: Occ | None = None, majors: list[in
     if spec.type == REVOLT:
         return []
     if occ is None:
-        occ = Occ(s)
+        occ = occ_of(s)
     if spec.reserve or spec.home < 0:
         cities = majors if majors is not None else open_majors(s, side, occ)
     else:
@@ -143,8 +143,8 @@ def build_sites(s: S, side: int, b: int, occ: Occ | None = None, majors: list[in
 
 def _pool_blocks(s: S, side: int) -> list[int]:
     out = []
-    for b, spec in enumerate(s.comp.blocks):
-        if s.loc[b] != POOL or s.owner[b] != side:
+    for b, (spec, h, o) in enumerate(zip(s.comp.blocks, s.loc, s.owner, strict=False)):
+        if h != POOL or o != side:
             continue
         if spec.side == NEUTRAL and s.city_owner[spec.home] != side:
             continue
@@ -172,11 +172,12 @@ def neutral_earmark(s: S, side: int, targets: set[int] | None = None, occ: Occ |
     be reinforced now (computed by the caller if it has them)."""
     board = s.comp.board
     total = 0
-    for c, city in enumerate(board.cities):
-        if city.side != NEUTRAL or s.city_owner[c] != side or not city.major:
+    for c in geo(board).neutral_majors:
+        city = board.cities[c]
+        if s.city_owner[c] != side:
             continue
         if occ is None:
-            occ = Occ(s)
+            occ = occ_of(s)
         if besieged_or_blockaded(s, city.hex, occ):
             continue
         value = syracuse_value(s) if city.offboard else city.value
@@ -202,7 +203,7 @@ def legal_replace(s: S, side: int) -> list[str]:
     out = []
     blocks = s.comp.blocks
     board = s.comp.board
-    occ = Occ(s)
+    occ = occ_of(s)
     targets = reinforce_targets(s, side, s.bp[side])
     earmark = neutral_earmark(s, side, set(targets), occ)
     for b in targets:
@@ -211,40 +212,41 @@ def legal_replace(s: S, side: int) -> list[str]:
     majors = open_majors(s, side, occ)
     # per city: BPs it may still take (8.1) and room for one more block / army (4.1)
     room: dict[int, tuple[int, bool, bool]] = {}
-
-    def city_room(c: int) -> tuple[int, bool, bool]:
-        got = room.get(c)
-        if got is None:
-            from polemos.games.athens_sparta.movement import stack_limit
-
-            h = board.cities[c].hex
-            lim, lim_army = stack_limit(s, h)
-            got = room[c] = (city_cap(s, c) - s.city_spent[c], occ.count[side][h] < lim,
-                             occ.armies[side][h] < lim_army)
-        return got
-
+    g = geo(board)
+    cities = board.cities
+    city_hex = g.city_hex
+    city_caps = g.city_cap
+    lims = g.lim
+    count = occ.count[side]
+    armies = occ.armies[side]
+    bp = s.bp[side]
     for b in _pool_blocks(s, side):
-        if not _budget_ok(s, side, b, earmark):
-            continue
         spec = blocks[b]
+        cost = step_cost(s, side, b)
+        if not (cost <= bp if spec.side == NEUTRAL else bp - cost >= earmark):  # _budget_ok
+            continue
         if spec.type == REVOLT:
             continue
         if spec.reserve or spec.home < 0:
-            cities = majors
+            sites = majors
         else:
             c = spec.home
-            if s.city_owner[c] != side or besieged_or_blockaded(s, board.cities[c].hex, occ):
+            if s.city_owner[c] != side or besieged_or_blockaded(s, city_hex[c], occ):
                 continue
-            cities = [c]
-        cost = step_cost(s, side, b)
-        if cost > s.bp[side]:
+            sites = [c]
+        if cost > bp:
             continue
-        for c in cities:
-            cap_left, block_room, army_room = city_room(c)
+        for c in sites:
+            got = room.get(c)
+            if got is None:
+                h = city_hex[c]
+                lim, lim_army = lims[h]  # stack_limit
+                got = room[c] = (city_caps[c] - s.city_spent[c], count[h] < lim, armies[h] < lim_army)
+            cap_left, block_room, army_room = got
             if cost <= cap_left and block_room and (army_room or spec.type == NAVY):
-                out.append(f"build {spec.id} {board.cities[c].name}")
-    for b in range(len(s.loc)):
-        if s.owner[b] == side and s.loc[b] >= 0 and not s.inside[b]:
+                out.append(f"build {spec.id} {cities[c].name}")
+    for b, (h, o, i) in enumerate(zip(s.loc, s.owner, s.inside, strict=False)):
+        if o == side and h >= 0 and not i:
             out.append("disband " + blocks[b].id)
     if side == SPARTA and s.persia == 0:
         m = board.city_index.get("MILETUS")

@@ -7,6 +7,7 @@ The rules that change it live in ``rules.py`` (sequence of play), ``movement.py`
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
@@ -156,30 +157,31 @@ class AthensSpartaState(State):
         self.reach: dict[tuple[int, int, int], list[int]] = {}  # strategic-move reach this phase
         self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
+        self.occ_cache: tuple[tuple[int, ...], Any] | None = None  # (blocks' loc/owner/inside, Occ)
+        # (blocks' loc/owner/inside + city owners, lctrl, sctrl) of the last update_control that
+        # changed no city's owner
+        self.ctrl_memo: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
 
     # ---------------------------------------------------------------- kernel contract
     def active_roles(self) -> tuple[Role, ...]:
-        from polemos.games.athens_sparta import rules
-
-        return tuple(ROLES[s] for s in rules.deciders(self))
+        rules = _RULES[0] if _RULES else _rules()
+        return tuple([ROLES[s] for s in rules.deciders(self)])
 
     def legal_actions(self, role: Role) -> list[str]:
-        from polemos.games.athens_sparta import rules
-
         side = SIDE_OF_ROLE.get(role)
         if side is None:
             return []
         key = (role, len(self.actions))
         if self._legal_key == key:
             return list(self._legal_val)
-        val = rules.legal(self, side)
+        rules = _RULES[0] if _RULES else _rules()
+        val: list[str] = rules.legal(self, side)
         self._legal_key = key
         self._legal_val = val
         return list(val)
 
     def _apply(self, role: Role, action: str) -> None:
-        from polemos.games.athens_sparta import rules
-
+        rules = _RULES[0] if _RULES else _rules()
         rules.apply(self, SIDE_OF_ROLE[role], action)
 
     def view(self, role: Role | None) -> JSON:
@@ -256,6 +258,16 @@ class AthensSpartaState(State):
         if "origin" in doc:
             self.origin = doc["origin"]
         self.reset_caches()
+
+
+_RULES: list[ModuleType] = []  # the rules module, imported on first use (it imports this module)
+
+
+def _rules() -> ModuleType:
+    from polemos.games.athens_sparta import rules
+
+    _RULES.append(rules)
+    return rules
 
 
 def _copy_dict(d: dict[str, Any] | None) -> dict[str, Any] | None:
