@@ -31,6 +31,19 @@ def state_header(state: Any, data_version: str) -> JSON:
     }
 
 
+def copy_header(src: Any, dst: Any) -> None:
+    """Copy the kernel's part of a state (the fields ``state_header`` writes) into a fresh clone."""
+    dst.game = src.game
+    dst.rng = src.rng.copy()
+    dst.seed = src.seed
+    dst.scenario = src.scenario
+    dst.options = src.options
+    dst.actions = list(src.actions)
+    dst.undo_floor = src.undo_floor
+    dst.reveals = src.reveals
+    dst.origin = src.origin
+
+
 def copy_fields(src: object, dst: object, scalars: Iterable[str], lists: Iterable[str]) -> None:
     """Copy scalar fields and (one level deep) list fields from ``src`` to ``dst``."""
     for name in scalars:

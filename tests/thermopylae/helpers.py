@@ -79,14 +79,13 @@ def empty(seed: int = 1, stage: str = "g_move", actor: int = GREEK, day: int = 1
         s.fwd[u] = 1
     s.lost = [0] * nc
     s.routed = [False] * nc
-    s.ever_routed = [False] * nc
     s.army_g, s.army_p, s.crises = [], [], 0
     s.day, s.series, s.round, s.day_round = day, 1, 1, 1
     s.current = comp.cont(current)
     s.committed = [s.current]
     s.guard, s.west, s.eph_round = -1, -1, 0
     s.deploy_queue, s.melee_queue, s.retreat_area = [], [], -1
-    s.fire_target, s.fire_hits, s.fire_shots = -1, 0, 0
+    s.fire_target, s.fire_hits = -1, 0
     s.next_seq, s.next_force = 1, nu
     s.stage, s.actor = stage, actor
     s.moving_side = actor

@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
-from polemos.core.plain import copy_fields, dump_fields, load_fields, state_header
+from polemos.core.plain import copy_fields, copy_header, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.model import ATHENS, SPARTA, Components
 
@@ -204,16 +204,8 @@ class AthensSpartaState(State):
     # ---------------------------------------------------------------- copying
     def clone(self) -> AthensSpartaState:
         c = AthensSpartaState.__new__(AthensSpartaState)
-        c.game = self.game
+        copy_header(self, c)
         c.comp = self.comp
-        c.rng = self.rng.copy()
-        c.seed = self.seed
-        c.scenario = self.scenario
-        c.options = self.options
-        c.actions = list(self.actions)
-        c.undo_floor = self.undo_floor
-        c.reveals = self.reveals
-        c.origin = self.origin
         copy_fields(self, c, _SCALARS, _LISTS)
         c.battle = _copy_dict(self.battle)
         c.pending = _copy_dict(self.pending)

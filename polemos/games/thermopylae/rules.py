@@ -535,7 +535,7 @@ def shoot(s: GTSState, u: int, b: int) -> int:
 def resolve_fire(s: GTSState) -> None:
     """8.2.6 step 5-6: the target's DV is taken from the hits; the rest are Step Losses."""
     b, hits = s.fire_target, s.fire_hits
-    s.fire_target, s.fire_hits, s.fire_shots = -1, 0, 0
+    s.fire_target, s.fire_hits = -1, 0
     if b < 0:
         return
     comp = s.comp
@@ -632,7 +632,6 @@ def check_routs(s: GTSState) -> None:
                 continue
             changed = True
             s.routed[c] = True
-            s.ever_routed[c] = True
             for u in comp.cont_units[c]:
                 if s.loc[u] >= 0:
                     s.loc[u] = TRACK
@@ -1026,7 +1025,7 @@ def stack_sizes(n: int) -> list[int]:
     return [3] * ((n - 4) // 3) + [2, 2]
 
 
-def entry_areas(s: GTSState, rows: list[int], ignore_greeks: bool) -> list[int]:
+def entry_areas(s: GTSState, rows: list[int]) -> list[int]:
     """Areas of ``rows`` in order: each row from its centre areas outwards, north first on ties (7.0)."""
     comp = s.comp
     out: list[int] = []
@@ -1061,7 +1060,7 @@ def persian_deploy(s: GTSState, c: int, rows: list[int], facing: int, rule: str,
             i += k
     stacks.sort(key=lambda st: -len(st))  # every three-stack before the two-stacks
     occ = occupancy(s)
-    areas = entry_areas(s, rows, ignore_greeks)
+    areas = entry_areas(s, rows)
     placed: list[str] = []
     for a in areas:
         if not stacks:
@@ -1617,7 +1616,6 @@ def apply(s: GTSState, action: str, role: str) -> None:
                 resolve_fire(s)
             s.fire_target = b
             s.fire_hits += shoot(s, u, b)
-            s.fire_shots += 1
             if not roles_with_work(s, s.actor):
                 resolve_fire(s)
                 _next_after_fire(s)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
-from polemos.core.plain import copy_fields, dump_fields, load_fields, state_header
+from polemos.core.plain import copy_fields, copy_header, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.thermopylae.board import AreaMap, load_map
 from polemos.games.thermopylae.counters import Counters, load_counters
@@ -30,10 +30,7 @@ HOPLITE, MIXED, JAVELIN, BOW = 0, 1, 2, 3
 TYPE_NAMES = ("hoplite", "mixed", "javelin", "bow")
 # off-map places (``loc`` < 0)
 POOL, BOX, TRACK, ARMY, GONE, AWAY = -1, -2, -3, -4, -5, -6
-PLACE_NAMES = {POOL: "pool", BOX: "box", TRACK: "track", ARMY: "army", GONE: "gone", AWAY: "away"}
 FACING_NAMES = ("N", "E", "S", "W")
-# (row step, column step) of each facing: east = next row letter, north = lower column number
-FACING_STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
 MODES = ("solitaire", "two", "multi")
 
 
@@ -89,12 +86,7 @@ class Comp:
 
 # direction index 0..7 clockwise from N, as (row step, column step)
 DIR_STEP = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-DIR_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
-
-def facing_dir(f: int) -> int:
-    """The direction index (0..7) of facing ``f`` (0..3)."""
-    return 2 * f
 
 
 @lru_cache(maxsize=8)
@@ -177,10 +169,10 @@ def _load_comp(data_dir: Path | None) -> Comp:
 _UNIT_LISTS = ("loc", "facing", "losses", "disordered", "force", "moved", "fired", "seq", "came_from",
                "feint", "fwd")
 _LISTS = (*_UNIT_LISTS, "lost", "routed", "committed", "deploy_queue", "melee_queue", "army_g", "army_p",
-          "ever_routed", "stays", "ended")
+          "stays", "ended")
 _SCALARS = ("ended_stage", "day", "series", "round", "day_round", "stage", "actor", "current", "eph_round", "guard",
             "conf_roll", "conf_left", "west", "next_seq", "next_force", "fire_target", "fire_hits",
-            "fire_shots", "retreat_area", "crises", "winner", "win_reason", "moving_side")
+            "retreat_area", "crises", "winner", "win_reason", "moving_side")
 
 
 class GTSState(State):
@@ -216,7 +208,6 @@ class GTSState(State):
         self.committed: list[int] = []  # Persian contingents committed today (9.0)
         self.lost: list[int] = [0] * nc  # units on the contingent Morale Track (8.4.4)
         self.routed: list[bool] = [False] * nc
-        self.ever_routed: list[bool] = [False] * nc  # for 10.0 and 11.2
         self.eph_round = 0  # 5.2: day-3 Action Round of the Immortals' entry (0: none)
         self.guard = -1  # the Greek contingent in the Ephialtes Box today (6.0, 5.3)
         self.conf_roll = 0
@@ -244,7 +235,6 @@ class GTSState(State):
         # -- fire (8.2.6): hits gathered against one target area
         self.fire_target = -1
         self.fire_hits = 0
-        self.fire_shots = 0
         # -- melee (8.3)
         self.melee_queue: list[int] = []
         self.retreat_area = -1
@@ -331,16 +321,8 @@ class GTSState(State):
     # ---------------------------------------------------------------- copying
     def clone(self) -> GTSState:
         c = GTSState.__new__(GTSState)
-        c.game = self.game
+        copy_header(self, c)
         c.comp = self.comp
-        c.rng = self.rng.copy()
-        c.seed = self.seed
-        c.scenario = self.scenario
-        c.options = self.options
-        c.actions = list(self.actions)
-        c.undo_floor = self.undo_floor
-        c.reveals = self.reveals
-        c.origin = self.origin
         c.mode = self.mode
         c.feigned = self.feigned
         c.all_spartans = self.all_spartans
