@@ -108,11 +108,11 @@ class State(ABC):
         if text not in self.legal_actions(role):
             raise IllegalActionError(f"illegal action for {role}: {text!r}")
         draws = self.rng.draws
-        rng_state = self.rng.state
+        position = self.rng.position
         reveals = self.reveals
         self._apply(role, text)
         self.actions.append((role, text))
-        if (self.rng.draws != draws or self.rng.state != rng_state or self.reveals != reveals
+        if (self.rng.draws != draws or self.rng.position != position or self.reveals != reveals
                 or self.active_roles() != active):
             self.undo_floor = len(self.actions)
 
