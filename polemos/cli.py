@@ -621,8 +621,8 @@ def games() -> None:
                 typer.echo(f"{game_id}  (not available: {type(exc).__name__}: {exc})")
                 continue
             typer.echo(f"{game_id}  {game.title}  roles: {', '.join(game.roles)}  bots: {bots}")
-            for name, text in game.options.items():
-                typer.echo(f"    option {name}: {text}")
+            for spec in game.options:
+                typer.echo(f"    option {spec.name}: {spec.summary()}")
 
 
 @app.command()

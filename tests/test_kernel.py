@@ -212,7 +212,7 @@ def _record(**changes: Any) -> dict[str, Any]:
         (_record(actions=[["first", "roll"]]), r"action 1 \(first: 'roll'\) does not replay"),
         (_record(actions=[["first", "ante 1"], ["first", "ante 2"]]), "action 2 .* does not replay"),
         (_record(scenario="epic"), "bad record: unknown scenario"),
-        (_record(options={"speed": 1}), "bad record: unknown options"),
+        (_record(options={"speed": 1}), "bad record: unknown option"),
         (_record(data="0123456789ab"), "component data 0123456789ab"),
         (_record(position={"game": "toy-nim"}), "bad record"),
     ],

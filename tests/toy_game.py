@@ -23,6 +23,7 @@ from typing import ClassVar
 from polemos.core.data import DataError, digest, read_document
 from polemos.core.errors import IllegalActionError
 from polemos.core.game import JSON, Action, Game, Outcome, Role, State
+from polemos.core.options import OptionSpec
 from polemos.core.rng import Rng
 
 ROLES: tuple[Role, ...] = ("first", "second")
@@ -216,7 +217,9 @@ class ToyNim(Game):
     title = "Toy Nim"
     roles = ROLES
     scenarios = ("standard", "short")
-    options: ClassVar[dict[str, str]] = {"heap": "starting heap size (3-99)"}
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("heap", "int", "starting heap size", default=15, minimum=3, maximum=99),
+    )
     rules_edition = "toy-1"
     state_class: type[ToyNimState] = ToyNimState  # variants (tests of the fuzzer) swap it
 
@@ -244,17 +247,11 @@ class ToyNim(Game):
     def data_version(self) -> str:
         return digest(self._files) if self._files else "builtin-1"
 
-    def new(self, seed: int, scenario: str | None = None, options: JSON | None = None) -> ToyNimState:
-        options = dict(options or {})
+    def _new(self, seed: int, scenario: str | None, options: JSON) -> ToyNimState:
         if scenario not in (None, *self.scenarios):
             raise ValueError(f"unknown scenario {scenario!r}")
-        unknown = set(options) - set(self.options)
-        if unknown:
-            raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
         s = self.state_class(self, seed, scenario, options)
         heap = options.get("heap", 7 if scenario == "short" else self.heap)
-        if not isinstance(heap, int) or not 3 <= heap <= 99:
-            raise ValueError(f"option heap must be an integer 3-99, not {heap!r}")
         s.heap = heap
         s.deck = [v for v in CARD_VALUES for _ in range(COPIES)]
         s.rng.shuffle(s.deck)

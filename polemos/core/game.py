@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from polemos.core.errors import IllegalActionError, RecordError, UnknownGameError
+from polemos.core.options import OptionSpec, validate_options
 from polemos.core.rng import Rng
 
 Role = str
@@ -161,7 +162,7 @@ class Game(ABC):
     title: ClassVar[str]
     roles: ClassVar[tuple[Role, ...]]
     scenarios: ClassVar[tuple[str, ...]] = ()
-    options: ClassVar[dict[str, str]] = {}  # option name -> description
+    options: ClassVar[tuple[OptionSpec, ...]] = ()  # the option schema (core/options.py)
     rules_edition: ClassVar[str] = ""
 
     def __init__(self, data_dir: Path | None = None) -> None:
@@ -172,9 +173,15 @@ class Game(ABC):
     def data_version(self) -> str:
         """A hash of the component data in use."""
 
-    @abstractmethod
     def new(self, seed: int, scenario: str | None = None, options: JSON | None = None) -> State:
-        """A new game at its start."""
+        """A new game at its start. The options are checked against the game's schema first, so an
+        unknown or bad option is the same clear ``ValueError`` for the CLI, the server and replay."""
+        return self._new(int(seed), scenario, validate_options(self.options, options))
+
+    @abstractmethod
+    def _new(self, seed: int, scenario: str | None, options: JSON) -> State:
+        """A new game at its start, with ``options`` already valid (only those given: the game
+        applies the defaults of the others)."""
 
     @abstractmethod
     def from_json(self, doc: JSON) -> State:
@@ -210,7 +217,7 @@ class Game(ABC):
             "title": self.title,
             "roles": list(self.roles),
             "scenarios": list(self.scenarios),
-            "options": dict(self.options),
+            "options": [spec.to_json() for spec in self.options],
             "rules": self.rules_edition,
             "data": self.data_version,
         }

@@ -6,9 +6,15 @@ from typing import Any, ClassVar
 
 from polemos.core.errors import RecordError
 from polemos.core.game import JSON, Game, Role
+from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
 from polemos.games.athens_sparta.model import Components
 from polemos.games.athens_sparta.state import ROLES, AthensSpartaState
+
+# 10.3: the bidder removes at most one step per starting block, so a bid can remove no more steps
+# than a side has starting blocks of two or more steps (Athens 25, Sparta 21 in the set-up): the
+# option's range (RULINGS R24)
+MAX_BID = 25
 
 
 class AthensSparta(Game):
@@ -18,12 +24,15 @@ class AthensSparta(Game):
     title: ClassVar[str] = "Athens & Sparta"
     roles: ClassVar[tuple[Role, ...]] = ROLES
     scenarios: ClassVar[tuple[str, ...]] = ("431",)
-    options: ClassVar[dict[str, str]] = {
-        "syracuse_points": "SYRACUSE Points (optional): each player allocates a card at Sicily; "
-                           "their sum is SYRACUSE's value",
-        "bid": "10.3 Tourney bidding result: {\"side\": \"athens\"|\"sparta\", \"steps\": N}; that "
-               "side removes N steps from its starting blocks (at most one per block)",
-    }
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("syracuse_points", "bool", "SYRACUSE Points (optional): each player allocates a card at "
+                   "Sicily; their sum is SYRACUSE's value", default=False),
+        OptionSpec("bid", "object", "10.3 Tourney bidding result: that side removes that many steps from its "
+                   "starting blocks (at most one per block)", default=None, fields=(
+                       OptionSpec("side", "choice", "the side the winning bid plays", choices=ROLES),
+                       # 10.3: "a first bid of 0 is okay"; at most MAX_BID (RULINGS R24)
+                       OptionSpec("steps", "int", "the steps it removes", minimum=0, maximum=MAX_BID))),
+    )
     rules_edition: ClassVar[str] = "Columbia Games, current English rules"
 
     def components(self) -> Components:
@@ -35,14 +44,10 @@ class AthensSparta(Game):
     def data_version(self) -> str:
         return self.components().version
 
-    def new(self, seed: int, scenario: str | None = None, options: JSON | None = None) -> AthensSpartaState:
+    def _new(self, seed: int, scenario: str | None, options: JSON) -> AthensSpartaState:
         from polemos.games.athens_sparta import rules
 
-        opts = dict(options or {})
-        unknown = set(opts) - set(self.options)
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
-                             f"{', '.join(self.options)}")
+        opts = dict(options)
         if scenario not in (None, "431"):
             raise ValueError(f"unknown scenario {scenario!r}; Athens & Sparta has '431'")
         state = AthensSpartaState(self, self.components(), int(seed), scenario, opts)

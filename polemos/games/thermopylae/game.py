@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from polemos.core.errors import RecordError
 from polemos.core.game import JSON, Game, Role
+from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
 from polemos.games.thermopylae.state import MODES, ROLES, Comp, GTSState, load_comp
 
@@ -17,13 +18,13 @@ class GoTellTheSpartans(Game):
     title: ClassVar[str] = "Go Tell the Spartans"
     roles: ClassVar[tuple[Role, ...]] = ROLES
     scenarios: ClassVar[tuple[str, ...]] = ("480",)
-    options: ClassVar[dict[str, str]] = {
-        "players": "solitaire (default: the Persians are the rulebook's automaton), two (11.1: a Persian "
-                   "player), or multi (11.2: Greek contingents debate the day-3 conference; the Persian "
-                   "system plays)",
-        "feigned_retreat": "11.3 Spartan feigned retreat option (true/false)",
-        "nothing_but_spartans": "11.4 Nothing But Spartans (true/false)",
-    }
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("players", "choice", "solitaire (the Persians are the rulebook's automaton), two (11.1: a "
+                   "Persian player), or multi (11.2: Greek contingents debate the day-3 conference; the Persian "
+                   "system plays)", default="solitaire", choices=MODES),
+        OptionSpec("feigned_retreat", "bool", "11.3 Spartan feigned retreat option", default=False),
+        OptionSpec("nothing_but_spartans", "bool", "11.4 Nothing But Spartans", default=False),
+    )
     rules_edition: ClassVar[str] = "LPS / Against the Odds, Special Web 2nd Edition (2004)"
 
     def roles_for(self, options: JSON | None = None) -> tuple[Role, ...]:
@@ -42,18 +43,10 @@ class GoTellTheSpartans(Game):
     def data_version(self) -> str:
         return self.components().version
 
-    def new(self, seed: int, scenario: str | None = None, options: JSON | None = None) -> GTSState:
+    def _new(self, seed: int, scenario: str | None, options: JSON) -> GTSState:
         from polemos.games.thermopylae import rules
 
-        opts = dict(options or {})
-        unknown = set(opts) - set(self.options)
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(self.options)}")
-        if opts.get("players", "solitaire") not in MODES:
-            raise ValueError(f"option players must be one of {', '.join(MODES)}, not {opts['players']!r}")
-        for flag in ("feigned_retreat", "nothing_but_spartans"):
-            if flag in opts and not isinstance(opts[flag], bool):
-                raise ValueError(f"option {flag} must be true or false")
+        opts = dict(options)
         if scenario not in (None, "480"):
             raise ValueError(f"unknown scenario {scenario!r}; Go Tell the Spartans has '480'")
         comp = load_comp(self.data_dir, bool(opts.get("nothing_but_spartans", False)))

@@ -331,13 +331,14 @@
         const g = games.find((x) => x.id === gameSel.value) || games[0];
         scenario.replaceChildren(...g.scenarios.map((s) => h("option", { value: s }, s)));
         options.replaceChildren(h("legend", null, "Options"));
-        const entries = Object.entries(g.options || {});
-        if (!entries.length) options.append(h("p", { class: "hint" }, "This game has no options."));
-        for (const [key, desc] of entries) {
+        const specs = g.options || []; // the game's option schema: {name, type, description, default, ...}
+        if (!specs.length) options.append(h("p", { class: "hint" }, "This game has no options."));
+        for (const spec of specs) {
+          const key = spec.name;
           const id = `opt-${key}`;
           options.append(h("label", { for: id }, humanKey(key)),
             h("input", { id, dataset: { option: key }, placeholder: "default", "aria-describedby": `${id}-d` }),
-            h("p", { class: "hint", id: `${id}-d` }, String(desc)));
+            h("p", { class: "hint", id: `${id}-d` }, String(spec.description)));
         }
         options.append(h("p", { class: "hint" }, "Values are read as JSON when they parse (true, 3, {\"side\": \"athens\"}), else as text."));
         seats.replaceChildren(h("legend", null, "Seats"));
