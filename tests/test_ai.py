@@ -106,8 +106,8 @@ def test_play_game_stops_at_max_steps() -> None:
     assert (result.winner, result.winner_bot, result.reason, result.steps) == (None, None, "max_steps", 3)
 
 
-def test_play_game_needs_an_agent_per_role() -> None:
-    with pytest.raises(ValueError, match="no agent for role"):
+def test_play_game_needs_an_agent_per_seat() -> None:
+    with pytest.raises(ValueError, match="no agent for seat"):
         play_game(polemos.game("toy-nim"), 1, {"first": RandomAgent()})
 
 
@@ -143,9 +143,10 @@ def test_run_selfplay_credits_wins_to_bots(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_run_selfplay_checks_its_arguments() -> None:
-    with pytest.raises(ValueError, match="give one bot per role"):
+    with pytest.raises(ValueError, match="give one bot per seat"):
         run_selfplay("toy-nim", 1, ["random"] * 3, progress=False)
     with pytest.raises(ValueError, match="no bot 'nobody'"):
         run_selfplay("toy-nim", 1, ["random", "nobody"], progress=False)
-    with pytest.raises(ValueError, match="must not be negative"):
-        run_selfplay("toy-nim", -1, ["random"], progress=False)
+    for games in (-1, 0):
+        with pytest.raises(ValueError, match="must be at least 1"):
+            run_selfplay("toy-nim", games, ["random"], progress=False)

@@ -95,6 +95,11 @@ class State(ABC):
         """Every role of this game (some games seat more players with some options)."""
         return self.game.roles_for(self.options)
 
+    def seats(self) -> tuple[Role, ...]:
+        """The roles a person or a bot plays in this game: :meth:`roles` less those the rules play
+        (e.g. a solitaire game's automaton), which never become active."""
+        return self.game.seats_for(self.options)
+
     def apply(self, role: Role, action: Action | object) -> None:
         """Apply ``role``'s ``action`` or raise :class:`IllegalActionError`, changing nothing."""
         text = str(action)
@@ -192,6 +197,14 @@ class Game(ABC):
         players with some options, e.g. one per contingent, overrides this)."""
         return self.roles
 
+    def seats_for(self, options: JSON | None = None) -> tuple[Role, ...]:
+        """The roles of ``roles_for(options)`` that a person or a bot plays: the seats of a table.
+
+        A role the rules play (a solitaire game's automaton) is a role (it has a view and may win)
+        but no seat: nobody is asked to act for it, so nobody may sit there. Default: every role.
+        """
+        return self.roles_for(options)
+
     def parse_action(self, state: State, role: Role, text: str) -> Action:
         """Read typed text as one of ``role``'s legal actions, or raise IllegalActionError.
 
@@ -216,6 +229,7 @@ class Game(ABC):
             "id": self.id,
             "title": self.title,
             "roles": list(self.roles),
+            "seats": list(self.seats_for()),
             "scenarios": list(self.scenarios),
             "options": [spec.to_json() for spec in self.options],
             "rules": self.rules_edition,

@@ -59,7 +59,7 @@ def test_11_2_each_player_moves_only_his_contingent_and_ends_his_own_segment() -
 
 def test_11_2_results_name_every_contingent_player() -> None:
     game = polemos.game(GAME_ID)
-    agents = {role: make_agent("random", GAME_ID) for role in game.roles_for(MULTI)}
+    agents = {role: make_agent("random", GAME_ID) for role in game.seats_for(MULTI)}
     result = play_game(game, 7, agents, max_steps=20000, options=MULTI)
     state = polemos.replay(result.record)
     outcome = state.outcome()

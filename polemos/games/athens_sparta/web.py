@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from polemos.core.log import log_lines
 from polemos.games.athens_sparta import svg
 from polemos.games.athens_sparta.data import load_components
 from polemos.games.athens_sparta.model import (
@@ -519,7 +520,7 @@ def describe(view: JSON) -> JSON:
         "played": {str(r): _card(c) for r, c in (view.get("played") or {}).items()},
         "status": status,
         "outcome": view.get("outcome"),
-        "log": list(view.get("log") or [])[-LOG_LINES:],
+        "log": log_lines(view)[-LOG_LINES:],
     }
 
 

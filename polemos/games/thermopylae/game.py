@@ -36,6 +36,14 @@ class GoTellTheSpartans(Game):
         return ROLES + tuple(c for c, side in zip(comp.cont_ids, comp.cont_side, strict=True)
                              if side == 0 and c != "spartans")
 
+    def seats_for(self, options: JSON | None = None) -> tuple[Role, ...]:
+        """Solitaire (1.0) and 11.2: the Persian side is the rulebook's automaton, played by the rules
+        (rules.automaton), so it is no seat; only 11.1 (``players: two``) seats a Persian player."""
+        roles = self.roles_for(options)
+        if (options or {}).get("players") == "two":
+            return roles
+        return tuple(r for r in roles if r != "persian")
+
     def components(self) -> Comp:
         return load_comp(self.data_dir)
 

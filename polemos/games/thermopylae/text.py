@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from polemos.core.log import log_lines
 from polemos.games.thermopylae.board import AreaMap, load_map
 
 CELL = 7  # characters inside a cell; a "|" separates cells: 4 + 15 * 8 = 124 columns
@@ -330,17 +331,11 @@ def _tracks(view: dict[str, Any]) -> list[str]:
 
 # ==================================================================================== log
 def _log(view: dict[str, Any]) -> list[str]:
-    log = view.get("log")
-    if not isinstance(log, list) or not log:
+    log = log_lines(view)
+    if not log:
         return []
     lines = ["Log:"]
-    for entry in log[-LOG_LINES:]:
-        if isinstance(entry, dict):
-            text = str(entry.get("text", ""))
-            if entry.get("rule"):
-                text += f" ({entry['rule']})"
-        else:
-            text = str(entry)
+    for text in log[-LOG_LINES:]:
         lines += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    ") or ["  "]
     return lines
 

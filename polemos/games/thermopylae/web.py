@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from polemos.core.log import log_lines
 from polemos.games.thermopylae.board import AreaMap, load_map
 from polemos.games.thermopylae.text import ABBREVIATIONS, PERSIAN_CONTINGENTS
 
@@ -520,13 +521,7 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
                             "routed": bool(c.get("routed")), "track": [str(u) for u in _list(c.get("track"))]})
     eph = _dict(view.get("ephialtes"))
     off = _off_map(view)
-    log = []
-    for entry in _list(view.get("log"))[-LOG_LINES:]:
-        if isinstance(entry, dict):
-            text = str(entry.get("text", ""))
-            log.append(text + (f" ({entry['rule']})" if entry.get("rule") else ""))
-        else:
-            log.append(str(entry))
+    log = log_lines(view)[-LOG_LINES:]
     return {
         "title": "Go Tell the Spartans",
         "role": view.get("role"),
