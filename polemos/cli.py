@@ -16,28 +16,61 @@ tracebacks.
 
 from __future__ import annotations
 
+import errno
 import json
+import math
 import os
 import secrets
+import socket
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from typer._click import exceptions as click_errors  # typer 0.29+ carries its own click
+from typer.core import TyperGroup
 
 import polemos
 from polemos.ai.agents import Agent, agent_names, agent_rng, game_module, make_agent
 from polemos.ai.selfplay import run_selfplay
 from polemos.core.game import Game, Outcome, Role, State
+from polemos.core.log import log_lines
 from polemos.core.rng import Rng
 
 JSON = dict[str, Any]
 Reader = Callable[[str], str | None]  # shows a prompt, returns the typed line (None at end of input)
 Writer = Callable[[str], None]
+
+class _Commands(TyperGroup):
+    """The command group: a bad argument (not a number, out of range, an unknown option) is one
+    line naming it and where to read about it, with exit status 1, like every other user error."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except click_errors.NoArgsIsHelpError as exc:  # `polemos` or `polemos data` alone: the help
+            typer.echo(exc.format_message())
+            sys.exit(0)
+        except click_errors.UsageError as exc:
+            command = exc.ctx.command_path if exc.ctx is not None else "polemos"
+            _error(f"{exc.format_message().rstrip('.')} (see '{command} --help')")
+            sys.exit(1)
+        except click_errors.ClickException as exc:
+            _error(exc.format_message())
+            sys.exit(1)
+        except typer.Abort:
+            _error("interrupted")
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
     name="polemos",
@@ -45,8 +78,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_Commands,
 )
-data_app = typer.Typer(help="Component data tools.", no_args_is_help=True)
+data_app = typer.Typer(help="Component data tools.", no_args_is_help=True, cls=_Commands)
 app.add_typer(data_app, name="data")
 
 DataOption = Annotated[
@@ -56,6 +90,11 @@ DataOption = Annotated[
 GameArgument = Annotated[
     str, typer.Argument(metavar="GAME", help="Game id (see `polemos games`).", show_default=False)
 ]
+# Bounds of the numbers commands take: a seed is a key of up to 256 bits (the server draws 128);
+# more games or steps than these would run for days, so a typo (an extra 0, a minus sign) is an error.
+MAX_SEED = 2**256 - 1
+MAX_GAMES = 1_000_000
+MAX_STEPS = 100_000_000
 OptionsOption = Annotated[
     str | None,
     typer.Option("--options", help='Game options as JSON, e.g. \'{"players": "two"}\' (see `polemos games`).'),
@@ -95,39 +134,92 @@ def _user_errors() -> Iterator[None]:
         _fail(f"internal error: {type(exc).__name__}: {exc} (POLEMOS_DEBUG=1 shows the traceback)", 2)
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text} is too large")
+    return value
+
+
+def _integer(text: str) -> int:
+    if len(text) > 40:  # no count, seed or option needs more; int() refuses 4300+ digits anyway
+        raise ValueError(f"the number {text[:12]}... ({len(text)} digits) is too large")
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _loads(text: str, what: str) -> Any:
+    """Parse JSON text, or fail with one line naming ``what``: malformed JSON, nesting too deep for
+    the parser, and numbers JSON cannot carry (``1e999``, ``NaN``, ``Infinity``, 5000-digit ints)."""
+    try:
+        return json.loads(text, parse_float=_finite, parse_int=_integer, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        _fail(f"{what} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})")
+    except RecursionError:
+        _fail(f"{what} nests too deeply to be read")
+    except ValueError as exc:
+        _fail(f"{what} is not valid JSON ({exc})")
+
+
 def _parse_options(text: str | None) -> JSON:
     """``--options`` JSON text as a dict, or a clear error."""
     if text is None or not text.strip():
         return {}
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        _fail(f"--options is not valid JSON ({exc.msg} at character {exc.pos}): {text}")
+    doc = _loads(text, "--options")
     if not isinstance(doc, dict):
         _fail('--options must be a JSON object, e.g. {"players": "two"}')
     return doc
 
 
-def _load_game(game_id: str, data: Path | None) -> Game:
-    if data is not None and not data.is_dir():
+def _check_data_dir(data: Path | None) -> None:
+    if data is None:
+        return
+    if not data.exists():
         _fail(f"data directory {data} does not exist")
+    if not data.is_dir():
+        _fail(f"--data {data} is not a directory (give the folder that holds the data files)")
+
+
+def _load_game(game_id: str, data: Path | None) -> Game:
+    _check_data_dir(data)
     return polemos.game(game_id, data=data)
 
 
 def _read_json(path: Path, what: str = "record") -> JSON:
+    if path.is_dir():
+        _fail(f"{path} is a directory, not a {what} file")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         _fail(f"cannot read {path}: {exc.strerror or exc}")
     except UnicodeDecodeError:
         _fail(f"{path} is not a text file")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        _fail(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})")
+    doc = _loads(text, str(path))
     if not isinstance(doc, dict):
         _fail(f"{path}: a {what} must be a JSON object")
     return doc
+
+
+def _check_writable(path: Path, option: str) -> None:
+    """Fail before any work if ``path`` cannot be written (a folder, or a file in no folder)."""
+    if path.is_dir():
+        _fail(f"{option} {path} is a directory: give a file name")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        _fail(f"{option} {path}: there is no directory {parent}")
+    if not os.access(path if path.exists() else parent, os.W_OK):
+        _fail(f"{option} {path}: permission denied")
+
+
+def _write_output(path: Path, text: str) -> None:
+    """Write a command's output file (checked first by :func:`_check_writable`), or fail clearly."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc.strerror or exc}")
 
 
 def _write_json(path: Path, doc: JSON) -> None:
@@ -161,11 +253,6 @@ def new_log_lines(seen: list[str], log: list[str]) -> list[str]:
         if seen[-k:] == log[:k]:
             return log[k:]
     return log
-
-
-def _log_of(view: JSON) -> list[str]:
-    log = view.get("log")
-    return [str(line) for line in log] if isinstance(log, list) else []
 
 
 def describe_outcome(outcome: Outcome) -> str:
@@ -216,7 +303,7 @@ class TerminalGame:
         self.render = render
         self.seen_log: dict[Role | None, list[str]] = {}
         self.shown_board: dict[Role | None, str] = {}
-        self.last_viewer: Role | None = next((r for r in state.roles() if r not in bots), None)
+        self.last_viewer: Role | None = next((r for r in state.seats() if r not in bots), None)
         self.bot_actions: dict[Role, int] = {}
 
     def run(self) -> Outcome | None:
@@ -229,7 +316,7 @@ class TerminalGame:
                 self.write(describe_outcome(outcome))
                 return outcome
             active = self.state.active_roles()
-            role = next((r for r in self.state.roles() if r in active), None)
+            role = next((r for r in self.state.seats() if r in active), None)
             if role is None:
                 self.write("error: the game is not over but nobody can act (a bug in the game); "
                            "use --load with a saved game to report it")
@@ -242,7 +329,7 @@ class TerminalGame:
     def show(self, viewer: Role | None, force_board: bool = False) -> JSON:
         """Show ``viewer``'s new log lines, and the board if it changed; return the view."""
         view = self.state.view(viewer)
-        log = _log_of(view)
+        log = log_lines(view)  # structured entries read as text, the same everywhere (polemos.core.log)
         for line in new_log_lines(self.seen_log.get(viewer, []), log):
             self.write(f"  | {line}")
         self.seen_log[viewer] = log
@@ -372,7 +459,8 @@ def play(
     vs: Annotated[str | None, typer.Option("--vs", help="Play against this bot (default: hot-seat).")] = None,
     seat: Annotated[str | None, typer.Option("--seat", help="Your role against a bot (default: first).")]
     = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: a random one).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Game seed (default: a random one).")]
+    = None,
     data: DataOption = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game (record JSON).")] = None,
     options: OptionsOption = None,
@@ -391,17 +479,25 @@ def play(
                 seed = secrets.randbelow(1_000_000)
             state = game.new(seed, options=_parse_options(options))
         roles = state.roles()
-        human = seat if seat is not None else roles[0]
-        if human not in roles:
-            _fail(f"no role {human!r} in {game.id}; roles: {', '.join(roles)}")
+        seats = state.seats()  # a role the rules play (an automaton) is no seat: nobody plays it here
+        by_rules = [r for r in roles if r not in seats]
+        human = seat if seat is not None else seats[0]
+        if human not in seats:
+            played = f" ({human} is played by the rules in this game)" if human in by_rules else ""
+            _fail(f"no seat {human!r} in {game.id}{played}; seats: {', '.join(seats)}")
         bots: dict[Role, Agent] = {}
         if vs is not None:
-            bots = {r: make_agent(vs, game.id, data) for r in roles if r != human}
+            if len(seats) == 1:
+                _fail(f"--vs: no seat is left for a bot ({human} is the only seat; the rules play "
+                      f"{', '.join(by_rules)}): leave out --vs")
+            bots = {r: make_agent(vs, game.id, data) for r in seats if r != human}
         elif seat is not None:
             _fail("--seat needs --vs BOT (without a bot every seat is played here: hot-seat)")
         bot_rngs = {r: agent_rng(seed, i) for i, r in enumerate(roles)}
-        typer.echo(f"{game.title} — seed {seed}" + (f" — you are {human}, {vs} plays the rest" if vs else
-                                                    " — hot-seat"))
+        who = (f"you are {human}, {vs} plays the rest" if vs else
+               "hot-seat" if len(seats) > 1 else f"you are {human}")
+        rules_play = f", the rules play {', '.join(by_rules)}" if by_rules else ""
+        typer.echo(f"{game.title} — seed {seed} — {who}{rules_play}")
         typer.echo("Type 'help' for commands.")
         session = TerminalGame(state, bots, bot_rngs, _read_line, typer.echo, board_renderer(game.id))
         try:
@@ -422,12 +518,14 @@ def play(
 @app.command()
 def selfplay(
     game_id: GameArgument,
-    games: Annotated[int, typer.Option("--games", "-n", min=0, help="Number of games.")] = 10,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Number of games.")] = 10,
     bots: Annotated[str, typer.Option("--bots", help="A bot per role, comma-separated.")] = "random,random",
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (then seed+1, ...).")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed of the first game (then seed+1, ...).")]
+    = 0,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the full results as JSON.")] = None,
     data: DataOption = None,
-    max_steps: Annotated[int, typer.Option("--max-steps", min=1, help="Cut a game after this many actions.")]
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1, max=MAX_STEPS,
+                                            help="Cut a game after this many actions.")]
     = 10_000,
     progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                   help="Progress bar (default: on a terminal).")] = None,
@@ -439,6 +537,8 @@ def selfplay(
 
     with _user_errors():
         game = _load_game(game_id, data)
+        if json_out is not None:
+            _check_writable(json_out, "--json")  # before the games, not after them
         names = [b.strip() for b in bots.split(",") if b.strip()]
         if not names:
             _fail("--bots needs at least one bot name")
@@ -462,15 +562,16 @@ def selfplay(
             console.print(f"  {count:>5}  {reason}", markup=False)
         console.print(f"mean length: {summary['mean_steps']} actions", markup=False)
         if json_out is not None:
-            _write_json(json_out, result)
+            _write_output(json_out, json.dumps(result, indent=1) + "\n")
             console.print(f"wrote {json_out}", markup=False)
 
 
 @app.command()
 def bench(
     game_id: GameArgument,
-    steps: Annotated[int, typer.Option("--steps", min=1, help="Actions to apply.")] = 20_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game and of the choices.")] = 0,
+    steps: Annotated[int, typer.Option("--steps", min=1, max=MAX_STEPS, help="Actions to apply.")] = 20_000,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed of the first game and of the choices.")]
+    = 0,
     data: DataOption = None,
     options: OptionsOption = None,
 ) -> None:
@@ -567,30 +668,30 @@ def map_command(
 ) -> None:
     """Draw the game's map as SVG."""
     with _user_errors():
-        if game_id not in polemos.game_ids():
-            polemos.game(game_id)  # raises UnknownGameError naming the known games
-        if data is not None:
-            _load_game(game_id, data)  # validates the override with the game's own loader
-        svg = render_map(game_id, data)
-        out.write_text(svg, encoding="utf-8")
+        _check_writable(out, "--out")
+        game = _load_game(game_id, data)  # an unknown game, or a broken --data, is a clear error
+        _write_output(out, render_map(game.id, data))
         typer.echo(f"wrote {out}")
 
 
 def render_map(game_id: str, data: Path | None) -> str:
-    """The map SVG: ``svg.render_map(data_dir)``, else ``svg.render_svg(board.load_board(data_dir))``."""
+    """The map SVG of any game with a board: ``svg.render_map(data_dir)``, else
+    ``svg.render_svg(board.load_board(data_dir))``, else the board the browser table draws
+    (``web.render_board``) for a view with nothing on it: the map without pieces."""
     svg = game_module(game_id, "svg")
-    if svg is None:
-        raise ValueError(f"{game_id} has no map renderer")
-    render = getattr(svg, "render_map", None)
+    render = getattr(svg, "render_map", None) if svg is not None else None
     if callable(render):
         return str(render(data))
-    render_svg = getattr(svg, "render_svg", None)
+    render_svg = getattr(svg, "render_svg", None) if svg is not None else None
     board = game_module(game_id, "board")
     load_board = getattr(board, "load_board", None) if board is not None else None
-    if not (callable(render_svg) and callable(load_board)):
-        raise ValueError(f"{game_id} has no map renderer "
-                         "(svg.render_map, or svg.render_svg and board.load_board)")
-    return str(render_svg(load_board(data)))
+    if callable(render_svg) and callable(load_board):
+        return str(render_svg(load_board(data)))
+    web = game_module(game_id, "web")
+    render_board = getattr(web, "render_board", None) if web is not None else None
+    if callable(render_board):
+        return str(render_board({}, data))
+    raise ValueError(f"{game_id} has no board to draw (no svg.render_map, svg.render_svg or web.render_board)")
 
 
 @data_app.command("check")
@@ -643,15 +744,54 @@ def serve(
         import uvicorn
 
         from polemos.server.app import create_app
-        from polemos.server.service import open_store
 
-        if data is not None and not data.is_dir():
-            _fail(f"data directory {data} does not exist")
-        store = open_store(database_url, data_dir, data)
-        app_ = create_app(store, secure_cookies=not insecure_cookies)
+        _check_data_dir(data)
         where = database_url.split("@")[-1] if database_url else str((data_dir / "polemos.db").resolve())
+        if database_url is None and data_dir.exists() and not data_dir.is_dir():
+            _fail(f"--data-dir {data_dir} is a file, not a folder")
+        store = _open_store(database_url, data_dir, data, where)
+        sock = _listen(host, port)  # before the banner: a busy port is the only line printed
+        app_ = create_app(store, secure_cookies=not insecure_cookies)
         typer.echo(f"Polemos on http://{host}:{port}/  (database: {where})")
-        uvicorn.run(app_, host=host, port=port, log_level="warning")
+        uvicorn.Server(uvicorn.Config(app_, log_level="warning")).run(sockets=[sock])
+
+
+def _open_store(database_url: str | None, data_dir: Path, data: Path | None, where: str) -> Any:
+    """The server's store, or one clear line: a database that cannot be reached or opened, a URL
+    that is not one, a driver that is not installed. ``where`` names it without the password."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from polemos.server.service import open_store
+
+    try:
+        return open_store(database_url, data_dir, data)
+    except ImportError as exc:
+        _fail(f"cannot open the database {where}: its driver is not installed ({exc.name or exc}; "
+              "for PostgreSQL: pip install '.[postgres]')")
+    except SQLAlchemyError as exc:
+        cause = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        detail = cause[0] if cause else type(exc).__name__
+        if database_url is not None:
+            detail = detail.replace(database_url, where)  # never print the password
+        _fail(f"cannot open the database {where}: {detail}")
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` for the server, or one clear line (a busy port, no such host)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        _fail(f"--host {host}: no such address ({getattr(exc, 'strerror', None) or exc})")
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        hint = " (another program is using it: choose another with --port)" if exc.errno == errno.EADDRINUSE else ""
+        _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}{hint}")
+    return sock
 
 
 def main() -> None:

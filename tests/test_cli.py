@@ -123,7 +123,7 @@ def test_end_of_input_leaves_the_game_quietly() -> None:
     [
         (["play", "no-such-game"], "no game 'no-such-game'"),
         (["play", "toy-nim", "--vs", "grandmaster"], "no bot 'grandmaster' for toy-nim; choose from: random"),
-        (["play", "toy-nim", "--vs", "random", "--seat", "third"], "no role 'third'"),
+        (["play", "toy-nim", "--vs", "random", "--seat", "third"], "no seat 'third'"),
         (["play", "toy-nim", "--seat", "second"], "--seat needs --vs"),
         (["play", "toy-nim", "--data", "/no/such/dir"], "data directory /no/such/dir does not exist"),
         (["play", "toy-nim", "--load", "/no/such/record.json"], "cannot read /no/such/record.json"),
@@ -189,7 +189,7 @@ def test_selfplay_writes_games_and_summary(tmp_path: Path) -> None:
 def test_selfplay_rejects_a_wrong_number_of_bots() -> None:
     code, out = invoke("selfplay", "toy-nim", "--games", "1", "--bots", "random,random,random")
     assert code == 1
-    assert "toy-nim has 2 roles (first, second): give one bot per role" in out
+    assert "toy-nim has 2 seat(s) (first, second): give one bot per seat, not 3" in out
 
 
 def test_bench_prints_steps_and_games_per_second() -> None:
@@ -337,7 +337,7 @@ def test_map_falls_back_to_render_svg_of_load_board(tmp_path: Path, monkeypatch:
 def test_map_of_a_game_without_one() -> None:
     code, out = invoke("map", "toy-nim", "--out", "x.svg")
     assert code == 1
-    assert "toy-nim has no map renderer" in out
+    assert "toy-nim has no board to draw" in out
 
 
 # -- helpers ----------------------------------------------------------------------------------------
@@ -366,3 +366,91 @@ def test_the_game_module_text_renderer_is_used(monkeypatch: pytest.MonkeyPatch) 
 
 def test_game_fixture_is_the_toy() -> None:
     assert isinstance(polemos.game("toy-nim"), Game)
+
+
+# -- issue 9: every argument's absurd values are one clear line, exit 1 ---------------------------------
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["selfplay", "toy-nim", "--games", "0"], "Invalid value for '--games'"),
+        (["selfplay", "toy-nim", "--games", "-3"], "Invalid value for '--games'"),
+        (["selfplay", "toy-nim", "--games", "9" * 30], "Invalid value for '--games'"),
+        (["selfplay", "toy-nim", "--max-steps", "0"], "Invalid value for '--max-steps'"),
+        (["selfplay", "toy-nim", "--seed", "-1"], "Invalid value for '--seed'"),
+        (["bench", "toy-nim", "--steps", "0"], "Invalid value for '--steps'"),
+        (["bench", "toy-nim", "--steps", "1" + "0" * 12], "Invalid value for '--steps'"),
+        (["bench", "toy-nim", "--steps", "many"], "Invalid value for '--steps'"),
+        (["play", "toy-nim", "--seed", "9" * 100], "Invalid value for '--seed'"),
+        (["serve", "--port", "0"], "Invalid value for '--port'"),
+        (["serve", "--port", "70000"], "Invalid value for '--port'"),
+        (["games", "--verbose"], "No such option: --verbose"),
+        (["chess"], "No such command 'chess'"),
+        (["play", "toy-nim", "--options", '{"heap": 1e999}'], "--options is not valid JSON (the number 1e999 is too large)"),
+        (["play", "toy-nim", "--options", '{"heap": NaN}'], "NaN is not a JSON number"),
+        (["play", "toy-nim", "--options", '{"heap": ' + "9" * 5000 + "}"], "(5000 digits) is too large"),
+        (["play", "toy-nim", "--options", DEEP], "--options nests too deeply to be read"),
+        (["play", "toy-nim", "--options", "[1]"], "--options must be a JSON object"),
+    ],
+)
+def test_absurd_arguments_are_one_clear_line(args: list[str], message: str) -> None:
+    code, out = invoke(*args, input="quit\n")
+    assert code == 1, out
+    assert out.startswith("error: ") and out.count("\n") == 1, out
+    assert message in out
+    assert "internal error" not in out
+
+
+def test_absurd_files_are_one_clear_line(tmp_path: Path) -> None:
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00garbage")
+    (tmp_path / "deep.json").write_text('{"game": ' + DEEP + "}")
+    (tmp_path / "inf.json").write_text('{"game": "toy-nim", "seed": 1e999}')
+    (tmp_path / "a-file").write_text("x")
+    cases = [
+        (["replay", str(tmp_path)], "is a directory, not a record file"),
+        (["replay", str(tmp_path / "none.json")], "cannot read"),
+        (["replay", str(tmp_path / "binary.json")], "is not a text file"),
+        (["replay", str(tmp_path / "deep.json")], "deep.json nests too deeply to be read"),
+        (["replay", str(tmp_path / "inf.json")], "the number 1e999 is too large"),
+        (["play", "toy-nim", "--load", str(tmp_path)], "is a directory, not a record file"),
+        (["play", "toy-nim", "--data", str(tmp_path / "a-file")], "is not a directory"),
+        (["map", "athens-and-sparta", "--out", str(tmp_path)], "--out " + str(tmp_path) + " is a directory"),
+        (["map", "athens-and-sparta", "--out", str(tmp_path / "no" / "x.svg")], "there is no directory"),
+        (["selfplay", "toy-nim", "--json", str(tmp_path)], "--json " + str(tmp_path) + " is a directory"),
+        (["data", "check", str(tmp_path / "a-file")], "is not a directory"),
+        (["data", "check", str(tmp_path / "none")], "does not exist"),
+        (["serve", "--data-dir", str(tmp_path / "a-file")], "is a file, not a folder"),
+    ]
+    for args, message in cases:
+        code, out = invoke(*args)
+        assert code == 1, (args, out)
+        assert out.startswith("error: ") and out.count("\n") == 1, (args, out)
+        assert message in out, (args, out)
+
+
+def test_serve_on_a_busy_port_prints_only_the_error(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        code, out = invoke("serve", "--port", str(port), "--data-dir", str(tmp_path))
+    assert code == 1
+    assert out == f"error: cannot listen on 127.0.0.1:{port}: Address already in use " \
+                  "(another program is using it: choose another with --port)\n"
+
+
+def test_serve_names_a_database_it_cannot_reach_without_its_password(tmp_path: Path) -> None:
+    for url, where, message in (
+        ("postgresql://polemos:s3cret@127.0.0.1:1/polemos", "127.0.0.1:1/polemos", "Connection refused"),
+        ("sqlite:////no/such/folder/polemos.db", "sqlite:////no/such/folder/polemos.db", "unable to open"),
+        ("not a url", "not a url", "Could not parse"),
+    ):
+        code, out = invoke("serve", "--database-url", url, "--port", "1")
+        assert code == 1, out
+        assert out.startswith(f"error: cannot open the database {where}: "), out
+        assert message in out and "s3cret" not in out and "internal error" not in out
+        assert "Polemos on" not in out

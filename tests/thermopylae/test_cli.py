@@ -39,7 +39,7 @@ def test_selfplay_and_replay_a_solitaire_game(tmp_path: Path) -> None:
     doc = json.loads(out.read_text())
     assert doc["summary"]["games"] == 1 and doc["games"][0]["winner"] in ("greek", "persian")
     game = polemos.game("go-tell-the-spartans")
-    agents = {role: make_agent("random", game.id) for role in game.roles}
+    agents = {role: make_agent("random", game.id) for role in game.seats_for()}
     record = play_game(game, 4, agents).record
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
@@ -66,3 +66,70 @@ def test_options_reach_the_game_and_bad_options_are_refused_clearly() -> None:
         assert result.exit_code == 1, (bad, result.output)
         assert message in result.output, (bad, result.output)
         assert "Traceback" not in result.output
+
+
+# -- issue 9: what a new player met ----------------------------------------------------------------
+def _record_of_a_solitaire_game(tmp_path: Path, seed: int = 4, steps: int = 40) -> Path:
+    """A solitaire game's first ``steps`` actions (the automaton's log lines come with them)."""
+    game = polemos.game("go-tell-the-spartans")
+    result = play_game(game, seed, {"greek": make_agent("random", game.id)}, max_steps=steps)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(result.record))
+    return path
+
+
+def test_1_0_solitaire_play_offers_no_persian_seat() -> None:
+    """1.0: in solitaire the Persians are the rulebook's automaton: no seat, no bot for them."""
+    result = runner.invoke(app, ["play", "go-tell-the-spartans", "--seed", "3"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "you are greek, the rules play persian" in result.output
+    result = runner.invoke(app, ["play", "go-tell-the-spartans", "--vs", "random", "--seat", "persian"])
+    assert result.exit_code == 1
+    assert "no seat 'persian' in go-tell-the-spartans (persian is played by the rules" in result.output
+    result = runner.invoke(app, ["play", "go-tell-the-spartans", "--vs", "random"])
+    assert result.exit_code == 1
+    assert "no seat is left for a bot" in result.output
+    # 11.1: two-handed, the Persian seat is a player's (here the bot's)
+    result = runner.invoke(app, ["play", "go-tell-the-spartans", "--vs", "random", "--seed", "2",
+                                 "--options", '{"players": "two"}'], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "you are greek, random plays the rest" in result.output
+
+
+def test_1_0_solitaire_selfplay_credits_no_bot_with_the_automatons_wins(tmp_path: Path) -> None:
+    out = tmp_path / "games.json"
+    result = runner.invoke(app, ["selfplay", "go-tell-the-spartans", "--games", "2", "--bots", "random",
+                                 "--json", str(out), "--no-progress", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(out.read_text())
+    summary = doc["summary"]
+    assert summary["bots"] == {"greek": "random", "persian": "(the rules)"}
+    assert summary["bot_wins"] == {"random": summary["wins"]["greek"]}
+    assert summary["wins"]["greek"] + summary["wins"]["persian"] == 2
+    for row in doc["games"]:
+        assert row["winner_bot"] == ("random" if row["winner"] == "greek" else None)
+    # one bot per seat: a second name would go to a seat that does not exist
+    result = runner.invoke(app, ["selfplay", "go-tell-the-spartans", "--games", "1", "--bots", "heuristic,random"])
+    assert result.exit_code == 1
+    assert "1 seat(s) (greek; the rules play persian): give one bot per seat, not 2" in result.output
+
+
+def test_log_lines_read_as_text_in_play_and_replay_step(tmp_path: Path) -> None:
+    """Structured log entries ({"text", "rule"}) are shown as "text (rule)", never as a dict."""
+    result = runner.invoke(app, ["play", "go-tell-the-spartans", "--seed", "3"], input="quit\n")
+    assert "  | Day 1 (August 18th, 480 BCE) (4.0)" in result.output
+    assert "{'text'" not in result.output and '{"text"' not in result.output
+    path = _record_of_a_solitaire_game(tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--step"], input="\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert "  | Day 1 (August 18th, 480 BCE) (4.0)" in result.output
+    assert "(5.1)" in result.output  # the automaton's commitment roll, with its rule
+    assert "{'text'" not in result.output and '{"text"' not in result.output
+
+
+def test_map_draws_the_pass_as_svg(tmp_path: Path) -> None:
+    out = tmp_path / "gts.svg"
+    result = runner.invoke(app, ["map", "go-tell-the-spartans", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    svg = out.read_text()
+    assert svg.startswith("<svg") and "Thermopylae" in svg and svg.rstrip().endswith("</svg>")
