@@ -6,7 +6,7 @@ from typing import Any
 
 import polemos
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
-from polemos.games.athens_sparta.state import LOCKED, PH_COMBAT, PH_MOVE, POOL, AthensSpartaState
+from polemos.games.athens_sparta.state import PH_COMBAT, PH_MOVE, POOL, AthensSpartaState
 
 GAME = "athens-and-sparta"
 
@@ -32,12 +32,22 @@ def card_with(s: AthensSpartaState, mp: int, event: str = "") -> int:
     raise LookupError(f"no card {mp}/{event}")
 
 
+def after_first_mulligan(seed: int = 1, options: dict[str, Any] | None = None) -> AthensSpartaState:
+    """A new game past the first Mulligan question, both players keeping their hands (RULINGS R25):
+    at the first Card Phase (or the Sicily cards of the SYRACUSE Points option)."""
+    s: AthensSpartaState = game().new(seed, options=options)
+    if s.pending is not None and s.pending["kind"] == "mulligan":
+        s.apply("athens", "keep")
+        s.apply("sparta", "keep")
+    return s
+
+
 def empty_board(seed: int = 1) -> AthensSpartaState:
-    """A new game with every block off the map (in the pool), ready to place blocks by hand."""
-    s: AthensSpartaState = game().new(seed)
+    """A new game at its first Card Phase with every block off the map (in the pool), ready to
+    place blocks by hand."""
+    s = after_first_mulligan(seed)
     for b in range(len(s.loc)):
-        if s.loc[b] != LOCKED:
-            s.loc[b] = POOL
+        s.loc[b] = POOL
         s.strength[b] = 0
         s.inside[b] = False
     return s

@@ -242,39 +242,89 @@ def _mulligan_position(athens_mp: list[int], sparta_mp: list[int]) -> S:
     return s
 
 
-def test_mulligan_hand_under_10_mp_may_be_shown_for_a_redeal() -> None:
-    """Mulligan/R13: a hand under 10 MP may be shown for a re-deal; the opponent may keep his."""
+def test_r25_mulligan_both_players_are_asked_every_olympiad_whatever_their_hands() -> None:
+    """Mulligan/R25: both players answer at once every Olympiad, so being asked tells nothing: the
+    phase, who acts, the prompts others see and the log are the same whether a hand is under 10 MP
+    or not; only the asked player's own prompt says why."""
+    poor = _mulligan_position([1, 1, 1, 2, 2, 2], [5, 5, 4, 4, 3, 3])
+    rich = _mulligan_position([5, 5, 4, 4, 3, 3], [1, 1, 1, 2, 2, 2])
+    for s in (poor, rich):
+        assert s.phase == PH_MULLIGAN and s.active_roles() == ("athens", "sparta")
+    assert set(poor.legal_actions("athens")) == {"keep", "mulligan"}
+    assert poor.legal_actions("sparta") == ["keep"]
+    assert rich.legal_actions("athens") == ["keep"]
+    assert "under 10" in poor.view("athens")["prompt"] and "9 MP" in poor.view("athens")["prompt"]
+    assert "keep it" in poor.view("sparta")["prompt"]
+    # what Sparta sees of Athens's question does not depend on Athens's hand
+    for role in ("sparta", None):
+        v_poor, v_rich = poor.view(role), rich.view(role)
+        for key in ("phase", "to_act", "log"):
+            assert v_poor[key] == v_rich[key], (role, key)
+        assert v_poor["prompt"] == "Waiting for Athens and Sparta." or role == "sparta"
+
+
+def test_r25_mulligan_answers_stay_secret_until_both_have_answered() -> None:
+    """R25: like a card played face-down, the first answer is not shown to the opponent; when both
+    have answered, a player who asked a Mulligan shows his cards (the sidebar)."""
     s = _mulligan_position([1, 1, 1, 2, 2, 2], [5, 5, 4, 4, 3, 3])
-    assert s.pending is not None and s.pending["kind"] == "mulligan"
-    assert s.active_roles() == ("athens",)
-    assert set(s.legal_actions("athens")) == {"mulligan", "keep"}
-    old = list(s.hands[ATHENS])
+    before = s.view("sparta")
     act(s, "athens", "mulligan")
-    assert "Athens shows a hand of 9 MP" in log_text(s)
+    after = s.view("sparta")
+    assert after["log"] == before["log"] and after["hand_sizes"] == before["hand_sizes"]
+    assert s.active_roles() == ("sparta",)
+    assert "You will show your hand" in "\n".join(s.view("athens")["log"])
+    old = list(s.hands[ATHENS])
+    act(s, "sparta", "keep")
+    assert "Athens shows a hand of 9 MP (" in log_text(s)
+    assert "Sparta keeps its hand (Mulligan)." in log_text(s)
     assert len(s.hands[ATHENS]) == 6 and len(s.deck) == 13  # the old hand went back into the deck
     assert all(c not in s.hands[SPARTA] for c in old)
-    assert s.active_roles() == ("sparta",)
-    assert set(s.legal_actions("sparta")) == {"redeal", "keep"}
+    # Mulligan sidebar: "The opponent may keep his cards or not"
+    assert s.active_roles() == ("sparta",) and set(s.legal_actions("sparta")) == {"keep", "redeal"}
     sparta_hand = list(s.hands[SPARTA])
     act(s, "sparta", "keep")
     assert s.hands[SPARTA] == sparta_hand
     assert s.pending is not None and s.pending["kind"] == "card"
 
 
-def test_mulligan_opponent_may_take_a_new_hand_too() -> None:
+def test_r25_mulligan_opponent_may_take_a_new_hand_too() -> None:
     """Mulligan sidebar: after a re-deal the opponent may keep his cards or not."""
     s = _mulligan_position([1, 1, 1, 2, 2, 2], [5, 5, 4, 4, 3, 3])
+    act(s, "sparta", "keep")
     act(s, "athens", "mulligan")
     act(s, "sparta", "redeal")
     assert "Sparta also takes a new hand (Mulligan)." in log_text(s)
     assert len(s.hands[SPARTA]) == 6 and len(s.hands[ATHENS]) == 6
     assert not set(s.hands[ATHENS]) & set(s.hands[SPARTA])
+    assert s.pending is not None and s.pending["kind"] == "card"
+
+
+def test_r25_mulligan_both_may_ask_at_once_and_no_further_question() -> None:
+    """R25: when both asked a Mulligan, both show their cards and both take new hands; nobody is
+    asked again this Olympiad, whatever the new hands are worth (one per Olympiad)."""
+    s = _mulligan_position([1, 1, 1, 2, 2, 2], [1, 1, 1, 2, 2, 2])
+    act(s, "athens", "mulligan")
+    act(s, "sparta", "mulligan")
+    text = log_text(s)
+    assert "Athens shows a hand of 9 MP" in text and "Sparta shows a hand of 9 MP" in text
+    assert len(s.hands[ATHENS]) == len(s.hands[SPARTA]) == 6 and len(s.deck) == 13
+    assert not set(s.hands[ATHENS]) & set(s.hands[SPARTA])
+    assert s.pending is not None and s.pending["kind"] == "card"
+
+
+def test_r25_mulligan_nobody_asks_and_the_card_phase_begins() -> None:
+    s = _mulligan_position([1, 1, 1, 2, 2, 2], [5, 5, 4, 4, 3, 3])
+    act(s, "athens", "keep")
+    act(s, "sparta", "keep")
+    assert "Mulligan: both players keep their hands." in log_text(s)
+    assert s.pending is not None and s.pending["kind"] == "card"
+    assert "shows a hand" not in log_text(s)
 
 
 def test_mulligan_counts_event_cards_and_needs_under_10() -> None:
     """Mulligan sidebar: a hand totalling less than 10 MPs (including Event Cards) is a mulligan; 10 is not."""
     s = _mulligan_position([1, 1, 2, 2, 2, 2], [5, 5, 4, 4, 3, 3])
-    assert s.pending is not None and s.pending["kind"] == "card"  # exactly 10: no mulligan
+    assert s.legal_actions("athens") == ["keep"]  # exactly 10: no mulligan
     s2 = board()
     s2.hands = [[card(s2, event_card(s2, "earthquake")), card(s2, event_card(s2, "plague")),
                  card(s2, plain(s2, 1)), card(s2, plain(s2, 2)), card(s2, plain(s2, 2, 1)),
@@ -285,21 +335,30 @@ def test_mulligan_counts_event_cards_and_needs_under_10() -> None:
     s2.tasks = [["mulligan"]]
     rules.advance(s2)
     assert rules.hand_mp(s2, ATHENS) == 8
-    assert s2.pending is not None and s2.pending["kind"] == "mulligan"
+    assert set(s2.legal_actions("athens")) == {"keep", "mulligan"}
 
 
-def test_mulligan_only_once_per_olympiad() -> None:
-    """Mulligan sidebar: one re-deal per Olympiad: a second poor hand must be kept."""
-    s = _mulligan_position([1, 1, 1, 2, 2, 2], [5, 5, 4, 4, 3, 3])
+def test_r25_syracuse_points_cards_come_from_the_hand_after_the_mulligan() -> None:
+    """R25 and the SYRACUSE Points option: the Mulligan is asked of the six dealt cards, then each
+    player allocates one card of his final hand at Sicily; both keep five cards."""
+    s = game().new(3, options={"syracuse_points": True})
+    assert s.pending is not None and s.pending["kind"] == "mulligan"
+    s.hands = [[], []]
+    s.deck = list(range(len(s.comp.cards)))
+    low = [c for c in s.deck if s.comp.cards[c].mp <= 2][:6]
+    for c in low:
+        s.deck.remove(c)
+    s.hands[ATHENS] = low
+    s.hands[SPARTA] = [s.deck.pop() for _ in range(6)]
+    s.reset_caches()
+    assert "mulligan" in s.legal_actions("athens")
     act(s, "athens", "mulligan")
     act(s, "sparta", "keep")
-    # suppose the new hand is poor again: no second mulligan this Olympiad
-    low = [c for c in range(len(s.comp.cards)) if s.comp.cards[c].mp == 1][:6]
-    s.deck = [c for c in range(len(s.comp.cards)) if c not in low and c not in s.hands[SPARTA]]
-    s.hands[ATHENS] = low
-    s.pending = None
-    s.tasks = [["mulligan"]]
-    rules.advance(s)
+    act(s, "sparta", "keep")  # the opponent keeps his cards
+    assert s.pending is not None and s.pending["kind"] == "sicily"
+    for role in ("athens", "sparta"):
+        act(s, role, s.legal_actions(role)[0])
+    assert len(s.hands[ATHENS]) == len(s.hands[SPARTA]) == 5
     assert s.pending is not None and s.pending["kind"] == "card"
 
 

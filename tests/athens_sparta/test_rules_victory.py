@@ -8,7 +8,7 @@ from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.state import PH_CARD, PH_MULLIGAN, PH_REPLACE, AthensSpartaState
 from polemos.games.athens_sparta.victory import points
 
-from .helpers import act, at_phase, bid, empty_board, game, log_text, place, set_owner
+from .helpers import act, after_first_mulligan, at_phase, bid, empty_board, game, log_text, place, set_owner
 
 S = AthensSpartaState
 
@@ -211,7 +211,7 @@ def test_10_3_tourney_bid_removes_steps_at_most_one_per_unit() -> None:
 
 def test_syracuse_points_option_cards_allocated_face_down_sum_is_the_value() -> None:
     """SYRACUSE Points: one card each at Sicily, face-down; their sum is the value; shown when attacked."""
-    s = game().new(4, options={"syracuse_points": True})
+    s = after_first_mulligan(4, {"syracuse_points": True})
     assert s.pending is not None and s.pending["kind"] == "sicily"
     assert set(s.active_roles()) == {"athens", "sparta"}
     a_card = s.legal_actions("athens")[0]
@@ -244,7 +244,7 @@ def test_syracuse_points_option_cards_allocated_face_down_sum_is_the_value() -> 
 
 def test_r1_syracuse_points_option_first_olympiad_has_five_game_turns() -> None:
     """RULINGS R1: with the optional SYRACUSE Points rule the first Olympiad has five Game Turns."""
-    s = game().new(4, options={"syracuse_points": True})
+    s = after_first_mulligan(4, {"syracuse_points": True})
     act(s, "athens", s.legal_actions("athens")[0])
     act(s, "sparta", s.legal_actions("sparta")[0])
     turns = []
@@ -267,7 +267,7 @@ def test_r1_syracuse_points_option_first_olympiad_has_five_game_turns() -> None:
 
 def test_syracuse_points_cards_stay_at_sicily_for_the_rest_of_the_game() -> None:
     """SYRACUSE Points: the Sicily cards stay face-up for the rest of the game, never dealt again."""
-    s = game().new(4, options={"syracuse_points": True})
+    s = after_first_mulligan(4, {"syracuse_points": True})
     act(s, "athens", s.legal_actions("athens")[0])
     act(s, "sparta", s.legal_actions("sparta")[0])
     sicily = set(s.sicily)

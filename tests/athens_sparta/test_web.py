@@ -21,6 +21,7 @@ from polemos.games.athens_sparta.data import load_components
 from polemos.games.athens_sparta.movement import hex_name
 from polemos.games.athens_sparta.state import ROLES, SIDE_OF_ROLE, AthensSpartaState
 from tests.athens_sparta.conftest import hidden_blocks, new_state, random_step
+from tests.athens_sparta.helpers import after_first_mulligan
 
 BUDGET = 150_000  # bytes of SVG sent on every move
 SVG = "{http://www.w3.org/2000/svg}"
@@ -242,7 +243,7 @@ def test_describe_panel() -> None:
 
 
 def test_card_plays_are_labelled_with_the_card() -> None:
-    s = new_state(3)
+    s = after_first_mulligan(3)
     view = s.view("athens")
     legal = s.legal_actions("athens")
     labels = web.action_labels(view, legal)

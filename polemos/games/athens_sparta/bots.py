@@ -632,7 +632,7 @@ class HeuristicAgent(GuardedAgent):
         verbs = {a.split(" ", 1)[0] for a in legal}
         if "play" in verbs:
             return self._card(w, legal, rng)
-        if verbs & {"mulligan", "redeal"}:
+        if view.get("phase") == "mulligan":  # asked every Olympiad (RULINGS R25)
             return self._mulligan(w, legal)
         if "sicily" in verbs:
             return min(legal, key=lambda a: (self._card_mp(w, a.split()[1]), a))

@@ -126,7 +126,6 @@ def t_olympiad(s: S, task: list[int | str]) -> None:
     """[1] Card Phase of a new Olympiad: shuffle the 25 cards, deal six to each player."""
     s.phase = PH_CARD
     s.turn = 1
-    s.mulligan = [False, False]
     s.revolt_used = []
     # the Sicily cards stay at Sicily for the rest of the game (SYRACUSE Points option)
     s.deck = [c for c in range(len(s.comp.cards)) if c not in s.sicily]
@@ -139,9 +138,6 @@ def t_olympiad(s: S, task: list[int | str]) -> None:
     for side in (ATHENS, SPARTA):
         s.hands[side].sort()
     s.say(f"Olympiad {s.olympiad}: the cards are shuffled and six dealt to each player ([1]).")
-    if s.options.get("syracuse_points") and s.olympiad == 84 and s.sicily == [-1, -1]:
-        push(s, ["sicily"])
-        return
     push(s, ["mulligan"])
 
 
@@ -163,58 +159,92 @@ def apply_sicily(s: S, side: int, action: str) -> None:
     s.pending["sides"].remove(side)
     if not s.pending["sides"]:
         s.pending = None
-        push(s, ["mulligan"])
+        push(s, ["cardphase"])
 
 
 def t_mulligan(s: S, task: list[int | str]) -> None:
-    """Mulligan: a hand below 10 MP may be shown for a re-deal, once per Olympiad."""
-    sides = [side for side in (ATHENS, SPARTA) if not s.mulligan[side] and hand_mp(s, side) < 10]
-    if not sides:
-        push(s, ["cardphase"])
-        return
+    """Mulligan sidebar (RULINGS R13, R25): every Olympiad, after the deal, both players are asked
+    at once whether they keep their hands; a hand under 10 MP may instead be shown for a re-deal.
+    Asking both, always, and keeping each answer secret until both have answered (as in card play)
+    means that neither the question nor its timing tells the opponent that a hand is under 10 MP."""
     s.phase = PH_MULLIGAN
-    s.mulligan_ask = [1 if side in sides else 0 for side in (ATHENS, SPARTA)]
-    s.pending = {"kind": "mulligan", "sides": sides}
+    s.mulligan = [False, False]
+    s.pending = {"kind": "mulligan", "sides": [ATHENS, SPARTA]}
 
 
 def legal_mulligan(s: S, side: int) -> list[str]:
-    if s.mulligan_ask[side] == 1:
-        return ["mulligan", "keep"]
-    return ["redeal", "keep"]
+    """'keep' is always legal; 'mulligan' only for a hand under 10 MP, event cards included (R25)."""
+    return ["keep", "mulligan"] if hand_mp(s, side) < 10 else ["keep"]
 
 
 def apply_mulligan(s: S, side: int, action: str) -> None:
+    """A secret answer (R25); when both have answered, the answers are revealed together and a
+    player who asked a Mulligan shows his cards (the sidebar: "may show the cards and request a
+    re-deal"). If only one did, the opponent then may keep his cards or not."""
     assert s.pending is not None
     sides: list[int] = s.pending["sides"]
     sides.remove(side)
-    if action == "mulligan":
-        s.mulligan[side] = True
-        shown = ", ".join(_card_label(s, c) for c in s.hands[side])
-        s.say(f"{side_name(side)} shows a hand of {hand_mp(s, side)} MP ({shown}) and asks a "
-              "re-deal (Mulligan).")
-        _redeal(s, side)
-        other = 1 - side
-        if other not in sides:
-            s.mulligan_ask[other] = 2
-            sides.append(other)
-        elif s.mulligan_ask[other] == 1:
-            s.mulligan_ask[other] = 3  # may still ask its own; 'keep' also keeps
-    elif action == "redeal":
+    s.mulligan[side] = action == "mulligan"
+    s.say("You will show your hand and ask a re-deal (Mulligan)." if s.mulligan[side]
+          else "You keep your hand (Mulligan).", side)
+    if sides:
+        return
+    s.pending = None
+    s.reveals += 1  # the secret answers are known now
+    shown = [x for x in (ATHENS, SPARTA) if s.mulligan[x]]
+    if not shown:
+        s.say("Mulligan: both players keep their hands.")
+        _after_mulligan(s)
+        return
+    for x in (ATHENS, SPARTA):
+        if s.mulligan[x]:
+            cards = ", ".join(_card_label(s, c) for c in s.hands[x])
+            s.say(f"{side_name(x)} shows a hand of {hand_mp(s, x)} MP ({cards}) and asks a re-deal "
+                  "(Mulligan).")
+        else:
+            s.say(f"{side_name(x)} keeps its hand (Mulligan).")
+    _redeal(s, shown)
+    if len(shown) == 1:
+        s.pending = {"kind": "redeal", "side": 1 - shown[0]}
+        return
+    _after_mulligan(s)
+
+
+def legal_redeal(s: S, side: int) -> list[str]:
+    return ["keep", "redeal"]
+
+
+def apply_redeal(s: S, side: int, action: str) -> None:
+    """Mulligan sidebar: "The opponent may keep his cards or not" (in plain sight, R25)."""
+    s.pending = None
+    if action == "redeal":
         s.say(f"{side_name(side)} also takes a new hand (Mulligan).")
-        _redeal(s, side)
-    s.mulligan_ask[side] = 0
-    if not sides:
-        s.pending = None
-        push(s, ["cardphase"])
+        _redeal(s, [side])
+    else:
+        s.say(f"{side_name(side)} keeps its hand (Mulligan).")
+    _after_mulligan(s)
 
 
-def _redeal(s: S, side: int) -> None:
-    s.deck.extend(s.hands[side])
-    s.hands[side] = []
+def _redeal(s: S, sides: list[int]) -> None:
+    """The hands shown go back into the deck, which is shuffled; six new cards each (R13)."""
+    for side in sides:
+        s.deck.extend(s.hands[side])
+        s.hands[side] = []
     s.rng.shuffle(s.deck)
     for _ in range(6):
-        s.hands[side].append(s.deck.pop())
-    s.hands[side].sort()
+        for side in sides:
+            s.hands[side].append(s.deck.pop())
+    for side in sides:
+        s.hands[side].sort()
+
+
+def _after_mulligan(s: S) -> None:
+    """The deal is settled: the SYRACUSE Points option's Sicily cards come out of the final hands
+    ("after the first deal", R25), then the Game Turns begin."""
+    if s.options.get("syracuse_points") and s.olympiad == 84 and s.sicily == [-1, -1]:
+        push(s, ["sicily"])
+    else:
+        push(s, ["cardphase"])
 
 
 def t_cardphase(s: S, task: list[int | str]) -> None:
@@ -453,6 +483,7 @@ TASKS: dict[str, Callable[[S, list[int | str]], None]] = {
 LEGAL: dict[str, Callable[[S, int], list[str]]] = {
     "sicily": legal_sicily,
     "mulligan": legal_mulligan,
+    "redeal": legal_redeal,
     "card": legal_card,
     "bid": legal_bid,
     "move": movement.legal_move,
@@ -466,6 +497,7 @@ LEGAL.update(combat.LEGAL)
 APPLY: dict[str, Callable[[S, int, str], None]] = {
     "sicily": apply_sicily,
     "mulligan": apply_mulligan,
+    "redeal": apply_redeal,
     "card": apply_card,
     "bid": apply_bid,
     "move": movement.apply_move,

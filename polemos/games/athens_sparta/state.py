@@ -54,7 +54,7 @@ _SCALARS = (
 )
 # List fields (lists of ints/bools, or lists of lists)
 _LISTS = (
-    "deck", "hands", "played", "sicily", "mulligan", "mulligan_ask", "loc", "owner", "strength",
+    "deck", "hands", "played", "sicily", "mulligan", "loc", "owner", "strength",
     "inside", "moved", "came_from", "crossed", "revealed", "halfhit", "start_hex", "city_owner",
     "revolt_used", "lctrl", "sctrl", "attacks", "fought", "bp", "city_spent", "done",
     "move_path", "discard", "bid_left", "new_blocks", "pillage", "tasks", "green_spent", "no_attack",
@@ -91,8 +91,7 @@ class AthensSpartaState(State):
         self.revealed_cards = False
         self.sicily: list[int] = [-1, -1]  # SYRACUSE points option: card allocated face-down
         self.syracuse_revealed = False
-        self.mulligan: list[bool] = [False, False]  # used this Olympiad
-        self.mulligan_ask: list[int] = [0, 0]  # 1: may ask a re-deal; 2: may accept the opponent's
+        self.mulligan: list[bool] = [False, False]  # asked a re-deal this Olympiad (secret until both answer, R25)
         self.p1 = SPARTA
         self.active = SPARTA
         self.step = 0  # 0: Player 1 turn, 1: Player 2 turn

@@ -136,7 +136,8 @@ def build(s: S, side: int | None) -> dict[str, Any]:
 
 PROMPTS = {
     "sicily": "Allocate one card face-down at Sicily (its MP is part of SYRACUSE's value).",
-    "mulligan": "Your hand is under 10 MP: show it for a re-deal, or keep it (Mulligan).",
+    "mulligan": "Keep your hand, or show a hand under 10 MP for a re-deal (Mulligan).",
+    "redeal": "Your opponent took a new hand (Mulligan): keep your cards or take a new hand too.",
     "card": "Play a card face-down ([1] Card Phase).",
     "bid": "Remove a step from a starting block (10.3 tourney bid).",
     "move": "Move Phase (4.0): spend MPs on operation moves, strategic moves or revolts; 'end' when done.",
@@ -166,6 +167,11 @@ def prompt(s: S, side: int | None) -> str:
     if side is None or side not in who:
         return "Waiting for " + " and ".join(ROLES[x].title() for x in who) + "."
     text = PROMPTS.get(p["kind"], "")
+    if p["kind"] == "mulligan":
+        # both players are asked every Olympiad (RULINGS R25); only the asked player learns why
+        mp = rules.hand_mp(s, side)
+        text = (f"Your hand totals {mp} MP, under 10: show it for a re-deal or keep it (Mulligan)."
+                if mp < 10 else f"Your hand totals {mp} MP: keep it (a Mulligan needs a hand under 10 MP).")
     if p["kind"] == "move" and s.moving >= 0:
         if s.move_kind == 1:
             text = f"Moving {s.comp.blocks[s.moving].id}: choose the next hex, 'stop' or 'cancel'."
