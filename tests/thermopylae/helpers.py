@@ -85,7 +85,7 @@ def empty(seed: int = 1, stage: str = "g_move", actor: int = GREEK, day: int = 1
     s.committed = [s.current]
     s.guard, s.west, s.eph_round = -1, -1, 0
     s.deploy_queue, s.melee_queue, s.retreat_area = [], [], -1
-    s.fire_target, s.fire_hits = -1, 0
+    s.fire_target, s.fire_hits, s.fire_tally = -1, 0, []
     s.next_seq, s.next_force = 1, nu
     s.stage, s.actor = stage, actor
     s.moving_side = actor

@@ -10,9 +10,9 @@ import pytest
 
 from polemos.core.rng import script_dice
 from polemos.games.thermopylae import rules
-from polemos.games.thermopylae.state import PERSIAN, TRACK, GTSState
+from polemos.games.thermopylae.state import ARMY, PERSIAN, TRACK, GTSState
 
-from .helpers import GREEK, A, U, empty, losses_of, put, where
+from .helpers import GREEK, A, U, empty, losses_of, put, run_until, where
 
 ROWS = "BCDEF"  # column 7 is open from B7 to F7
 
@@ -171,7 +171,7 @@ def test_8_2_6_dv_is_taken_from_the_total_hits_on_one_target() -> None:
     put(s, "spartans-1", "D7", "W")  # DV 3
     fire_at(s, PERSIAN, ["dahae-bow-1", "dahae-bow-2"], "D7", [9, 7])  # 2 + 1 hits = DV: nothing
     assert s.losses[U(s, "spartans-1")] == 0
-    s.fired = [False] * len(s.fired)
+    rules.begin_fire_segment(s)  # the next Fire Segment: its hits are counted afresh
     fire_at(s, PERSIAN, ["dahae-bow-1", "dahae-bow-2"], "D7", [9, 9])  # 4 hits - 3 = 1 Step Loss
     assert s.losses[U(s, "spartans-1")] == 1
 
@@ -316,3 +316,154 @@ def test_8_2_4_a_higher_area_between_blocks_fire_at_the_same_elevation() -> None
     put(s2, "malians-10", "L7", "W")
     put(s2, "dahae-01", "I7", "E")  # the same shot beside the mound (J7, K7 are Level 1) is clear
     assert targets(s2, "malians-10") == {"I7"}
+
+
+# ============================================================================ 4.0 D, 8.2: every Fire Segment
+def test_8_2_2_example_a_javelin_at_two_areas_rolls_a_d6_and_hits_once_on_a_six() -> None:
+    """8.2.2's worked example: "a Javelin unit firing at a two area range uses a D6 and scores One Hit if a
+    'six' is rolled" (range counts the target's area, not the firer's: 2.2.6)."""
+    for roll, hits in ((6, 1), (5, 0)):
+        s = empty()
+        put(s, "thespians-7", "C7", "E")
+        put(s, "dahae-01", "E7", "W")
+        script_dice(s, [roll])
+        assert rules.shoot(s, U(s, "thespians-7"), A(s, "E7")) == hits
+        assert "(range 2, d6 " in s.log[-1][2]
+
+
+def test_4_0_d_8_2_a_unit_that_fired_in_defensive_fire_fires_again_in_offensive_fire() -> None:
+    """4.0 D.2 and D.7 are two Fire Segments of the Greeks in one Action Round; in each, the side's eligible
+    units may fire (8.2, 8.2.1): firing in the first does not use up the second (the same for D.3 and D.6)."""
+    s = empty(stage="g_dfire", actor=GREEK, players="two")
+    put(s, "thespians-7", "E7", "W")  # a javelin unit
+    put(s, "dahae-01", "C7", "E")  # range 2
+    put(s, "spartans-1", "M5", "W")
+    rules.advance(s)
+    assert s.stage == "g_dfire" and "fire thespians-7 C7" in s.legal_actions("greek")
+    script_dice(s, [1])  # a miss
+    s.apply("greek", "fire thespians-7 C7")
+    assert s.stage == "p_ofire"  # its only firer has fired: the Greek Defensive Fire Segment is over
+    s.apply("persian", "end fire")
+    s.apply("greek", "end movement")
+    s.apply("persian", "end fire")
+    assert s.stage == "g_ofire" and s.round == 1
+    assert not s.fired[U(s, "thespians-7")] and s.fire_tally == []
+    assert "fire thespians-7 C7" in s.legal_actions("greek")  # it fires again, the same round
+    script_dice(s, [6])
+    s.apply("greek", "fire thespians-7 C7")  # one hit - DV 1: no effect
+    assert s.fired[U(s, "thespians-7")] and s.stage != "g_ofire"
+
+
+def test_4_0_d_8_2_7_the_automaton_fires_in_both_persian_fire_segments_of_a_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = empty(stage="p_ofire", actor=-1)
+    put(s, "dahae-bow-1", "C7", "E")
+    put(s, "spartans-1", "E7", "W")  # range 2: d10; DV 3
+    script_dice(s, [1])  # D.3: a miss
+    rules.advance(s)
+    assert s.stage == "g_move" and s.round == 1  # the Spartan may turn: the Greeks decide
+    monkeypatch.setattr(rules, "advance", lambda s: None)
+    s.apply("greek", "end movement")
+    script_dice(s, [1])  # D.6: it fires again
+    run_until(s, "g_ofire")
+    shots = [text for _, rule, text in s.log if rule == "8.2.6" and text.startswith("dahae-bow-1 fires")]
+    assert len(shots) == 2 and s.round == 1 and s.rng.scripted == []
+
+
+# ============================================================================ 8.2.6 step 5: the DV once a segment
+def _two_targets(monkeypatch: pytest.MonkeyPatch) -> GTSState:
+    """The Greek Offensive Fire Segment: three javelin units at D7 facing two Immortals (DV 2) at E7, E8."""
+    monkeypatch.setattr(rules, "advance", lambda s: None)  # stop after each action
+    s = empty(stage="g_ofire", actor=GREEK)
+    put(s, ["thespians-7", "thebans-4", "phocians-10"], "D7", "E")
+    put(s, "immortals-01", "E7", "W")
+    put(s, "immortals-02", "E8", "W")
+    return s
+
+
+def test_8_2_6_step5_the_dv_is_deducted_once_when_fire_comes_back_to_a_target(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _two_targets(monkeypatch)
+    script_dice(s, [6, 1, 6])  # range 1, d6: two hits, a miss, two hits
+    s.apply("greek", "fire thespians-7 E7")
+    s.apply("greek", "fire thebans-4 E8")  # E7's fire is resolved: 2 hits against DV 2, no effect
+    assert s.losses[U(s, "immortals-01")] == 0
+    s.apply("greek", "fire phocians-10 E7")  # back to E7; every unit has fired: the segment ends
+    assert s.losses[U(s, "immortals-01")] == 2  # 2 + 2 hits - DV 2, not (2 - 2) + (2 - 2)
+    assert "2 hits more, 4 in this segment, against DV 2: 2 Step Losses" in " ".join(t for _, _, t in s.log)
+
+
+def test_8_2_6_step5_the_order_of_fire_does_not_change_its_effect(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resolving one target before going to the next is "for ease of play" (8.2.6): the same shots at E7,
+    E8, E7 come to what E7, E7, E8 does."""
+    results = []
+    for order, dice in (((("thespians-7", "E7"), ("thebans-4", "E8"), ("phocians-10", "E7")), [5, 6, 6]),
+                        ((("thespians-7", "E7"), ("phocians-10", "E7"), ("thebans-4", "E8")), [5, 6, 6])):
+        s = _two_targets(monkeypatch)
+        script_dice(s, dice)  # E7: 1 + 2 hits, E8: 2 hits, in either order
+        for unit, area in order:
+            s.apply("greek", f"fire {unit} {area}")
+        assert s.rng.scripted == []
+        results.append((s.losses[U(s, "immortals-01")], s.losses[U(s, "immortals-02")]))
+    assert results == [(1, 0), (1, 0)]  # E7: 3 hits - DV 2 = 1 Step Loss; E8: 2 - 2 = none
+
+
+def test_8_2_6_step6_losses_from_fire_that_comes_back_add_up_for_the_morale_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _two_targets(monkeypatch)
+    script_dice(s, [6, 1, 5])  # E7: 2 hits; E8: a miss; E7: 1 hit
+    draws = s.rng.draws
+    s.apply("greek", "fire thespians-7 E7")
+    s.apply("greek", "fire thebans-4 E8")
+    s.apply("greek", "fire phocians-10 E7")
+    assert s.losses[U(s, "immortals-01")] == 1
+    assert s.rng.draws == draws + 3  # 3 hits - DV 2 = 1 Step Loss: no Morale Check was rolled
+    s = _two_targets(monkeypatch)
+    put(s, "immortals-03", "E7", "W")  # under immortals-01
+    script_dice(s, [6, 1, 6, 1, 1])  # E7: 2 hits (none through the DV); E8: a miss; E7: 2 more: 2 Step Losses
+    s.apply("greek", "fire thespians-7 E7")
+    s.apply("greek", "fire thebans-4 E8")
+    s.apply("greek", "fire phocians-10 E7")
+    assert s.losses[U(s, "immortals-01")] == 2
+    assert s.rng.scripted == []  # two Step Losses in the segment: both units in E7 checked morale (8.2.8)
+
+
+def test_8_2_6_step6_one_morale_check_for_a_target_in_a_segment(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _two_targets(monkeypatch)
+    put(s, "malians-10", "D8", "E")  # a bow unit, range 1 to E7
+    script_dice(s, [6, 6, 1, 1])  # E7: 2 + 2 hits - DV 2 = 2 Step Losses and a Morale Check (passed)
+    s.apply("greek", "fire thespians-7 E7")
+    s.apply("greek", "fire thebans-4 E7")
+    s.apply("greek", "fire phocians-10 E8")  # a miss; E7 resolved
+    assert s.losses[U(s, "immortals-01")] == 2 and s.rng.scripted == []
+    script_dice(s, [5])
+    draws = s.rng.draws
+    s.apply("greek", "fire malians-10 E7")  # one more hit: one more Step Loss; the segment ends
+    assert s.losses[U(s, "immortals-01")] == 3 and s.stage == "g_melee"
+    assert s.rng.draws == draws + 1  # the shot only: E7 checked morale in this segment already
+
+
+def test_8_2_6_8_4_4_a_shot_at_an_area_emptied_by_the_last_targets_rout_is_not_taken(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turning to a new target resolves the fire at the last one (8.2.6); if that routs the contingent
+    (8.4.4) whose units stood in the new target area too, there is nothing left there to fire at."""
+    monkeypatch.setattr(rules, "advance", lambda s: None)
+    s = empty(stage="g_ofire", actor=GREEK, current="dahae")
+    c = s.comp.cont("dahae")
+    for i in range(1, 9):
+        s.loc[U(s, f"dahae-{i:02d}")] = TRACK
+    s.lost[c] = 8  # the Dahae rout at their ninth unit lost
+    s.committed = [s.comp.cont("susa"), c]
+    put(s, ["thespians-7", "thebans-4"], "D7", "E")
+    put(s, "malians-10", "D8", "E")
+    put(s, "dahae-09", "E7", "W")
+    put(s, "dahae-10", "E8", "W")
+    put(s, "susa-01", "B5", "E")  # another contingent's unit
+    script_dice(s, [6, 6])  # E7: 4 hits - DV 1: dahae-09 is eliminated and the Dahae rout
+    s.apply("greek", "fire thespians-7 E7")
+    s.apply("greek", "fire thebans-4 E7")
+    draws = s.rng.draws
+    s.apply("greek", "fire malians-10 E8")
+    assert s.routed[c] and where(s, "dahae-10") in (TRACK, ARMY)
+    assert s.rng.draws == draws and not s.fired[U(s, "malians-10")]  # no die: the shot is not taken
+    assert any(text == "E8 holds no enemy any more: malians-10 holds its fire" for _, _, text in s.log)
+    assert s.stage == "end_of_day"  # the current contingent routed: 9.0(1)

@@ -177,6 +177,32 @@ def test_tec_g22_attacking_down_off_the_wall_has_no_shift() -> None:
     assert losses_of(s, ["dahae-01", "dahae-02", "dahae-03"]) == 1
 
 
+def test_tec_g22_a_melee_still_going_on_is_still_an_attack_across_the_wall() -> None:
+    s = empty(stage="g_move", actor=GREEK)
+    put(s, "spartans-1", "H8", "W")
+    put(s, ["dahae-01", "dahae-02", "dahae-03"], "H8", "E", came_from="G8")
+    put(s, "spartans-2", "M5", "W")
+    assert not rules._step(s)  # a new Greek Movement Segment: the Greeks decide
+    assert all(where(s, x) == "H8" and s.came_from[U(s, x)] == A(s, "G8") for x in ("dahae-01", "dahae-02"))
+
+
+def test_tec_g22_once_its_area_was_cleared_a_unit_no_longer_attacks_across_the_wall() -> None:
+    """The Dahae took H8 across the Wall and destroyed its defenders; when Greeks come into H8 later, the
+    Dahae who fight them there are not attacking across the Wall (no 1L): that attack ended when the area
+    was cleared, which the next Movement Segment finds (a unit's entry area is kept while a melee lasts)."""
+    s = empty(stage="g_move", actor=GREEK)
+    put(s, ["dahae-01", "dahae-02", "dahae-03"], "H8", "E", came_from="G8")
+    put(s, "spartans-2", "M5", "W")
+    assert not rules._step(s)
+    assert s.came_from[U(s, "dahae-01")] == -1
+    put(s, "spartans-1", "H8", "W", came_from="I8")  # a Spartan moves in on them from the east
+    script_dice(s, [5, *PASS])  # 3:2, mixed v hoplite 1L -> 1:1: 1/1 -> 1/0 (1:2 would be 2/1 -> 2/0)
+    rules.melee(s, A(s, "H8"), PERSIAN)  # the next Persian Melee Segment
+    assert losses_of(s, ["dahae-01", "dahae-02", "dahae-03"]) == 1
+    line = next(text for _, rule, text in s.log if rule == "8.3.2" and text.startswith("Persian melee in H8"))
+    assert "across the Wall" not in line and "-> 1:1" in line
+
+
 def test_8_4_3_a_disordered_attacker_shifts_one_left() -> None:
     s = empty(stage="g_melee", actor=GREEK)
     put(s, ["dahae-01", "dahae-02"], "C5", "E")

@@ -360,16 +360,91 @@ def test_9_0_1_after_a_rout_both_sides_deploy_anew() -> None:
     assert where(s, "spartans-1") == POOL  # picked up to be placed again (6.0)
 
 
-def test_9_0_1_the_current_contingents_rout_means_a_new_deployment_even_with_older_persians_about() -> None:
-    s = empty(stage="end_of_day", actor=-1, current="medes")
-    s.committed = [s.comp.cont("dahae"), s.comp.cont("medes")]
-    s.routed[s.comp.cont("medes")] = True  # the Medes (entered under 9.0(2)) have routed
-    put(s, "dahae-01", "E6", "E")  # a Dahae unit of the day's first series is still about
+def _susa_about_to_rout(monkeypatch: pytest.MonkeyPatch, day: int = 1) -> GTSState:
+    """The Greek Offensive Fire Segment of round 2: the Susa (the current contingent, Routs box 9) have
+    eight units on their track; two Greek javelin units at D7 face susa-09 at E7 (DV 1, two steps)."""
+    monkeypatch.setattr(rules, "advance", lambda s: None)  # stop after each action
+    s = empty(stage="g_ofire", actor=GREEK, day=day, current="susa")
+    s.round = s.day_round = 2
+    c = s.comp.cont("susa")
+    for i in range(1, 9):
+        s.loc[U(s, f"susa-{i:02d}")] = TRACK
+    s.lost[c] = 8
+    put(s, ["thespians-7", "thebans-4"], "D7", "E")
     put(s, "spartans-1", "G8", "W")
-    script_dice(s, [6])  # the Scythians
+    put(s, "susa-09", "E7", "W")
+    put(s, "susa-10", "A5", "E")
+    script_dice(s, [6, 6])  # 2 + 2 hits - DV 1 = 3 Step Losses: susa-09 is eliminated, the Susa rout
+    return s
+
+
+@pytest.mark.parametrize(("other", "day"), [("dahae-01", 1), ("immortals-01", 3)])
+def test_9_0_1_when_the_current_contingent_routs_the_other_persians_are_removed_at_once(
+        monkeypatch: pytest.MonkeyPatch, other: str, day: int) -> None:
+    """An earlier contingent still on the map (it stayed under 9.0(2)), or the day-3 Immortals once they have
+    entered (7.0.2): "If/when the current Persian contingent on the map routs ... any remaining units are
+    immediately removed from play" (9.0(1), RULINGS G40), and the Action Rounds end at once (D, G29)."""
+    s = _susa_about_to_rout(monkeypatch, day)
+    s.committed = [s.comp.cont("dahae"), s.current] if day == 1 else [s.current]
+    put(s, other, "E6", "E" if day == 1 else "W")
+    s.apply("greek", "fire thespians-7 E7")
+    s.apply("greek", "fire thebans-4 E7")  # the last firer: the fire is resolved
+    assert s.routed[s.current] and where(s, "susa-10") in (TRACK, ARMY)  # 8.4.4
+    assert where(s, other) == POOL  # removed with them, not left to fight on
+    assert s.stage == "end_of_day" and s.round == 2  # no Greek Melee, no further round
+    script_dice(s, [3])  # the Dahae (day 1) / the Dahae (day 3): a new contingent
+    rules._step(s)
+    assert s.stage == "west"  # 9.0(1): both sides deploy anew
+
+
+def test_9_0_1_g29_no_action_rounds_are_run_for_the_immortals_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Day 3: the Susa rout in round 2 while the Immortals wait in the Ephialtes Box for round 5. The Action
+    Rounds end (D); the Immortals, not on the map, are not removed but wait for their round (G33); if the
+    day ends before it they never enter."""
+    s = _susa_about_to_rout(monkeypatch, day=3)
+    s.eph_round = 5
+    imm = s.comp.cont_units[s.comp.cont("immortals")]
+    for u in imm:
+        s.loc[u] = BOX
+    s.apply("greek", "fire thespians-7 E7")
+    s.apply("greek", "fire thebans-4 E7")
+    assert s.stage == "end_of_day" and s.day_round == 2
+    assert all(s.loc[u] == BOX for u in imm)
+    script_dice(s, [9])  # day 3: the Susa again: the day ends
+    run_until(s, "over")
+    assert s.winner >= 0 and s.day == 3
+    rounds = [text for _, rule, text in s.log if rule == "D" and text.startswith("Day ")]
+    assert rounds == []  # no round 3, 4, 5 of empty field for the Immortals to enter into
+    assert not any(rule == "7.0.2" for _, rule, _ in s.log)
+
+
+def test_8_4_4_the_rout_of_another_persian_contingent_does_not_end_the_rounds() -> None:
+    """Only the current contingent's rout ends the Action Rounds (9.0(1)); an earlier contingent that
+    stayed on the map under 9.0(2) routs alone (8.4.4)."""
+    s = empty(stage="g_ofire", actor=-1, current="susa")
+    s.committed = [s.comp.cont("dahae"), s.current]
+    c = s.comp.cont("dahae")
+    for i in range(1, 9):
+        s.loc[U(s, f"dahae-{i:02d}")] = TRACK
+    s.lost[c] = 8
+    put(s, "dahae-09", "E6", "E")
+    put(s, "dahae-10", "B6", "E")
+    put(s, "susa-01", "E7", "E")
+    put(s, "spartans-1", "G8", "W")
+    rules.eliminate(s, U(s, "dahae-09"))
+    rules.check_routs(s)
+    assert s.routed[c] and where(s, "dahae-10") in (TRACK, ARMY)
+    assert where(s, "susa-01") == "E7" and not rules.series_over(s)
+
+
+def test_g29_the_day_ends_without_a_roll_when_no_greek_unit_is_left_on_the_map() -> None:
+    s = empty(stage="end_of_day", actor=-1, current="dahae")
+    put(s, "dahae-01", "E6", "E")
+    for u in s.comp.cont_units[s.comp.cont("phocians")]:
+        s.loc[u] = BOX  # the guard takes no part (G33)
+    draws = s.rng.draws
     assert rules._step(s)
-    assert s.stage == "west"  # 9.0(1), not 9.0(2)
-    assert where(s, "dahae-01") == POOL  # RULINGS G40: the other Persians leave the field too
+    assert s.stage == "day_end" and s.rng.draws == draws
 
 
 def test_9_0_the_last_day_ends_on_points() -> None:

@@ -461,6 +461,18 @@ def movable_tops(s: GTSState, side: int) -> list[int]:
     return tops
 
 
+def begin_movement_segment(s: GTSState) -> None:
+    """A new Movement Segment (4.0 D.1, D.5). The TEC's melee shifts for "attacking from Level 1" and
+    "attacking across the Wall" belong to a unit that entered an enemy's area from there (8.1.4, G22);
+    once no enemy is left in its area that attack is over, so before anyone moves such a unit forgets
+    where it came from: when enemies enter its area later, it is not attacking across anything."""
+    comp = s.comp
+    occ = occupancy(s)
+    for u, a in enumerate(s.loc):
+        if a >= 0 and s.came_from[u] >= 0 and not has_side(occ, a, 1 - comp.u_side[u], comp):
+            s.came_from[u] = -1
+
+
 def stacking_check(s: GTSState, side: int) -> None:
     """3.1.4: units over the stacking limit at the end of a Movement Segment are eliminated (G23)."""
     occ = occupancy(s)
@@ -476,8 +488,21 @@ def stacking_check(s: GTSState, side: int) -> None:
 # ============================================================================ fire (8.2)
 
 
+FIRE_STAGES = ("g_dfire", "p_ofire", "p_dfire", "g_ofire")  # D.2, D.3, D.6, D.7
+
+
 def can_fire(s: GTSState, u: int) -> bool:
+    """8.2, 8.2.1: a unit of an eligible type on the map fires once in each of its side's Fire Segments
+    (a unit that fired in the Defensive Fire Segment fires again in the Offensive one, 4.0 D; G42)."""
     return s.loc[u] >= 0 and s.comp.u_type[u] != HOPLITE and not s.fired[u]
+
+
+def begin_fire_segment(s: GTSState) -> None:
+    """A new Fire Segment (4.0 D.2, D.3, D.6, D.7): every eligible unit may fire again (8.2) and no
+    target has been fired at yet (8.2.6 step 5 counts the hits a target suffers in the segment, G42)."""
+    s.fired = [False] * len(s.fired)
+    s.fire_tally = []
+    s.fire_target, s.fire_hits = -1, 0
 
 
 def fire_targets(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[int]:
@@ -533,7 +558,10 @@ def shoot(s: GTSState, u: int, b: int) -> int:
 
 
 def resolve_fire(s: GTSState) -> None:
-    """8.2.6 step 5-6: the target's DV is taken from the hits; the rest are Step Losses."""
+    """8.2.6 steps 5-6 for the target just fired at: its top unit's Defensive Value is deducted once from
+    all the hits it suffered in the Fire Segment, even when fire comes back to it after other targets
+    (the tally keeps its hits and that DV); what exceeds the DV are Step Losses, and the Step Losses
+    not yet inflicted are inflicted now (8.2.8). RULINGS G42; morale G36."""
     b, hits = s.fire_target, s.fire_hits
     s.fire_target, s.fire_hits = -1, 0
     if b < 0:
@@ -544,14 +572,23 @@ def resolve_fire(s: GTSState) -> None:
     targets = side_units(occ, b, target_side, comp)
     if not targets:
         return
-    top = targets[0]
-    dv = comp.u_dv[top] - (1 if s.disordered[top] else 0)  # 8.4.3
-    net = hits - dv
+    rec = next((r for r in s.fire_tally if r[0] == b), None)
+    if rec is None:
+        top = targets[0]
+        rec = [b, 0, comp.u_dv[top] - (1 if s.disordered[top] else 0)]  # only the top unit's DV (8.2.6; 8.4.3)
+        s.fire_tally.append(rec)
+    before, dv = rec[1], rec[2]
+    total = rec[1] = before + hits
+    done = max(0, before - dv)  # Step Losses this target's earlier fire in the segment came to
+    net = max(0, total - dv) - done
+    what = f"{hits} hit{'s' if hits != 1 else ''}"
+    if before:
+        what += f" more, {total} in this segment,"
     if net <= 0:
-        s.say("8.2.6", f"fire at {aname(s, b)}: {hits} hit{'s' if hits != 1 else ''} against DV {dv}: no effect")
+        s.say("8.2.6", f"fire at {aname(s, b)}: {what} against DV {dv}: no effect")
         return
-    s.say("8.2.6", f"fire at {aname(s, b)}: {hits} hits against DV {dv}: {net} Step Loss{'es' if net > 1 else ''}")
-    take_losses(s, b, target_side, net, "8.2.8", reveal=False)
+    s.say("8.2.6", f"fire at {aname(s, b)}: {what} against DV {dv}: {net} Step Loss{'es' if net > 1 else ''}")
+    take_losses(s, b, target_side, net, "8.2.8", reveal=False, already=done)
     touch(s)
     check_routs(s)
 
@@ -559,9 +596,11 @@ def resolve_fire(s: GTSState) -> None:
 # ============================================================================ losses and morale (8.2.8, 8.4)
 
 
-def take_losses(s: GTSState, a: int, side: int, n: int, rule: str, reveal: bool = True) -> int:
-    """Step Losses to ``side``'s units in area ``a``, top unit first (3.1.1, 8.2.6, 8.2.8); a side
-    taking two or more checks morale with every survivor there (8.4.1). Returns losses taken."""
+def take_losses(s: GTSState, a: int, side: int, n: int, rule: str, reveal: bool = True, already: int = 0) -> int:
+    """Step Losses to ``side``'s units in area ``a``, top unit first (3.1.1, 8.2.6, 8.2.8). A side whose
+    units there take two or more in the Fire or Melee Combat segment checks morale with every survivor
+    there, once: when ``already`` (those taken earlier in the segment) and these first reach two (8.4.1,
+    8.2.8, G36). Returns losses taken."""
     comp = s.comp
     units = side_units(occupancy(s), a, side, comp)
     taken = 0
@@ -580,7 +619,7 @@ def take_losses(s: GTSState, a: int, side: int, n: int, rule: str, reveal: bool 
             what = f"takes {k} Step Loss{'es' if k > 1 else ''} ({s.losses[u]}/{comp.u_steps[u]})"
             say_fog(s, rule, f"{uid(s, u)} {what}", f"{who} {what}", side)
     touch(s)
-    if taken >= 2:
+    if already < 2 <= already + taken:
         for u in units:
             if s.loc[u] == a:
                 morale_check(s, u, reveal or is_top(s, u))
@@ -648,7 +687,25 @@ def check_routs(s: GTSState) -> None:
             s.say("8.4.4", f"the {cname(s, c)} rout: their remaining units leave the field; "
                            f"{', '.join(uid(s, u) for u in moved) or 'no unit'} to the "
                            f"{SIDE_NAMES[comp.cont_side[c]].title()} Army Morale Track")
+            if c == s.current and comp.cont_side[c] == PERSIAN:
+                current_contingent_routs(s)
     check_armies(s)
+
+
+def current_contingent_routs(s: GTSState) -> None:
+    """9.0(1): "If/when the current Persian contingent on the map routs (see Case 8.4.4) any remaining
+    units are immediately removed from play": every other Persian unit on the map (an earlier contingent
+    that entered under 9.0(2), the day-3 Immortals once they have entered) leaves the field with it, back
+    to the pool, and with no Persian left the Action Rounds end (D; G29, G40). The Immortals still in
+    the Ephialtes Box are not on the map and stay there (G33)."""
+    left = on_map(s, PERSIAN)
+    for u in left:
+        s.loc[u] = POOL
+        s.disordered[u] = False
+    touch(s)
+    if left:
+        s.say("9.0", f"9.0(1): the {cname(s, s.current)} were the attacking contingent: the {len(left)} other "
+                     "Persian units on the map are removed from play")
 
 
 def routs_box(s: GTSState, c: int) -> int:
@@ -1081,7 +1138,6 @@ def persian_deploy(s: GTSState, c: int, rows: list[int], facing: int, rule: str,
             s.next_seq += 1
             s.came_from[u] = -1
             s.moved[u] = False
-            s.fired[u] = False
         placed.append(f"{aname(s, a)}:{len(st)}")
     for st in stacks:  # no room left (G28): they wait off the map
         for u in st:
@@ -1100,13 +1156,21 @@ def setup(s: GTSState) -> None:
 
 
 def series_over(s: GTSState) -> bool:
-    """D: the Action Rounds end after 8, or when a side is destroyed or has routed (G29)."""
+    """D: the Action Rounds continue "for 8 turns or until one side or the other is destroyed, or routs":
+    a series is over when the current contingent has routed (9.0(1) clears the map of Persians with it)
+    or either side has no unit left on the map. Immortals waiting in the Ephialtes Box are not on the
+    map: no round is run for them alone (G29, G33)."""
     comp = s.comp
-    persians = any(s.loc[u] >= 0 and comp.u_side[u] == PERSIAN for u in range(len(s.loc)))
-    waiting = s.day == DAYS and s.eph_round > s.day_round and any(
-        s.loc[u] == BOX for u in comp.cont_units[comp.cont("immortals")])
-    greeks = any(s.loc[u] >= 0 and comp.u_side[u] == GREEK for u in range(len(s.loc)))
-    return (not persians and not waiting) or not greeks
+    if s.current >= 0 and s.routed[s.current]:
+        return True
+    persians = greeks = False
+    for u in range(len(s.loc)):
+        if s.loc[u] >= 0:
+            if comp.u_side[u] == PERSIAN:
+                persians = True
+            else:
+                greeks = True
+    return not persians or not greeks
 
 
 def advance(s: GTSState) -> None:
@@ -1128,6 +1192,10 @@ def _step(s: GTSState) -> bool:
     if st != s.ended_stage:  # a new segment: every player takes part again (11.2)
         s.ended = []
         s.ended_stage = st
+        if st in FIRE_STAGES:
+            begin_fire_segment(s)
+        elif st in ("p_move", "g_move"):
+            begin_movement_segment(s)
     if st == "day_start":
         s.series = 0
         s.round = 0
@@ -1242,7 +1310,6 @@ def _step(s: GTSState) -> bool:
         s.day_round += 1
         for u in range(len(s.loc)):
             s.moved[u] = False
-            s.fired[u] = False
         s.say("D", f"Day {s.day}, Action Round {s.round} of series {s.series}")
         imm = comp.cont("immortals")
         if s.day == DAYS and s.day_round == s.eph_round and any(s.loc[u] == BOX for u in comp.cont_units[imm]):
@@ -1270,19 +1337,16 @@ def _step(s: GTSState) -> bool:
         stacking_check(s, side)
         s.stage = "g_dfire" if side == PERSIAN else "p_dfire"
         return _segment_done(s)
-    if st in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
+    if st in FIRE_STAGES:
         side = GREEK if st[0] == "g" else PERSIAN
         s.moving_side = side
         if side == PERSIAN and automaton(s):
             from polemos.games.thermopylae.automaton import persian_fire
 
             persian_fire(s)
-            _next_after_fire(s)
-            return _segment_done(s)
+            return end_fire_segment(s)
         if not roles_with_work(s, side):
-            resolve_fire(s)
-            _next_after_fire(s)
-            return _segment_done(s)
+            return end_fire_segment(s)
         s.actor = side
         return False
     if st in ("p_melee", "g_melee"):
@@ -1343,7 +1407,8 @@ def _step(s: GTSState) -> bool:
 
 
 def _segment_done(s: GTSState) -> bool:
-    """Between segments: a series whose Persians or Greeks are all gone ends at once (G29)."""
+    """Between segments: a series whose current contingent has routed, or whose Persians or Greeks are
+    all gone, ends at once (D, G29): no further segment or round is run."""
     if s.winner >= 0:
         return False
     if series_over(s) and s.stage not in ("end_of_day", "day_end"):
@@ -1352,10 +1417,14 @@ def _segment_done(s: GTSState) -> bool:
     return True
 
 
-def _next_after_fire(s: GTSState) -> None:
+def end_fire_segment(s: GTSState) -> bool:
+    """The end of a Fire Segment: the last target's fire is resolved (8.2.6) and the next segment of 4.0 D
+    follows, unless the Action Rounds are over (G29)."""
+    resolve_fire(s)
     if s.winner >= 0:
-        return
+        return False
     s.stage = {"g_dfire": "p_ofire", "p_ofire": "p_melee", "p_dfire": "g_ofire", "g_ofire": "g_melee"}[s.stage]
+    return _segment_done(s)
 
 
 def firers(s: GTSState, side: int) -> list[int]:
@@ -1419,6 +1488,12 @@ def set_guard(s: GTSState, c: int) -> None:
 def end_of_day(s: GTSState) -> bool:
     """9.0: roll on the day's column; a contingent already used today ends the day."""
     comp = s.comp
+    if not on_map(s, GREEK):
+        # G29: no Greek unit is left to fight (the guard takes no part, G33): a new contingent could only
+        # bring series without a single Action Round, so the day ends without a roll
+        s.say("9.0", "no Greek combat unit is left on the map: the day ends")
+        s.stage = "day_end"
+        return True
     roll = s.rng.d10()
     cid = comp.tables.committed(s.day, roll)
     c = comp.cont(cid)
@@ -1427,17 +1502,11 @@ def end_of_day(s: GTSState) -> bool:
         s.stage = "day_end"
         return True
     previous = s.current
-    persians_left = [u for u in range(len(s.loc)) if s.loc[u] >= 0 and comp.u_side[u] == PERSIAN]
     commit(s, c, f"end of day check d10 {roll}")
     s.round = 0
-    if (previous >= 0 and s.routed[previous]) or not persians_left:
-        # 9.0(1): the current contingent routed: what Persians remain leave the field (G40)
-        for u in persians_left:
-            s.loc[u] = POOL
-            s.disordered[u] = False
-        touch(s)
-        s.say("9.0", "9.0(1): the attacking contingent has routed: both sides deploy anew"
-                     + (f" ({len(persians_left)} other Persian units leave the field)" if persians_left else ""))
+    if previous >= 0 and s.routed[previous]:
+        # 9.0(1): the Persians left the field when the current contingent routed (current_contingent_routs)
+        s.say("9.0", "9.0(1): the attacking contingent has routed: both sides deploy anew")
         s.stage = "west"
     else:
         s.say("9.0", "9.0(2): the armies stay where they are; the new contingent enters at rows A and B")
@@ -1483,7 +1552,7 @@ def roles_with_work(s: GTSState, side: int) -> list[str]:
             force = force_of(s, u)
             if len(force) > 1 and not has_side(occ, s.loc[u], 1 - side, s.comp):
                 out.update(unit_role(s, v) for v in force[1:] if unit_role(s, v) not in done)
-    elif s.stage in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
+    elif s.stage in FIRE_STAGES:
         occ = occupancy(s)
         for u in firers(s, side):
             r = unit_role(s, u)
@@ -1527,7 +1596,7 @@ def legal(s: GTSState, role: str) -> list[str]:
                 out.extend(f"detach {uid(s, v)}" for v in force_of(s, u)[1:] if unit_role(s, v) == role)
         out.append("end movement")
         return out
-    if st in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
+    if st in FIRE_STAGES:
         occ = occupancy(s)
         out = [f"fire {uid(s, u)} {aname(s, b)}" for u in firers(s, s.actor) if unit_role(s, u) == role
                for b in fire_targets(s, u, occ)]
@@ -1604,21 +1673,23 @@ def apply(s: GTSState, action: str, role: str) -> None:
                 if move_text(s, u, d) == action:
                     do_move(s, u, d)
                     break
-    elif st in ("g_dfire", "p_ofire", "p_dfire", "g_ofire"):
+    elif st in FIRE_STAGES:
         if action == "end fire":
             if _end_segment_for(s, role):
-                resolve_fire(s)
-                _next_after_fire(s)
+                end_fire_segment(s)
         else:
             name, area = rest.split()
             u, b = comp.unit_ids.index(name), comp.area_index(area)
             if s.fire_target != b:
-                resolve_fire(s)
-            s.fire_target = b
-            s.fire_hits += shoot(s, u, b)
+                resolve_fire(s)  # 8.2.6: the fire at the previous target is over
+            if b in fire_targets(s, u):
+                s.fire_target = b
+                s.fire_hits += shoot(s, u, b)
+            else:  # that resolution routed the contingent in b (8.4.4, 9.0(1)): nothing to fire at (G42)
+                say_fog(s, "8.2.6", f"{aname(s, b)} holds no enemy any more: {name} holds its fire",
+                        f"{aname(s, b)} holds no enemy any more: the shot is not taken", comp.u_side[u])
             if not roles_with_work(s, s.actor):
-                resolve_fire(s)
-                _next_after_fire(s)
+                end_fire_segment(s)
     elif st in ("p_melee_run", "g_melee_run"):
         a = s.retreat_area
         side = PERSIAN if st == "p_melee_run" else GREEK

@@ -169,7 +169,7 @@ def _load_comp(data_dir: Path | None) -> Comp:
 _UNIT_LISTS = ("loc", "facing", "losses", "disordered", "force", "moved", "fired", "seq", "came_from",
                "feint", "fwd")
 _LISTS = (*_UNIT_LISTS, "lost", "routed", "committed", "deploy_queue", "melee_queue", "army_g", "army_p",
-          "stays", "ended")
+          "stays", "ended", "fire_tally")
 _SCALARS = ("ended_stage", "day", "series", "round", "day_round", "stage", "actor", "current", "eph_round", "guard",
             "conf_roll", "conf_left", "west", "next_seq", "next_force", "fire_target", "fire_hits",
             "retreat_area", "crises", "winner", "win_reason", "moving_side")
@@ -225,16 +225,19 @@ class GTSState(State):
         self.disordered: list[bool] = [False] * nu
         self.force: list[int] = list(range(nu))
         self.moved: list[bool] = [False] * nu
-        self.fired: list[bool] = [False] * nu
+        self.fired: list[bool] = [False] * nu  # fired in the present Fire Segment (8.2: once a segment)
         self.seq: list[int] = [0] * nu  # arrival order in an area: lower = higher in the pile
-        self.came_from: list[int] = [-1] * nu  # area the unit entered its area from (8.3, TEC)
+        self.came_from: list[int] = [-1] * nu  # area it entered an enemy's area from (8.1.4; TEC, G22)
         self.feint: list[bool] = [False] * nu  # 11.3: one more favourable shift in the next melee
         self.fwd: list[int] = [1] * nu  # 8.1.6: the facing that is "forward" for a Persian unit
         self.next_seq = 1
         self.next_force = nu
-        # -- fire (8.2.6): hits gathered against one target area
+        # -- fire (8.2.6): hits gathered against one target area, not yet resolved
         self.fire_target = -1
         self.fire_hits = 0
+        # 8.2.6 step 5 (G42): every target area resolved in the present Fire Segment, as [area, hits, DV]:
+        # the hits it suffered in the segment so far and the Defensive Value taken from them, once
+        self.fire_tally: list[list[int]] = []
         # -- melee (8.3)
         self.melee_queue: list[int] = []
         self.retreat_area = -1
