@@ -258,3 +258,21 @@ def test_a_decision_takes_well_under_a_millisecond_on_average() -> None:
         s.apply("greek", action)
     assert decisions > 100
     assert spent / decisions < 0.003  # generous for slow machines; typically ~0.3 ms
+
+
+def test_8_2_6_g42_fire_goes_where_the_targets_dv_is_already_spent() -> None:
+    """The DV is deducted once from all the hits a target suffers in a Fire Segment (8.2.6 step 5, RULINGS
+    G42): an Immortal at E8 that has taken 2 hits already loses a step to every further hit, while a fresh
+    one at E7 (DV 2) shrugs off one javelin's shot; the bot reads the tally from its view."""
+    s = empty(seed=13, stage="g_ofire")
+    put(s, "thebans-4", "D7", "E")  # javelin: E7 and E8 are both at range 1
+    put(s, "spartans-1", "G8", "W")
+    put(s, "immortals-01", "E7", "W")
+    put(s, "immortals-02", "E8", "W")
+    agent = HeuristicAgent(strict=True)
+    legal = s.legal_actions("greek")
+    assert agent.choose(s.view("greek"), legal, Rng(1)) == "fire thebans-4 E7"  # equal: the first area
+    s.fire_tally = [[A(s, "E8"), 2, 2]]
+    sync(s)
+    agent = HeuristicAgent(strict=True)  # (a bot keeps its target for the rest of a segment)
+    assert agent.choose(s.view("greek"), legal, Rng(1)) == "fire thebans-4 E8"

@@ -72,3 +72,24 @@ def test_solitaire_views_hide_nothing_on_the_map() -> None:
     on_map = sum(1 for a in s.loc if a >= 0)
     assert sum(len(units) for units in view["areas"].values()) == on_map
     assert view["prompt"] and view["active"] == ["greek"]
+
+
+def test_8_2_6_g42_every_side_sees_the_hits_each_target_took_in_the_fire_segment() -> None:
+    """The tally behind 8.2.6 step 5 is public in the two-player game too: the dice are rolled in view of
+    both (the log) and the DV is the visible top unit's."""
+    from polemos.games.thermopylae import rules
+
+    from .helpers import A, empty, put
+
+    s = empty(stage="p_ofire", actor=1, players="two")
+    put(s, ["dahae-bow-1", "dahae-bow-2"], "C7", "E")
+    put(s, ["thespians-1", "thespians-2"], "E7", "W")  # thespians-2 hidden from the Persian
+    put(s, "thespians-3", "E8", "W")
+    s.fire_tally = [[A(s, "E7"), 4, 3]]
+    s.fire_target, s.fire_hits = A(s, "E8"), 1
+    for role in ("greek", "persian", None):
+        view = s.view(role)
+        assert view["fire_tally"] == {"E7": {"hits": 4, "dv": 3}} and view["fire"] == {"target": "E8", "hits": 1}
+    s.stage = "p_melee"
+    assert s.view("greek")["fire_tally"] == {}  # only while a Fire Segment is on
+    assert rules.FIRE_STAGES == ("g_dfire", "p_ofire", "p_dfire", "g_ofire")

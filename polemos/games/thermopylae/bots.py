@@ -627,24 +627,45 @@ class HeuristicAgent(GuardedAgent):
         if key == self.fire_key and self.fire_target in shots:
             b = self.fire_target
         else:
-            b = max(shots, key=lambda t: (self._fire_value(st, board, t, shots[t]), -t))
+            prior = self._fire_so_far(st, view)
+            b = max(shots, key=lambda t: (self._fire_value(board, t, shots[t], prior.get(t)), -t))
             self.fire_key, self.fire_target = key, b
         return max(shots[b], key=lambda x: x[1])[0]
 
     @staticmethod
-    def _fire_value(st: Static, board: Board, b: int, shots: list[tuple[str, float, tuple[float, float, float]]]
-                    ) -> float:
+    def _fire_so_far(st: Static, view: JSON) -> dict[int, tuple[int, int | None]]:
+        """Hits each target area has suffered in this Fire Segment and the DV taken from them (None: not
+        yet resolved): its DV is deducted once from all of them (8.2.6 step 5, RULINGS G42)."""
+        out: dict[int, tuple[int, int | None]] = {}
+        for name, rec in (view.get("fire_tally") or {}).items():
+            if name in st.index:
+                out[st.index[name]] = (int(rec.get("hits", 0)), int(rec.get("dv", 0)))
+        fire = view.get("fire") or {}
+        b = st.index.get(str(fire.get("target")), -1)
+        if b >= 0:
+            hits, dv = out.get(b, (0, None))
+            out[b] = (hits + int(fire.get("hits", 0)), dv)
+        return out
+
+    @staticmethod
+    def _fire_value(board: Board, b: int, shots: list[tuple[str, float, tuple[float, float, float]]],
+                    prior: tuple[int, int | None] | None = None) -> float:
+        """Expected Step Losses (and a little for a Morale Check, two or more in the segment) of ``shots`` at
+        area ``b``, counting the hits it has suffered in this segment already against its DV."""
         targets = board.theirs[b]
         if not targets:
             return 0.0
         top = targets[0]
-        dv = max(0, top.dv - (1 if top.disordered else 0))
+        before, dv = prior if prior is not None else (0, None)
+        if dv is None:
+            dv = max(0, top.dv - (1 if top.disordered else 0))
+        done = max(0, before - dv)
         dist = hits_distribution([p for _, _, p in shots])
         value = 0.0
         for h, q in enumerate(dist):
-            net = h - dv
+            net = max(0, before + h - dv) - done
             if net > 0:
-                value += q * (net + (0.5 if net >= 2 else 0.0))
+                value += q * (net + (0.5 if done < 2 <= done + net else 0.0))
         return value + 0.01 * sum(x[1] for x in shots)
 
     # ------------------------------------------------------------------ Greek movement (8.1)

@@ -113,6 +113,10 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
     melee_area = comp.area_name(s.retreat_area) if s.stage in ("p_melee_run", "g_melee_run") and \
         s.retreat_area >= 0 else None
     fire = {"target": comp.area_name(s.fire_target), "hits": s.fire_hits} if s.fire_target >= 0 else None
+    # 8.2.6 step 5 (G42): the targets already resolved in this Fire Segment (public: the dice and the top
+    # units' DVs are seen by all)
+    tally = {comp.area_name(b): {"hits": hits, "dv": dv} for b, hits, dv in s.fire_tally} \
+        if s.stage in rules.FIRE_STAGES else {}
     return {
         "game": s.game.id,
         "role": role if role is not None else None if side is None else ROLES[side],
@@ -141,6 +145,7 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
         "placing": placing,  # 6.0: the Greek unit to be placed now
         "melee_area": melee_area,  # 8.3.2 step 1: the area whose defenders may retreat now
         "fire": fire,  # 8.2.6: the target being fired at and the hits so far
+        "fire_tally": tally,  # 8.2.6 step 5: hits each target has suffered this segment, and its DV
         "tracks": {
             "contingents": conts,
             "army": {"greek": {"units": [comp.unit_ids[u] for u in s.army_g],
