@@ -155,7 +155,9 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         return JSONResponse({"error": "malformed request: " + "; ".join(problems)}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_req: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(req: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and not req.url.path.startswith("/api/"):
+            return _not_found_page()  # people get a page; programs (/api/) get JSON
         message = {404: "not found", 405: "method not allowed"}.get(exc.status_code, str(exc.detail))
         return JSONResponse({"error": message}, status_code=exc.status_code)
 
@@ -196,6 +198,11 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     @app.get("/api/catalog", tags=["lobby"], summary="The games, their roles, options and bots")
     async def catalog() -> list[dict[str, Any]]:
         return await run_in_threadpool(store.catalog)
+
+    @app.post("/api/catalog/{game_id}/seats", tags=["lobby"],
+              summary="A game's seats with these options (roles the rules play are no seats)")
+    async def seats(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+        return await run_in_threadpool(store.seats, game_id, options)
 
     @app.get("/api/games", tags=["lobby"], summary="List games: open, mine or finished")
     async def games(who: Who, list_: Annotated[str, Query(alias="list")] = "open") -> list[dict[str, Any]]:
@@ -285,12 +292,27 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
     @app.get("/game/{gid}", include_in_schema=False)
     @app.get("/replay/{gid}", include_in_schema=False)
-    async def page(gid: int | None = None) -> Response:
+    async def game_page(gid: str) -> Response:
+        """The page of a game that exists; any other address (``/game/abc``, a game never made) is
+        the 404 page, not the API's JSON error."""
+        if not (gid.isdigit() and len(gid) <= 18):  # game ids are database integers
+            return _not_found_page()
+        try:
+            await run_in_threadpool(store.version, int(gid))
+        except ApiError:
+            return _not_found_page()
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     return app
+
+
+def _not_found_page() -> Response:
+    return FileResponse(STATIC / "404.html", status_code=404, media_type="text/html")
 
 
 async def _bot_runner(store: Store, notifier: Notifier, poll_seconds: float) -> None:

@@ -28,6 +28,7 @@ import polemos
 from polemos.ai.agents import agent_names, game_module, make_agent
 from polemos.core.errors import IllegalActionError, RecordError, UnknownGameError
 from polemos.core.game import JSON, Game, State
+from polemos.core.log import log_lines
 from polemos.core.rng import Rng
 from polemos.server.db import ActionRow, GameRow, Seat, Session, User, make_engine, migrate, now
 
@@ -153,6 +154,16 @@ class Store:
             out.append(desc)
         return out
 
+    def seats(self, game_id: str, options: object) -> JSON:
+        """The seats of ``game_id`` with ``options`` (the lobby's create form asks as options change):
+        ``roles``, the ``seats`` among them, and the roles the rules play (``rules_play``)."""
+        game = self.game(game_id)
+        if not isinstance(options, dict):
+            raise ApiError(400, "options must be a JSON object")
+        seats = game.seats_for(options)
+        roles = game.roles_for(options)
+        return {"roles": list(roles), "seats": list(seats), "rules_play": [r for r in roles if r not in seats]}
+
     def create(self, viewer: Viewer, doc: JSON) -> JSON:
         game = self.game(str(doc.get("game", "")))
         options = doc.get("options") or {}
@@ -167,14 +178,17 @@ class Store:
             state = game.new(seed, doc.get("scenario"), options)
         except (ValueError, TypeError) as exc:
             raise ApiError(400, str(exc)) from None
-        roles = state.roles()
+        roles = state.seats()  # a role the rules play (an automaton) is no seat: nobody is asked to act for it
         hotseat = bool(doc.get("hotseat", False))
         wanted = doc.get("seats") or {}
         if not isinstance(wanted, dict):
             raise ApiError(400, "seats must map each role to {kind: me|open|bot, bot: name}")
         unknown = set(wanted) - set(roles)
         if unknown:
-            raise ApiError(400, f"no role(s) {', '.join(sorted(unknown))} in {game.id}; roles: {', '.join(roles)}")
+            by_rules = sorted(unknown & set(state.roles()))
+            why = f" ({', '.join(by_rules)}: played by the rules with these options)" if by_rules else ""
+            raise ApiError(400, f"no seat(s) {', '.join(sorted(unknown))} in {game.id}{why}; "
+                                f"seats: {', '.join(roles)}")
         seats: list[Seat] = []
         mine = 0
         for role in roles:
@@ -227,9 +241,13 @@ class Store:
             User.id.in_([s.user_id for s in seats if s.user_id is not None])))}
         active = [r for r in row.active.split(",") if r]
         mine = [s.role for s in seats if viewer is not None and s.user_id == viewer.user_id]
+        game = self.game(row.game_id)
+        options = json.loads(row.options)
+        seated = game.seats_for(options)
         return {
-            "id": row.id, "game": row.game_id, "title": self.game(row.game_id).title, "scenario": row.scenario,
-            "options": json.loads(row.options), "status": row.status, "version": row.version, "active": active,
+            "id": row.id, "game": row.game_id, "title": game.title, "scenario": row.scenario,
+            "options": options, "status": row.status, "version": row.version, "active": active,
+            "rules_play": [r for r in game.roles_for(options) if r not in seated],  # no seats: an automaton
             "hotseat": row.hotseat, "winner": row.winner, "result": json.loads(row.result) if row.result else None,
             "seats": [{"role": s.role, "kind": s.kind, "player": names.get(s.user_id) if s.user_id else None,
                        "bot": s.bot} for s in seats],
@@ -316,6 +334,7 @@ class Store:
         view = state.view(role)
         legal = state.legal_actions(role) if role is not None else []
         out: JSON = {"game": summary, "version": row.version, "role": role, "view": view, "legal": legal,
+                     "log": log_lines(view),  # the log as people read it (polemos.core.log), for the page
                      "can_undo": role is not None and state.can_undo(role) and row.status != "finished"}
         web = _web_module(row.game_id)
         if web is not None:
@@ -397,7 +416,8 @@ class Store:
         except RecordError as exc:
             raise ApiError(500, f"the record does not replay: {exc}") from None
         view = state.view(None)
-        out: JSON = {"step": step, "steps": len(actions), "action": actions[step - 1] if step else None, "view": view}
+        out: JSON = {"step": step, "steps": len(actions), "action": actions[step - 1] if step else None, "view": view,
+                     "log": log_lines(view)}
         web = _web_module(record["game"])
         if web is not None:
             out["board"] = web.render_board(view, self.data_dir)

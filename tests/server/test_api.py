@@ -10,7 +10,7 @@ from polemos.server.service import Store
 from tests.server.conftest import PASSWORD, Player, client_for
 
 AS = "athens-and-sparta"
-SOLO = {"greek": {"kind": "me"}, "persian": {"kind": "bot", "bot": "random"}}  # the automaton plays
+SOLO = {"greek": {"kind": "me"}}  # solitaire: the rules play the Persians (no seat)
 
 
 def new_game(p: Player, seats: dict[str, Any] | None = None, game: str = AS, **extra: Any) -> int:
@@ -105,7 +105,7 @@ def test_lobby_errors(store: Store, players: tuple[Player, Player]) -> None:
     r = a.post("/api/games", {"game": AS, "options": {"fog": True}})
     assert r.status_code == 400 and "unknown option" in r.json()["error"]
     r = a.post("/api/games", {"game": AS, "seats": {"persia": {"kind": "me"}}})
-    assert r.status_code == 400 and "no role" in r.json()["error"]
+    assert r.status_code == 400 and "no seat(s) persia" in r.json()["error"]
     r = a.post("/api/games", {"game": AS, "seats": {"athens": {"kind": "open"}, "sparta": {"kind": "open"}}})
     assert r.status_code == 400 and "at least one seat" in r.json()["error"]
     r = a.post("/api/games", {"game": AS, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "bot",

@@ -435,3 +435,35 @@ def test_invitation_link_joins_after_signing_up(browser: Any, server: str, tabs:
     b.wait_for_function("() => document.querySelector('#game').dataset.role === 'athens'")
     assert b.url.endswith(f"/game/{gid}")
     b.wait_for_selector("#whose:has-text('Your move as Athens')")
+
+
+# ---------------------------------------------------------------------------------------------------
+def test_new_player_pages(browser: Any, server: str, tabs: list[Tab]) -> None:
+    """Issue 9: the log-in page prints no stray "null"; the lobby offers only seats (the Persian
+    automaton of the solitaire game is none); log lines read as text; a mistyped address is a page."""
+    page = open_tab(browser, tabs)
+    page.goto(server + "/")
+    page.wait_for_selector("#signup-form")
+    text = page.eval_on_selector("#app", "e => e.innerText")
+    assert "null" not in text and "undefined" not in text
+    shot(page, "login")
+    signup(page, server, "xerxes-watcher")
+    page.select_option("#new-game", GTS)
+    page.wait_for_selector(".rules-play")
+    assert page.query_selector("#seat-persian") is None
+    assert "Persian: played by the rules" in page.text_content("#new-seats")
+    page.fill("#opt-players", "two")  # 11.1: a Persian player
+    page.wait_for_selector("#seat-persian")
+    assert page.query_selector(".rules-play") is None
+    page.fill("#opt-players", "")
+    page.wait_for_selector("#seat-persian", state="detached")
+    shot(page, "lobby-solitaire", full_page=True)
+    gid = create_game(page, GTS, {"greek": ("me", None)}, seed=3)
+    page.wait_for_function("() => (document.querySelector('#whose').textContent || '').includes('Your move as Greek')")
+    log = log_text(page)
+    assert "(4.0)" in log and "{" not in log and "[object Object]" not in log
+    page.goto(server + "/")
+    page.wait_for_selector(f"#my-games li[data-id='{gid}']")
+    assert "Persian: the rules" in page.text_content(f"#my-games li[data-id='{gid}']")
+    page.goto(server + "/game/abc")
+    assert page.text_content("h1") == "Page not found"

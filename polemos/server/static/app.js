@@ -16,6 +16,18 @@
   const $ = (sel, root = document) => root.querySelector(sel);
   const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 
+  /** Children as DOM nodes: arrays are flattened, strings become text, and null, undefined and false
+   * (a part left out, as in `cond ? h(...) : null`) become nothing. The DOM's own append() would
+   * print them as the words "null" and "undefined", so every child goes through here. */
+  function nodes(kids) {
+    return kids.flat(Infinity).filter((kid) => kid !== null && kid !== undefined && kid !== false)
+      .map((kid) => (kid instanceof Node ? kid : String(kid)));
+  }
+
+  /** Add children to ``el`` (see nodes()); replace() puts them instead of its children. */
+  function append(el, ...kids) { el.append(...nodes(kids)); return el; }
+  function replace(el, ...kids) { el.replaceChildren(...nodes(kids)); return el; }
+
   /** An element: h("button", {class: "x", onclick: f}, "text", child, [more]). */
   function h(tag, attrs, ...kids) {
     const el = document.createElement(tag);
@@ -28,11 +40,7 @@
       else if (k === "value") el.value = v;
       else el.setAttribute(k, v === true ? "" : String(v));
     }
-    for (const kid of kids.flat(Infinity)) {
-      if (kid === null || kid === undefined || kid === false) continue;
-      el.append(kid instanceof Node ? kid : String(kid));
-    }
-    return el;
+    return append(el, kids);
   }
 
   const title = (s) => (s ? String(s).replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()) : "");
@@ -204,7 +212,7 @@
         });
         return f;
       };
-      app.append(
+      append(app,
         h("h1", null, "Polemos"),
         h("p", { class: "lead" }, "The wargames of the Peloponnesian War, every rule enforced."),
         this.message ? h("p", { class: "notice info" }, this.message) : null,
@@ -216,6 +224,7 @@
   // ---------------------------------------------------------------------------------------- lobby
   function seatLine(game) {
     return game.seats.map((s) => `${title(s.role)}: ${s.kind === "open" ? "(open)" : s.kind === "bot" ? `bot ${s.bot}` : s.player}`)
+      .concat((game.rules_play || []).map((r) => `${title(r)}: the rules`))
       .join(" · ");
   }
 
@@ -341,18 +350,50 @@
             h("p", { class: "hint", id: `${id}-d` }, String(spec.description)));
         }
         options.append(h("p", { class: "hint" }, "Values are read as JSON when they parse (true, 3, {\"side\": \"athens\"}), else as text."));
+        const defaults = g.seats || g.roles;
+        fillSeats(g, { seats: defaults, rules_play: g.roles.filter((r) => !defaults.includes(r)) });
+      };
+      const readOptions = () => {
+        const out = {};
+        for (const input of $$("[data-option]", options)) {
+          const raw = input.value.trim();
+          if (!raw) continue;
+          try { out[input.dataset.option] = JSON.parse(raw); } catch (_err) { out[input.dataset.option] = raw; }
+        }
+        return out;
+      };
+      // Only seats get a row: a role the rules play with these options (an automaton) is named, not offered.
+      const fillSeats = (g, info) => {
+        // a choice already made for a seat that stays (its kind and its bot) is kept
+        const before = Object.fromEntries($$("select[data-role]", seats).map((sel) => [sel.dataset.role, sel.value]));
+        const bots = Object.fromEntries($$("select[data-role]", seats).map((sel) => [sel.dataset.role, $(`#bot-${sel.dataset.role}`, seats).value]));
         seats.replaceChildren(h("legend", null, "Seats"));
-        g.roles.forEach((role, k) => {
+        info.seats.forEach((role, k) => {
           const kind = h("select", { id: `seat-${role}`, dataset: { role } },
             h("option", { value: "me" }, "me"), h("option", { value: "open" }, "open (another player)"),
             h("option", { value: "bot" }, "bot"));
-          kind.value = k === 0 ? "me" : "open";
-          const bot = h("select", { id: `bot-${role}`, "aria-label": `${title(role)} bot`, disabled: true },
+          kind.value = before[role] || (k === 0 || hotseat.checked ? "me" : "open");
+          const bot = h("select", { id: `bot-${role}`, "aria-label": `${title(role)} bot`, disabled: kind.value !== "bot" },
             (g.bots || []).map((b) => h("option", { value: b }, b)));
+          if (bots[role]) bot.value = bots[role];
           kind.addEventListener("change", () => { bot.disabled = kind.value !== "bot"; });
           seats.append(h("div", { class: "seat-row" }, h("label", { for: kind.id }, title(role)), kind, bot));
         });
+        for (const role of info.rules_play || []) {
+          seats.append(h("p", { class: "hint rules-play", dataset: { rulesRole: role } },
+            `${title(role)}: played by the rules (no seat)`));
+        }
       };
+      let seatsAsked = Promise.resolve();
+      let seatsTimer = null;
+      const refreshSeats = () => {
+        const g = games.find((x) => x.id === gameSel.value) || games[0];
+        seatsAsked = api("POST", `/api/catalog/${encodeURIComponent(g.id)}/seats`, readOptions())
+          .then((info) => { if (gameSel.value === g.id) fillSeats(g, info); })
+          .catch(() => {}); // bad options: creating the game reports them
+        return seatsAsked;
+      };
+      options.addEventListener("input", () => { clearTimeout(seatsTimer); seatsTimer = setTimeout(refreshSeats, 250); });
       gameSel.addEventListener("change", fill);
       hotseat.addEventListener("change", () => {
         if (!hotseat.checked) return;
@@ -363,12 +404,10 @@
       form.addEventListener("submit", async (e) => {
         e.preventDefault();
         error.textContent = "";
-        const body = { game: gameSel.value, scenario: scenario.value || null, hotseat: hotseat.checked, seats: {}, options: {} };
-        for (const input of $$("input[data-option]", options)) {
-          const raw = input.value.trim();
-          if (!raw) continue;
-          try { body.options[input.dataset.option] = JSON.parse(raw); } catch (_err) { body.options[input.dataset.option] = raw; }
-        }
+        clearTimeout(seatsTimer);
+        await refreshSeats(); // the seats offered match the options sent
+        const body = { game: gameSel.value, scenario: scenario.value || null, hotseat: hotseat.checked, seats: {},
+          options: readOptions() };
         for (const sel of $$("select[data-role]", seats)) {
           const role = sel.dataset.role;
           body.seats[role] = sel.value === "bot" ? { kind: "bot", bot: $(`#bot-${role}`).value } : { kind: sel.value };
@@ -432,14 +471,10 @@
 
   const RULE_RE = /(\((?:\[\d+\]|\d+(?:\.\d+)*[a-z]?|[A-Z](?: \/ [\d.]+)?)(?:[,;] ?(?:\[\d+\]|\d+(?:\.\d+)*[a-z]?))*\)|^\d+\.\d+(?:\.\d+)*:?|\[\d+\])/g;
 
-  function logText(line) {
-    if (line && typeof line === "object") return line.rule ? `${line.text} (${line.rule})` : String(line.text ?? JSON.stringify(line));
-    return String(line);
-  }
-
-  /** A log line with its rule numbers marked up. */
+  /** A log line with its rule numbers marked up. The server sends the log as people read it (the
+   * response's "log", rendered by polemos.core.log for the page, the terminal and replays alike). */
   function logLine(line) {
-    const text = logText(line);
+    const text = String(line);
     const li = h("li");
     let at = 0;
     for (const m of text.matchAll(RULE_RE)) {
@@ -765,8 +800,8 @@
       this.renderSelection();
       const mine = lastMove(this.gid);
       if (mine && mine.version === data.version && !mine.tail) {
-        mine.tail = (data.view.log || []).slice(-3).map(logText);
-        mine.length = (data.view.log || []).length;
+        mine.tail = (data.log || []).slice(-3);
+        mine.length = (data.log || []).length;
         saveLastMove(this.gid, mine);
       }
       this.renderSince();
@@ -1021,11 +1056,9 @@
     renderPanel() {
       const d = this.data;
       $("#panel", this.root).replaceChildren(renderPanel(d.panel || {}));
-      const lines = (d.panel && d.panel.log) || (d.view && d.view.log ? d.view.log.slice(-10) : []);
-      $("#log", this.root).replaceChildren(...lines.map(logLine));
-      const full = $("#full-log ol", this.root);
-      const all = (d.view && d.view.log) || [];
-      full.replaceChildren(...all.map(logLine));
+      const all = d.log || [];
+      $("#log", this.root).replaceChildren(...all.slice(-10).map(logLine));
+      $("#full-log ol", this.root).replaceChildren(...all.map(logLine));
     }
 
     async renderSince() {
@@ -1050,15 +1083,14 @@
       const list = h("ol", { class: "plain since-list" }, items.map((x) => h("li", null,
         h("span", { class: "version" }, `v${x.version}`), " ", h("strong", null, title(x.role)), ": ",
         x.action ? x.action : x.kind === "undo" ? "took back an action" : "acted (see the log)")));
-      const log = (this.data.view && this.data.view.log) || [];
+      const log = this.data.log || [];
       let fresh = [];
       if (mine.tail && mine.tail.length) {
-        const texts = log.map(logText);
-        for (let end = texts.length; end >= mine.tail.length; end--) {
-          if (mine.tail.every((t, k) => texts[end - mine.tail.length + k] === t)) { fresh = log.slice(end); break; }
+        for (let end = log.length; end >= mine.tail.length; end--) {
+          if (mine.tail.every((t, k) => log[end - mine.tail.length + k] === t)) { fresh = log.slice(end); break; }
         }
       }
-      body.replaceChildren(list, fresh.length ? h("div", null, h("h3", null, "The log since then"),
+      replace(body, list, fresh.length ? h("div", null, h("h3", null, "The log since then"),
         h("ol", { class: "log" }, fresh.map(logLine))) : null);
     }
 
@@ -1172,8 +1204,7 @@
       $("#replay-step", this.root).textContent = `Step ${d.step} of ${d.steps}${act}`;
       this.board.setSvg(d.board);
       $("#panel", this.root).replaceChildren(renderPanel(d.panel || {}));
-      const lines = (d.panel && d.panel.log) || (d.view && d.view.log ? d.view.log.slice(-10) : []);
-      $("#log", this.root).replaceChildren(...lines.map(logLine));
+      $("#log", this.root).replaceChildren(...(d.log || []).slice(-10).map(logLine));
       this.root.dataset.ready = "1";
     }
   }
