@@ -81,6 +81,9 @@ class Seat(Base):
     role: Mapped[str] = mapped_column(String(40), nullable=False)
     kind: Mapped[str] = mapped_column(String(10), nullable=False)  # human | open | bot
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    # each viewer's version and page digest (polemos.server.signals; migration 0004): what a player, the
+    # spectator and the lobby are told moves only when what they may see moves, not on every action
+    signals: Mapped[str | None] = mapped_column(Text, nullable=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
@@ -107,6 +110,31 @@ def normalise_url(url: str) -> str:
 def make_engine(url: str) -> Engine:
     url = normalise_url(url)
     if url.startswith("sqlite"):
+class ViewChange(Base):
+    """One row per change of one viewer's page (a role's, or the spectator's ``"*"``): the viewer's new
+    version, when, and how long its view's log was then; ``since`` reads a viewer's own rows only."""
+
+    __tablename__ = "view_changes"
+    game: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    viewer: Mapped[str] = mapped_column(String(40), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    log_len: Mapped[int] = mapped_column(Integer, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
+
+
+class Notification(Base):
+    """A change of a game, written in the transaction that makes it; every server process reads the
+    rows after the last id it saw (polemos.server.notify) to wake its WebSockets and bot runner.
+    ``payload`` is internal JSON (never sent to anyone as it is); old rows are pruned."""
+
+    __tablename__ = "notifications"
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused, even after pruning
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[int] = mapped_column(Integer, nullable=False)
+    payload: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
+
+
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")

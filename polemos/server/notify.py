@@ -1,0 +1,258 @@
+"""How a server process hears of changes: WebSockets and the bot runner wake on notifications; nothing
+scans or polls every game, and no WebSocket polls the database (issue 8).
+
+Every change of a game writes a row to ``notifications`` in the change's own transaction
+(``Store._changed``). Each server process runs one :class:`Hub`: one indexed query ("anything after id
+N?") per interval for the whole process, then in-process wake-ups of the WebSockets watching the changed
+games, and of the bot runner when a bot seat is to act. A change made in this process is delivered at
+once (``Store.listeners``); its row, seen again by the poller, changes nothing. So several processes on
+one database (PostgreSQL, or the workers of ``polemos serve`` on one SQLite file) see each other's changes
+within one interval, and nothing lives only in one process's memory that another needs.
+
+Ids: SQLite hands them out in commit order (one writer at a time). PostgreSQL may commit id 11 before
+id 10, so the poller remembers the holes below the highest id it has seen and asks again from the lowest
+hole for a while (a hole left by a rolled-back transaction is forgotten after HOLE_SECONDS). Each game's
+notifications carry its change count ``n`` (they are written under the game row's lock), so a watcher
+ignores anything older than what it has; bot turns carry the game's internal version. Delivering a
+notification twice is therefore harmless. Rows older than KEEP_SECONDS are pruned.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TypeVar
+
+from starlette.concurrency import run_in_threadpool
+
+from polemos.core.game import JSON
+from polemos.server.service import BOT_LEASE, Store, Viewer
+from polemos.server.signals import SPECTATOR
+
+log = logging.getLogger("polemos.server")
+K = TypeVar("K")
+
+HOLE_SECONDS = 30.0  # how long a missing id is waited for (a PostgreSQL transaction committing late)
+KEEP_SECONDS = 600.0  # notifications older than this are pruned
+PRUNE_EVERY = 60.0
+
+
+class Watcher:
+    """One WebSocket's subscription to one game: the viewers it speaks for (the user's seats, or the
+    spectator) and their versions. It only ever learns the versions of its own viewers, so what it
+    sends changes only when one of their pages changed (polemos.server.signals)."""
+
+    def __init__(self, user: int | None, keys: list[str], n: int, versions: dict[str, int], status: str) -> None:
+        self.user = user
+        self.keys = keys
+        self.n = n
+        self.versions = versions
+        self.status = status
+        self.event = asyncio.Event()
+
+    def message(self) -> JSON:
+        return {"type": "version", "versions": dict(self.versions), "status": self.status}
+
+    def offer(self, payload: JSON) -> None:
+        """Take a notification of the game: newer changes only; wake the socket if its message changed."""
+        n = int(payload["n"])
+        if n <= self.n:
+            return
+        before = self.message()
+        self.n = n
+        humans: dict[str, int] = payload.get("humans", {})
+        # a seat taken by this user since the socket opened makes it speak for that seat
+        keys = sorted(r for r, u in humans.items() if self.user is not None and u == self.user) or [SPECTATOR]
+        self.keys = keys
+        versions: dict[str, int] = payload["versions"]
+        self.versions = {k: int(versions[k]) for k in keys if k in versions}
+        self.status = str(payload["status"])
+        if self.message() != before:
+            self.event.set()
+
+
+class Hub:
+    """This process's listener for changes: the poller, the watchers of each game, the bot runner."""
+
+    def __init__(self, store: Store, poll_seconds: float = 0.25, bots: bool = True) -> None:
+        self.store = store
+        self.poll_seconds = poll_seconds
+        self.bots = bots
+        self.watchers: dict[int, set[Watcher]] = {}
+        self.bot_turns: dict[int, tuple[str, int]] = {}  # game -> (bot role, internal version), oldest first
+        self.last = 0
+        self.holes: dict[int, float] = {}
+        self.polls = 0  # queries made (the load tool and tests read it)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.tasks: list[asyncio.Task[None]] = []
+        self.bot_wake: asyncio.Event | None = None
+
+    # -- life ----------------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.bot_wake = asyncio.Event()
+        self.last = await run_in_threadpool(self.store.last_notification)
+        self.store.listeners.append(self._from_store)
+        self.tasks = [asyncio.create_task(self._poll())]
+        if self.bots:
+            self.tasks += [asyncio.create_task(self._bot_runner()), asyncio.create_task(self._sweep())]
+
+    async def stop(self) -> None:
+        with contextlib.suppress(ValueError):
+            self.store.listeners.remove(self._from_store)
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.tasks = []
+
+    # -- watchers ------------------------------------------------------------------------------
+    async def watch(self, gid: int, viewer: Viewer | None) -> Watcher:
+        """A new watcher of game ``gid`` for ``viewer`` (subscribed before its starting point is read,
+        so no change falls in between); ApiError 404 if there is no such game."""
+        watcher = Watcher(viewer.user_id if viewer else None, [], -1, {}, "")
+        self.watchers.setdefault(gid, set()).add(watcher)
+        try:
+            keys, n, versions, status = await run_in_threadpool(self.store.live, gid, viewer)
+        except BaseException:
+            self.unwatch(gid, watcher)
+            raise
+        if n >= watcher.n:  # no newer notification arrived meanwhile
+            watcher.keys, watcher.n, watcher.versions, watcher.status = keys, n, versions, status
+        watcher.event.clear()
+        return watcher
+
+    def unwatch(self, gid: int, watcher: Watcher) -> None:
+        group = self.watchers.get(gid)
+        if group is not None:
+            group.discard(watcher)
+            if not group:
+                del self.watchers[gid]
+
+    # -- delivery ------------------------------------------------------------------------------
+    def _from_store(self, nid: int, gid: int, payload: JSON) -> None:
+        """A change this process committed (called from the worker thread that made it)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop is shutting down
+                loop.call_soon_threadsafe(self.deliver, nid, gid, payload)
+
+    def deliver(self, nid: int, gid: int, payload: JSON) -> None:
+        for watcher in list(self.watchers.get(gid, ())):
+            watcher.offer(payload)
+        bots: list[str] = payload.get("bots", [])
+        if self.bots and bots:
+            version = int(payload["v"])
+            known = self.bot_turns.get(gid)
+            if known is None or known[1] < version:
+                self.bot_turns[gid] = (bots[0], version)
+                if self.bot_wake is not None:
+                    self.bot_wake.set()
+
+    def take(self, rows: list[tuple[int, int, JSON]]) -> None:
+        """Deliver polled rows not seen before, remembering the holes below the highest id seen."""
+        clock = time.monotonic()
+        for nid, gid, payload in rows:
+            if nid <= self.last and self.holes.pop(nid, None) is None:
+                continue  # seen already
+            if nid > self.last:
+                if nid - self.last <= 10_000:
+                    for hole in range(self.last + 1, nid):
+                        self.holes[hole] = clock
+                self.last = nid
+            self.deliver(nid, gid, payload)
+        for hole, since in list(self.holes.items()):
+            if clock - since > HOLE_SECONDS:
+                del self.holes[hole]
+
+    # -- tasks ---------------------------------------------------------------------------------
+    async def _poll(self) -> None:
+        """One query per interval for the whole process; old notifications pruned now and then."""
+        marks: list[tuple[float, int]] = []
+        next_prune = time.monotonic() + PRUNE_EVERY
+        while True:
+            await asyncio.sleep(self.poll_seconds)
+            try:
+                low = min(self.holes) - 1 if self.holes else self.last
+                self.polls += 1
+                self.take(await run_in_threadpool(self.store.notifications_after, low))
+                clock = time.monotonic()
+                if clock >= next_prune:
+                    next_prune = clock + PRUNE_EVERY
+                    marks.append((clock, self.last))
+                    old = [m for m in marks if clock - m[0] >= KEEP_SECONDS]
+                    if old:
+                        await run_in_threadpool(self.store.prune_notifications, old[-1][1])
+                        marks = [m for m in marks if clock - m[0] < KEEP_SECONDS]
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("notification poller")
+
+    async def _bot_runner(self) -> None:
+        """Plays the bot seats it hears of, off the request path (each move in a worker thread); a move
+        for a game that moved on, or whose bots another process holds the lease on, is dropped."""
+        assert self.bot_wake is not None
+        while True:
+            await self.bot_wake.wait()
+            self.bot_wake.clear()
+            while self.bot_turns:
+                gid = next(iter(self.bot_turns))
+                role, version = self.bot_turns.pop(gid)
+                try:
+                    await run_in_threadpool(self.store.bot_move, gid, role, version)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("bot runner (game %s)", gid)
+
+    async def _sweep(self) -> None:
+        """At start, and once per bot lease: the bot turns nobody took (a process that died holding a
+        game's lease, or a server that was down), from the games' small columns only."""
+        while True:
+            try:
+                for gid, role, version in await run_in_threadpool(self.store.bot_turns):
+                    self.deliver(0, gid, {"n": -1, "v": version, "bots": [role]})
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot sweep")
+            await asyncio.sleep(BOT_LEASE.total_seconds())
+
+
+class SocketLimits:
+    """Live connections per user and per address (issue 8). Counted in each server process: each
+    process guards its own sockets, memory and file descriptors."""
+
+    def __init__(self, per_user: int, per_address: int) -> None:
+        self.per_user = per_user
+        self.per_address = per_address
+        self.users: dict[int, int] = {}
+        self.addresses: dict[str, int] = {}
+
+    def take(self, user: int | None, address: str) -> str | None:
+        """Count a new connection, or say why not (the close reason)."""
+        if user is not None and self.per_user and self.users.get(user, 0) >= self.per_user:
+            return f"too many live connections for this user (at most {self.per_user}): close another page"
+        if self.per_address and self.addresses.get(address, 0) >= self.per_address:
+            return f"too many live connections from this address (at most {self.per_address})"
+        if user is not None:
+            self.users[user] = self.users.get(user, 0) + 1
+        self.addresses[address] = self.addresses.get(address, 0) + 1
+        return None
+
+    def give(self, user: int | None, address: str) -> None:
+        if user is not None:
+            _release(self.users, user)
+        _release(self.addresses, address)
+
+
+def _release(table: dict[K, int], key: K) -> None:
+    count = table.get(key, 0) - 1
+    if count > 0:
+        table[key] = count
+    else:
+        table.pop(key, None)

@@ -1,0 +1,104 @@
+"""Change signals that leak nothing (issue 8, item 3): what a viewer is told moves only when what that
+viewer may see moves.
+
+A game has one *viewer* per seat (its role) and the spectator (``"*"``, also the lobby's public
+entry). Each viewer has its own version, a counter bumped when the bytes of that viewer's page change:
+its view, its legal actions, whether it may undo, and the public facts every page shows (status, who is
+asked to act, the seats, the result). After every change of a game the server computes each viewer's
+page, compares its digest with the stored one, and bumps only the viewers whose page moved.
+
+So a step a role takes in secret (an Athens & Sparta build during Replacement, a card chosen face
+down, the undo of either) moves that role's own version and nobody else's: another role, the
+spectator, the lobby (whose ``version`` and ``updated_at`` are the spectator's), ``since`` (built from
+the viewer's own log lines) and the WebSocket (which sends the viewer's own versions) give the same
+bytes whether the step happened or not. A page acts "at" its own version: an action is stale only if
+the acting role's page changed since it was shown (polemos.server.service.Store.act).
+
+The game row's internal ``version`` still counts every action (the action table's sequence, the state
+cache's key, the bot runner's staleness check); it is never sent to anyone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from polemos.core.game import JSON, State
+from polemos.core.log import log_lines
+
+SPECTATOR = "*"  # the viewer key of the spectator (a role name is an identifier, never "*")
+
+
+@dataclass(slots=True)
+class Page:
+    """What one viewer's page shows of one version of a game (besides the public facts)."""
+
+    view: JSON
+    legal: list[str]
+    can_undo: bool
+    log: list[str]  # the view's log as people read it (polemos.core.log)
+    digest: str  # of the view, legal actions, undo and public facts: the page's bytes
+    extras: JSON | None = field(default=None)  # the game's web module's board, refs, panel (drawn lazily)
+
+
+def public_facts(status: str, active: str, seats: list[tuple[str, str, int | None, str | None]],
+                 result: str | None) -> JSON:
+    """The facts every viewer's page shows: whether the game is open, active or over, who is asked to
+    act (public by the kernel contract), who sits where, and the result."""
+    return {"status": status, "active": active, "seats": [list(s) for s in seats], "result": result}
+
+
+def page_of(state: State, viewer: str, public: JSON) -> Page:
+    """``viewer``'s page of ``state``: a role's view, its legal actions and undo, or the spectator's view."""
+    role = None if viewer == SPECTATOR else viewer
+    view = state.view(role)
+    legal = list(state.legal_actions(role)) if role is not None else []
+    can_undo = role is not None and state.can_undo(role)
+    body = json.dumps([view, legal, can_undo, public], sort_keys=True, separators=(",", ":"), default=str)
+    return Page(view, legal, can_undo, log_lines(view), hashlib.sha256(body.encode()).hexdigest())
+
+
+@dataclass(slots=True)
+class Signals:
+    """A game's signals: ``n`` counts its changes (any viewer's); ``viewers`` maps each viewer to its
+    version and the digest of its page at that version; a viewer not yet in ``viewers`` is at ``base``
+    (-1 for a new game, so its first pages are version 0)."""
+
+    n: int
+    viewers: dict[str, tuple[int, str]]
+    base: int = -1
+
+    @classmethod
+    def load(cls, text: str | None, legacy_version: int) -> Signals:
+        """The stored signals. A game from before signals existed (migration 0004) starts every viewer
+        at the shared version its pages saw, with no digest, so its first change bumps them all."""
+        if not text:
+            return cls(0, {}, legacy_version)
+        doc = json.loads(text)
+        return cls(int(doc["n"]), {k: (int(v[0]), str(v[1])) for k, v in doc["viewers"].items()},
+                   int(doc.get("base", -1)))
+
+    def dump(self) -> str:
+        return json.dumps({"n": self.n, "base": self.base,
+                           "viewers": {k: list(v) for k, v in sorted(self.viewers.items())}})
+
+    def version(self, viewer: str) -> int:
+        entry = self.viewers.get(viewer)
+        return entry[0] if entry is not None else max(self.base, 0)
+
+    def advance(self, pages: dict[str, Page]) -> dict[str, int]:
+        """Take the new pages: bump every viewer whose page changed; returns their new versions."""
+        bumped: dict[str, int] = {}
+        for viewer, page in pages.items():
+            old = self.viewers.get(viewer)
+            if old is not None and old[1] == page.digest:
+                continue
+            version = old[0] + 1 if old is not None else self.base + 1
+            self.viewers[viewer] = (version, page.digest)
+            bumped[viewer] = version
+        for gone in set(self.viewers) - set(pages):
+            del self.viewers[gone]
+        if bumped:
+            self.n += 1
+        return bumped
