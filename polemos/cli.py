@@ -37,6 +37,7 @@ from typer.core import TyperGroup
 import polemos
 from polemos.ai.agents import Agent, agent_names, agent_rng, game_module, make_agent
 from polemos.ai.selfplay import run_selfplay
+from polemos.core.constraints import broken
 from polemos.core.game import Game, Outcome, Role, State
 from polemos.core.log import log_lines
 from polemos.core.rng import Rng
@@ -699,15 +700,46 @@ def data_check(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="Directory of component data files.")],
     game_id: Annotated[str, typer.Option("--game", help="Game whose data it is.")] = "athens-and-sparta",
 ) -> None:
-    """Validate a component data directory: prints 'ok: <data version>' or the problem."""
+    """Validate a folder of component data: every file and every constraint of the rules.
+
+    The folder may hold only some of the game's files: the others come from the built-in data
+    (as with --data), and the report says which file came from where.
+    """
     with _user_errors():
-        game = _load_game(game_id, directory)
-        version = game.data_version
-        loader = game_module(game_id, "data")
+        _check_data_dir(directory)
+        game = polemos.game(game_id)  # an unknown game is a clear error
+        loader = game_module(game.id, "data")
+        data_files = getattr(loader, "data_files", None) if loader is not None else None
         load_components = getattr(loader, "load_components", None) if loader is not None else None
+        present = sorted(p.name for p in directory.iterdir() if not p.name.startswith("."))
+        if callable(data_files):
+            files = [str(name) for name in data_files()]
+            mine = [name for name in files if name in present]
+            if not mine:
+                _fail(f"{directory} holds none of {game.title}'s data files ({', '.join(files)}): nothing to check")
+            typer.echo(f"{game.title}: {len(mine)} of {len(files)} data files from {directory}, the rest built in")
+            for name in files:
+                typer.echo(f"  {name}: {'from ' + str(directory) if name in mine else 'built-in'}")
+            ignored = [name for name in present if name not in files]
+            if ignored:
+                typer.echo(f"  ignored (not data files of {game.id}): {', '.join(ignored)}")
+        else:  # a game that loads its data itself: the folder's files are what it reads
+            if not present:
+                _fail(f"{directory} is empty: nothing to check")
+            typer.echo(f"{game.title}: checking {', '.join(present)} from {directory}")
+        version = polemos.game(game.id, data=directory).data_version  # the game's own loader and checks
+        constraints: tuple[Any, ...] = ()
         if callable(load_components):
-            load_components(Path(directory))
-        typer.echo(f"ok: {version}")
+            components = load_components(directory)  # each file's own checks: a DataError names file and entry
+            module = game_module(game.id, "constraints")
+            constraints = tuple(getattr(module, "CONSTRAINTS", ())) if module is not None else ()
+            problems = broken(constraints, components)
+            for problem in problems:
+                _error(str(problem))
+            if problems:
+                _fail(f"{len(problems)} of {len(constraints)} constraints of the rules are broken")
+        held = f" (all {len(constraints)} constraints of the rules hold)" if constraints else ""
+        typer.echo(f"ok: {version}{held}")
 
 
 @app.command()

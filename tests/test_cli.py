@@ -279,7 +279,8 @@ def test_data_check_accepts_a_good_directory(tmp_path: Path) -> None:
     (tmp_path / "toy.toml").write_text("heap = 20\nhand_size = 3\n")
     code, out = invoke("data", "check", str(tmp_path), "--game", "toy-nim")
     assert code == 0
-    assert re.fullmatch(r"ok: [0-9a-f]{12}\n", out)
+    assert out.startswith(f"Toy Nim: checking toy.toml from {tmp_path}\n")
+    assert re.search(r"^ok: [0-9a-f]{12}\n\Z", out, re.M)
 
 
 @pytest.mark.parametrize(
@@ -305,6 +306,7 @@ def test_data_check_calls_the_game_component_loader(tmp_path: Path, monkeypatch:
     fake = types.ModuleType("polemos.games.fakemap.data")
     fake.load_components = seen.append  # type: ignore[attr-defined]
     _fake_package(monkeypatch, data=fake)
+    (tmp_path / "toy.toml").write_text("heap = 20\n")
     code, _ = invoke("data", "check", str(tmp_path), "--game", "toy-nim")
     assert code == 0
     assert seen == [tmp_path]
@@ -388,7 +390,8 @@ DEEP = "[" * 100_000 + "]" * 100_000
         (["serve", "--port", "70000"], "Invalid value for '--port'"),
         (["games", "--verbose"], "No such option: --verbose"),
         (["chess"], "No such command 'chess'"),
-        (["play", "toy-nim", "--options", '{"heap": 1e999}'], "--options is not valid JSON (the number 1e999 is too large)"),
+        (["play", "toy-nim", "--options", '{"heap": 1e999}'],
+         "--options is not valid JSON (the number 1e999 is too large)"),
         (["play", "toy-nim", "--options", '{"heap": NaN}'], "NaN is not a JSON number"),
         (["play", "toy-nim", "--options", '{"heap": ' + "9" * 5000 + "}"], "(5000 digits) is too large"),
         (["play", "toy-nim", "--options", DEEP], "--options nests too deeply to be read"),
@@ -454,3 +457,64 @@ def test_serve_names_a_database_it_cannot_reach_without_its_password(tmp_path: P
         assert out.startswith(f"error: cannot open the database {where}: "), out
         assert message in out and "s3cret" not in out and "internal error" not in out
         assert "Polemos on" not in out
+
+
+# -- issue 9: data check names its files and runs every constraint of the rules -----------------------------
+AS_DATA = Path(polemos.__file__).parent / "games" / "athens_sparta" / "data"
+GTS_DATA = Path(polemos.__file__).parent / "games" / "thermopylae" / "data"
+
+
+def test_data_check_of_an_empty_folder_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not data")
+    code, out = invoke("data", "check", str(tmp_path))
+    assert code == 1
+    assert out == (f"error: {tmp_path} holds none of Athens & Sparta's data files (cities.toml, map.toml, "
+                   "blocks.toml, cards.toml): nothing to check\n")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, out = invoke("data", "check", str(empty), "--game", "toy-nim")
+    assert code == 1 and out == f"error: {empty} is empty: nothing to check\n"
+
+
+def test_data_check_of_some_files_overlays_the_built_in_data(tmp_path: Path) -> None:
+    (tmp_path / "cities.toml").write_text((AS_DATA / "cities.toml").read_text(encoding="utf-8"))
+    (tmp_path / "README").write_text("my printed copy")
+    code, out = invoke("data", "check", str(tmp_path))
+    assert code == 0, out
+    assert out.splitlines()[:6] == [
+        f"Athens & Sparta: 1 of 4 data files from {tmp_path}, the rest built in",
+        f"  cities.toml: from {tmp_path}",
+        "  map.toml: built-in",
+        "  blocks.toml: built-in",
+        "  cards.toml: built-in",
+        "  ignored (not data files of athens-and-sparta): README",
+    ]
+    assert re.search(r"^ok: [0-9a-f]{12} \(all \d+ constraints of the rules hold\)$", out, re.M)
+
+
+def test_1_2_data_check_refuses_athens_at_3_points(tmp_path: Path) -> None:
+    text = (AS_DATA / "cities.toml").read_text(encoding="utf-8")
+    old = 'name = "ATHENS"\nside = "athens"\nvalue = 4'
+    assert old in text
+    (tmp_path / "cities.toml").write_text(text.replace(old, old[:-1] + "3", 1))
+    code, out = invoke("data", "check", str(tmp_path))
+    assert code == 1
+    assert ("error: cities.toml: rule 1.2: points: the cities are worth 47 points, not 48 (48 city points: "
+            "Athens 20, Sparta 18, neutral 10; Athens opens with 19)") in out
+    assert out.splitlines()[-1].startswith("error: 1 of ") and "ok:" not in out
+
+
+def test_data_check_of_go_tell_the_spartans_runs_its_constraints(tmp_path: Path) -> None:
+    text = (GTS_DATA / "counters.toml").read_text(encoding="utf-8")
+    (tmp_path / "counters.toml").write_text(text)
+    code, out = invoke("data", "check", str(tmp_path), "--game", "go-tell-the-spartans")
+    assert code == 0, out
+    assert f"  counters.toml: from {tmp_path}" in out and "  map.toml: built-in" in out
+    assert "constraints of the rules hold" in out
+    # 1.0.1, Herodotus 7.202: 300 Spartans
+    old = 'id = "spartans-2"\ncontingent = "spartans"\ntype = "hoplite"\nmf_front = 4\nmf_back = 3\ndv = 3\nma = 2\n'
+    assert old in text
+    (tmp_path / "counters.toml").write_text(text.replace(old + "steps = 4\nmen = 100", old + "steps = 4\nmen = 140"))
+    code, out = invoke("data", "check", str(tmp_path), "--game", "go-tell-the-spartans")
+    assert code == 1
+    assert "error: counters.toml: rule 1.0.1: spartans: 300 men (Herodotus 7.202, Diodorus 11.4)" in out

@@ -176,11 +176,36 @@ class OverButActiveState(ToyNimState):
         return [] if self.phase == "over" else super().legal_actions(role)
 
 
+class TelltaleState(ToyNimState):
+    def _apply(self, role: Role, action: str) -> None:
+        super()._apply(role, action)
+        if action.startswith("take ") and 3 in self.hands[role]:
+            self.log.append(f"{role} smiles")  # a public line that depends on a hidden hand
+
+
+class AskTheWeakState(ToyNimState):
+    """The old Athens & Sparta Mulligan: a question asked only of a player whose hidden hand is
+    poor, so that being asked (active roles, the phase) tells the opponent that it is poor."""
+
+    def _apply(self, role: Role, action: str) -> None:
+        if action == "pass":
+            self.phase = "confirm"
+            return
+        super()._apply(role, action)
+        if action.startswith("take ") and self.phase == "confirm" and sum(self.hands[role]) <= 2:
+            self.phase = "weak"
+
+    def legal_actions(self, role: Role) -> list[str]:
+        if self.phase == "weak" and role in self.active_roles():
+            return ["pass"]
+        return super().legal_actions(role)
+
+
 STATE_VARIANTS: dict[str, tuple[type[ToyNimState], str]] = {
     "toy-leaky-deck": (LeakyDeckState, "views must not hold 'deck'"),
     "toy-leaky-hand": (LeakyHandState, "first sees second's hand"),
     "toy-int-keys": (TupleKeyViewState, "is not a string"),
-    "toy-shared-clone": (SharedCloneState, "an action applied to a clone changed the original"),
+    "toy-shared-clone": (SharedCloneState, "changed the original"),  # applying an action or hidden_variants
     "toy-forgetful-mover": (ForgetfulMoverState, "loaded position has active roles"),
     "toy-dead-end": (DeadEndState, "dead end"),
     "toy-endless": (EndlessState, "did not end within 60 actions"),
@@ -188,6 +213,8 @@ STATE_VARIANTS: dict[str, tuple[type[ToyNimState], str]] = {
     "toy-invariant": (BrokenInvariantState, "invariant broken: the heap is small"),
     "toy-mutating-view": (MutatingViewState, "view() changed the state"),
     "toy-over-but-active": (OverButActiveState, "the game is over (3."),
+    "toy-telltale": (TelltaleState, "no die rolled, nothing revealed) from variant"),
+    "toy-ask-the-weak": (AskTheWeakState, "no die rolled, nothing revealed) from variant"),
 }
 
 

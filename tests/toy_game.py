@@ -261,6 +261,26 @@ class ToyNim(Game):
         s.log.append(f"Toy Nim: {heap} stones; choose your antes")
         return s
 
+    def hidden_variants(self, state: State, role: Role, rng: Rng, keep_identities: bool = False) -> list[State]:
+        """What ``role`` cannot see: the other role's hand (dealt again from it and the deck), his
+        ante while it is secret, the deck order; without ``keep_identities`` also the dice to come."""
+        assert isinstance(state, ToyNimState)
+        if role not in ROLES:
+            return []
+        s = state.clone()
+        rival = other(role)
+        unseen = s.deck + s.hands[rival]
+        rng.shuffle(unseen)
+        s.hands[rival] = [unseen.pop() for _ in s.hands[rival]]
+        s.deck = unseen
+        if s.phase == "ante" and rival in s.antes:
+            s.antes[rival] = 1 + rng.below(2)
+        if keep_identities:
+            return [s]
+        fresh = s.clone()
+        fresh.rng = Rng(rng.below(1 << 62))
+        return [s, fresh]
+
     def from_json(self, doc: JSON) -> ToyNimState:
         try:
             if doc.get("game") != self.id:

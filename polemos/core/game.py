@@ -205,6 +205,25 @@ class Game(ABC):
         """
         return self.roles_for(options)
 
+    def hidden_variants(self, state: State, role: Role, rng: Rng, keep_identities: bool = False) -> list[State]:
+        """Contract hook: positions that differ from ``state`` only in what ``role`` cannot see.
+
+        Each returned state gives ``role`` and a spectator the very same views, active roles and
+        ``role``'s legal actions as ``state``; what it changes is hidden from ``role`` (the other
+        side's hand, the identity and strength of his blocks or stacked units, the deck order, the
+        dice to come), and it is a legal position of the game (it round-trips through JSON and can
+        be played on). ``rng`` draws the differences; the same ``rng`` state gives the same
+        variants. With ``keep_identities`` the variants leave every piece that an action may name
+        where it is (hands, strengths, losses may differ), so that each action text means the same
+        thing in public in both positions; without it hidden pieces may also trade places, which is
+        what a search sampling the worlds a role cannot tell apart (ISMCTS) needs.
+
+        The contract fuzzer (``polemos.testing.fuzz``) plays each game beside its variants to prove
+        that nothing public depends on a secret. Each game documents precisely what it varies.
+        Default: no variants (a game without hidden information).
+        """
+        return []
+
     def parse_action(self, state: State, role: Role, text: str) -> Action:
         """Read typed text as one of ``role``'s legal actions, or raise IllegalActionError.
 

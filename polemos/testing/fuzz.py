@@ -16,7 +16,55 @@ After every action (or every ``check_every``-th, and always at the end) :func:`f
 - reading the state (views, legal actions, clones, to_json) never changes it;
 - undo never crosses a roll, a reveal or a change of active roles, and when allowed it restores
   the exact previous document;
-- the final record replays to the identical state.
+- the final record replays to the identical state;
+- nothing public depends on a secret (below).
+
+Secrets
+-------
+Architecture, "Fog of war and fairness": nothing anyone can see — views, the log, who is asked to
+act, how many questions, what follows from them — may depend on what they cannot see. A game
+states what each role cannot see through the contract hook ``Game.hidden_variants(state, role,
+rng)``: positions that differ from ``state`` only in what ``role`` cannot see. "Differ only in
+what a role cannot see" means: every fact in the role's view (and so in the spectator's, who sees
+less) is the same, and everything else may differ as long as the position stays legal:
+
+- Athens & Sparta (``athens_sparta/hidden.py``): the opponent's hand, his face-down card and his
+  unrevealed Sicily card are dealt again from the cards the role has not seen, with the deck in a
+  new order; his upright (unrevealed) blocks trade places with each other and with his
+  Replacement Pool, army for army and navy for navy (owner, hex and side of the walls of every
+  block stay: they are in plain sight, R23), each at a strength from 1 to its steps; blocks whose
+  identity has public consequences stay put (green, rebel and revolt blocks, those the procedure
+  in progress names). A second variant also has fresh dice to come.
+- Go Tell the Spartans (``thermopylae/hidden.py``): in the two-player game (3.4) the opponent's
+  units under the top of each of his stacks trade places with each other (within one unit type:
+  a stack is of one type, 3.1.2, and the top shows it), each with any Step Losses it can have and
+  any Disorder; the top unit, every unit's facing, the number of units and everything off the map
+  stay. In the solitaire and 3+ player games nothing on the map is hidden: the only variant has
+  fresh dice to come.
+
+At every checkpoint (every ``check_every``-th action), for every role and every variant ``V`` of
+the state ``S``:
+
+1. ``S`` and ``V`` give the role and the spectator byte-identical views
+   (``json.dumps(view, sort_keys=True)``), the same active roles and the same legal actions for
+   the role; ``V`` round-trips through JSON.
+2. Then ``S`` and ``V`` are played on side by side for up to ``follow`` actions: an active role
+   and one of its actions legal in both positions are chosen at random and applied to both. After
+   each action the two must again show the role and the spectator the same views, active roles
+   and legal actions — unless the action rolled a die, shuffled or revealed something hidden in
+   either position (``rng.draws``, ``state.reveals``): then the two worlds may part in public (a
+   die hits a hidden block of another strength, a battle reveals another block) and the
+   comparison of this variant ends. It also ends when no active role has an action legal in both
+   (their hidden options differ). The variants made with ``keep_identities`` are held to this
+   strictly: every action text names the same pieces in both worlds, so an equal act must look
+   equal. In the others hidden pieces traded places, and another role's act in plain sight that
+   names one (a block marching off) may move another piece in each world: when such an act
+   changes what the role sees in both worlds, the comparison ends; an act that changes it in one
+   world only (a step secret in one world and public in the other) is still a failure.
+
+   So the other side's hidden steps (a secret answer, a card played face-down, builds onto hidden
+   blocks) and every procedure that follows from them (who is asked next, whether a question is
+   asked at all, the log lines) leave the same public footprint in both worlds.
 
 A failing playout is saved as its record plus the error (``<game>-seed<N>.json`` in ``save_dir``);
 ``polemos replay`` and ``polemos.replay`` read it back to reproduce the bug.
@@ -40,6 +88,8 @@ LeakCheck = Callable[[State, Role | None, JSON], list[str]]
 
 HIDDEN_KEYS: tuple[str, ...] = ("rng", "deck")
 _SALT = 0xF022  # the fuzzer's own choices never share the game's RNG stream
+_SECRET_SALT = 0x5EC2E7  # the variants' and their playouts' draws
+FOLLOW = 24  # actions played side by side from a state and each of its hidden variants
 
 
 @dataclass(slots=True)
@@ -136,9 +186,12 @@ class _Playout:
     """One seeded random playout with its checks."""
 
     def __init__(self, game: Game, seed: int, max_steps: int, check_every: int, data: Path | str | None,
-                 leak_check: LeakCheck | None, hidden_keys: Collection[str]) -> None:
+                 leak_check: LeakCheck | None, hidden_keys: Collection[str], options: JSON | None = None,
+                 follow: int = FOLLOW) -> None:
         self.game = game
         self.seed = seed
+        self.options = options
+        self.follow = follow
         self.max_steps = max_steps
         self.check_every = check_every
         self.data = data
@@ -150,7 +203,7 @@ class _Playout:
 
     def run(self) -> bool:
         """Play to the end; True if the game finished. Raises on the first broken check."""
-        self.state = state = self.game.new(self.seed)
+        self.state = state = self.game.new(self.seed, options=self.options)
         chooser = Rng(self.seed ^ _SALT)
         self.check(state)
         while state.outcome() is None:
@@ -174,6 +227,8 @@ class _Playout:
                 self.check(state)
                 if before is not None and state.can_undo(role):
                     self.check_undo(state, role, action, before)
+                if due:
+                    self.check_secrets(state)
         self.check_replay(state)
         return True
 
@@ -286,7 +341,7 @@ class _Playout:
                         + first_difference(json.loads(text), state.to_json()))
 
     def check_undo_policy(self, state: State, role: Role, action: str, active: tuple[Role, ...],
-                          draws: int, rng_state: int, reveals: int) -> None:
+                          draws: int, rng_state: tuple[bytes, int], reveals: int) -> None:
         if not state.can_undo(role):
             return
         if state.rng.draws != draws:
@@ -325,6 +380,82 @@ class _Playout:
             raise _Fail("the replayed record differs from the played state: "
                         + first_difference(json.loads(text), json.loads(again)))
 
+    def check_secrets(self, state: State) -> None:
+        """Nothing public depends on a secret: see "Secrets" in the module docstring."""
+        text = _dump(state.to_json(), "to_json()")
+        for role in state.roles():
+            rng = Rng(self.seed ^ _SECRET_SALT ^ (len(state.actions) << 20))
+            where = (f"hidden_variants(state, {role!r}, Rng(seed ^ {_SECRET_SALT:#x} ^ "
+                     f"({len(state.actions)} << 20)))")
+            variants = [(v, True) for v in self.game.hidden_variants(state, role, rng, keep_identities=True)]
+            variants += [(v, False) for v in self.game.hidden_variants(state, role, rng)]
+            now = _dump(state.to_json(), "to_json()")
+            if now != text:  # the hook changes clones of the state: they must be independent of it
+                raise _Fail("changing clones (hidden_variants) changed the original: "
+                            + first_difference(json.loads(text), json.loads(now)))
+            for k, (variant, strict) in enumerate(variants):
+                what = f"variant {k} of {where}"
+                doc = json.loads(_dump(variant.to_json(), f"to_json() of {what}"))
+                again = _dump(self.game.from_json(doc).to_json(), f"to_json() of the reloaded {what}")
+                if again != _dump(doc, what):
+                    raise _Fail(f"{what} does not round-trip through JSON: "
+                                + first_difference(doc, json.loads(again)))
+                self.follow_variant(state.clone(), variant, role, rng, what, strict)
+
+    def follow_variant(self, a: State, b: State, role: Role, rng: Rng, what: str, strict: bool) -> None:
+        """Play ``a`` and its variant ``b`` side by side while their public footprints must agree;
+        ``strict``: ``b`` keeps every piece's identity, so equal action texts mean equal acts."""
+        self.same_footprint(a, b, role, f"{what} differs only in what {role} cannot see, but")
+        seen = self.footprint(a, role)
+        for step in range(self.follow):
+            if a.outcome() is not None:
+                return
+            choices = []
+            for r in a.active_roles():
+                legal_b = set(b.legal_actions(r))
+                common = [x for x in a.legal_actions(r) if x in legal_b]
+                if common:
+                    choices.append((r, common))
+            if not choices:
+                return
+            r, common = rng.choice(choices)
+            action = rng.choice(common)
+            marks = (a.rng.draws, a.reveals, b.rng.draws, b.reveals)
+            # a crash of the game itself is saved with the record that reproduces it (the playout's
+            # own actions and those played on after them)
+            self.state, self.pending, played = a, (r, action), self.state
+            a.apply(r, action)
+            self.state, self.pending = played, None
+            try:
+                b.apply(r, action)
+            except Exception as exc:
+                raise _Fail(f"{type(exc).__name__} while playing {r}: {action!r} on {what} "
+                            f"(action {step + 1} after it): {exc}") from exc
+            fa, fb = self.footprint(a, role), self.footprint(b, role)
+            if fa == fb:
+                seen = fa
+                continue
+            if marks != (a.rng.draws, a.reveals, b.rng.draws, b.reveals):
+                return  # a die or a reveal made the two worlds differ in public: the comparison ends
+            if not strict and r != role and fa != seen and fb != seen:
+                return  # another role's act in plain sight, which may name another piece in each world
+            self.same_footprint(a, b, role, f"after {r}: {action!r} (action {step + 1} played on both, no die "
+                                            f"rolled, nothing revealed) from {what},")
+
+    @staticmethod
+    def footprint(s: State, role: Role) -> tuple[str, str, str, str]:
+        """What ``role`` and a spectator see, who acts, and what ``role`` may do: as JSON text."""
+        return (_dump(s.view(role), f"view({role!r})"), _dump(s.view(None), "view(None)"),
+                json.dumps(s.active_roles()), json.dumps(s.legal_actions(role)))
+
+    def same_footprint(self, a: State, b: State, role: Role, lead: str) -> None:
+        """Fail with ``lead`` and the first difference unless ``a`` and ``b`` look the same to ``role``."""
+        fa, fb = self.footprint(a, role), self.footprint(b, role)
+        for i, name in enumerate((f"{role}'s view", "the spectator's view", "the active roles",
+                                  f"{role}'s legal actions")):
+            if fa[i] != fb[i]:
+                raise _Fail(f"{lead} {name} differ: " + first_difference(json.loads(fa[i]), json.loads(fb[i])))
+
     # -- failure record --------------------------------------------------------------------------
     def failure_document(self, message: str, trace: str | None) -> JSON:
         doc: JSON
@@ -333,7 +464,7 @@ class _Playout:
             doc = dict(self.state.record())
         except Exception:
             actions = [[r, a] for r, a in getattr(self.state, "actions", [])]
-            doc = {"game": self.game.id, "seed": self.seed, "scenario": None, "options": {},
+            doc = {"game": self.game.id, "seed": self.seed, "scenario": None, "options": dict(self.options or {}),
                    "actions": actions}
         doc["error"] = message
         doc["step"] = self.step
@@ -352,11 +483,15 @@ def fuzz_game(
     leak_check: LeakCheck | None = None,
     save_dir: Path | None = None,
     hidden_keys: Collection[str] = HIDDEN_KEYS,
+    options: JSON | None = None,
+    follow: int = FOLLOW,
 ) -> FuzzReport:
     """Play one seeded random playout per seed and check the game contract along the way.
 
     ``leak_check(state, role, view)`` returns the problems it finds in a view (role None is the
-    spectator); ``hidden_keys`` are key names no view may hold at any depth. Failing playouts are
+    spectator); ``hidden_keys`` are key names no view may hold at any depth. ``options`` are the
+    game's options for every playout; ``follow`` is how many actions each hidden variant is played
+    on beside its state (0: only the variants themselves are compared). Failing playouts are
     saved to ``save_dir`` (default ``fuzz-failures/``) as records with the error added.
     """
     if check_every < 1:
@@ -367,7 +502,7 @@ def fuzz_game(
     out_dir = Path("fuzz-failures") if save_dir is None else Path(save_dir)
     report = FuzzReport(game_id)
     for seed in seeds:
-        playout = _Playout(game, seed, max_steps, check_every, data, leak_check, hidden_keys)
+        playout = _Playout(game, seed, max_steps, check_every, data, leak_check, hidden_keys, options, follow)
         report.games += 1
         message: str | None = None
         trace: str | None = None

@@ -1,18 +1,22 @@
 """Go Tell the Spartans' map (data/map.toml) against every constraint the rulebook states.
 
-The layout itself is our design (RULINGS G3); these tests check the rules' constraints
-(2.1, 2.1.1, 2.2.6, 3.2, 6.0, 7.0, 7.0.2) and the loader's validation.
+The layout itself is our design (RULINGS G3). The rules' constraints on it (2.1, 2.1.1, 6.0, 7.0,
+7.0.2) live in :mod:`polemos.games.thermopylae.constraints`, which ``polemos data check`` runs too;
+each is a test here. The rest checks the grid's structure (3.2, 2.2.6) and the loader's validation.
 """
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 
 import pytest
 
+from polemos.core.constraints import Constraint
 from polemos.core.data import DataError
 from polemos.games.thermopylae.board import DATA_DIR, MAP_FILE, AreaMap, load_map, relative_position
+from polemos.games.thermopylae.constraints import CONSTRAINTS
+from polemos.games.thermopylae.data import load_components
+from polemos.games.thermopylae.state import Comp
 
 ROWS = "ABCDEFGHIJKLMNO"
 
@@ -20,6 +24,11 @@ ROWS = "ABCDEFGHIJKLMNO"
 @pytest.fixture(scope="module")
 def board() -> AreaMap:
     return load_map()
+
+
+@pytest.mark.parametrize("constraint", [c for c in CONSTRAINTS if c.file == MAP_FILE], ids=lambda c: c.name)
+def test_the_map_keeps_the_rules(constraint: Constraint[Comp]) -> None:
+    constraint.check(load_components())
 
 
 def test_2_1_rows_lettered_a_to_o_columns_numbered(board: AreaMap) -> None:
@@ -30,13 +39,6 @@ def test_2_1_rows_lettered_a_to_o_columns_numbered(board: AreaMap) -> None:
         assert a.name == f"{a.row}{a.column}"
         assert board.by_name[a.name] == i
     assert board.area("H4").row == "H" and board.area("H4").column == 4
-
-
-def test_2_1_wall_runs_through_the_centre_row_h(board: AreaMap) -> None:
-    assert board.wall_row == "H" == ROWS[len(ROWS) // 2]
-    walls = {a.name for a in board.areas if a.terrain == "wall"}
-    assert walls == {a.name for a in board.row_areas("H")}
-    assert walls and all(n.startswith("H") for n in walls)
 
 
 def test_2_1_wall_divides_persian_and_greek_sides(board: AreaMap) -> None:
@@ -50,14 +52,6 @@ def test_2_1_wall_divides_persian_and_greek_sides(board: AreaMap) -> None:
             assert board.areas[i].row != "I"
 
 
-def test_2_1_7_0_persian_start_rows_a_b_exist_and_are_passable(board: AreaMap) -> None:
-    assert board.persian_start_rows == ("A", "B")
-    for row in ("A", "B"):
-        areas = board.row_areas(row)
-        assert len(areas) >= 3  # a centre area and areas to its sides (7.0)
-        assert all(a.passable and a.terrain == "level1" for a in areas)
-
-
 def test_6_0_greek_deployment_within_four_rows_of_the_wall(board: AreaMap) -> None:
     rows = board.greek_deployment_rows
     assert set(rows) >= set("DEFGIJKL")
@@ -67,72 +61,6 @@ def test_6_0_greek_deployment_within_four_rows_of_the_wall(board: AreaMap) -> No
         assert board.row_areas(row)
     # 6.0.1 rule 3: there is room on the Persian (west) side within the deployment rows
     assert any(board.side(a.index) == "persian" for r in rows for a in board.row_areas(r))
-
-
-def test_7_0_2_immortals_enter_in_row_o(board: AreaMap) -> None:
-    assert board.immortal_entry_row == "O" == ROWS[-1]
-    assert board.ephialtes_box.exit_row == "O"
-    # 7.0.2: the whole contingent goes into row O in three-stacks, so row O is as wide as row A
-    assert len(board.row_areas("O")) == len(board.row_areas("A")) == 8
-    assert board.side(board.row_areas("O")[0].index) == "greek"
-
-
-def test_2_1_2_ephialtes_box_is_off_the_grid(board: AreaMap) -> None:
-    assert board.ephialtes_box.name == "Ephialtes Box"
-    assert board.ephialtes_box.name not in board.by_name
-
-
-def test_2_1_1_coastal_areas_are_impassable_and_on_the_north_sea_edge(board: AreaMap) -> None:
-    assert board.edges["north"] == "sea"
-    coastal = [a for a in board.areas if a.terrain == "coastal"]
-    assert coastal
-    for a in coastal:
-        assert not a.passable
-        north = board.neighbour(a.index, "N")
-        assert a.column == 1 or (north is not None and north.terrain == "coastal"), a.name
-    assert all(board.area(f"{r}1").terrain == "coastal" for r in ROWS)  # the sea along the whole edge
-
-
-def test_2_1_1_south_edge_is_impassable_mountain(board: AreaMap) -> None:
-    assert board.edges["south"] == "mountain"
-    for row in ROWS:
-        south = board.area(f"{row}{board.columns}")
-        assert "S" not in south.neighbours and "SE" not in south.neighbours and "SW" not in south.neighbours
-        assert south.terrain != "coastal"
-    assert all("S" in a.neighbours for a in board.areas if a.column < board.columns)
-
-
-def test_2_1_1_level2_mound_behind_the_wall(board: AreaMap) -> None:
-    mound = [a for a in board.areas if a.terrain == "level2"]
-    assert mound
-    assert board.mound_name == "Kolonos"
-    assert {a.index for a in mound} == board.mound
-    for a in mound:
-        assert a.level == 2
-        assert board.side(a.index) == "greek"
-        assert a.row in board.greek_deployment_rows
-    assert all(a.level == 1 for a in board.areas if a.terrain != "level2")
-
-
-def test_2_1_1_road_runs_through_the_pass(board: AreaMap) -> None:
-    road = [board.areas[i] for i in board.road]
-    assert road[0].row == "A" and road[-1].row == "O"
-    assert any(a.terrain == "wall" for a in road)  # it runs through the terrain features
-    assert all(a.passable and a.road for a in road)
-    assert sum(a.road for a in board.areas) == len(road)
-    for a, b in itertools.pairwise(road):
-        assert b.index in a.neighbours.values()
-
-
-def test_2_1_pass_is_continuous_from_row_a_to_row_o(board: AreaMap) -> None:
-    start = {a.index for a in board.row_areas("A")}
-    seen, todo = set(start), list(start)
-    while todo:
-        for j in board.areas[todo.pop()].neighbours.values():
-            if j not in seen and board.areas[j].passable:
-                seen.add(j)
-                todo.append(j)
-    assert {a.index for a in board.row_areas("O")} <= seen
 
 
 def test_3_2_neighbours_recorded_with_direction(board: AreaMap) -> None:

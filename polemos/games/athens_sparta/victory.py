@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.common import blocks_at, side_name
+from polemos.games.athens_sparta.common import blocks_at, occ_of, side_name
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.replacement import besieged_or_blockaded, syracuse_value
 from polemos.games.athens_sparta.state import AthensSpartaState
@@ -15,11 +15,12 @@ def points(s: S) -> tuple[int, int]:
     9.3: with Persian support MILETUS does not count for Sparta."""
     board = s.comp.board
     pts = [0, 0]
+    occ = occ_of(s)
     for c, city in enumerate(board.cities):
         owner = s.city_owner[c]
         if owner > SPARTA or not city.major:
             continue
-        if besieged_or_blockaded(s, city.hex):
+        if besieged_or_blockaded(s, city.hex, occ):
             continue
         if owner == SPARTA and city.name == "MILETUS" and s.persia >= 1:
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.games.athens_sparta import rules
+from polemos.games.athens_sparta.common import occ_of
 from polemos.games.athens_sparta.movement import hex_name
 from polemos.games.athens_sparta.replacement import besieged_or_blockaded, build_points
 from polemos.games.athens_sparta.state import (
@@ -61,9 +62,10 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     # the order of the list must not tell which hidden block is which (roster order would)
     blocks.sort(key=lambda e: (e["owner"], e["location"] or "", e["besieged"], e.get("id", "")))
     cities = []
+    occ = occ_of(s)
     for c, city in enumerate(board.cities):
         h = city.hex
-        contested = besieged_or_blockaded(s, h)
+        contested = besieged_or_blockaded(s, h, occ)
         from polemos.games.athens_sparta.attrition import siege_status
 
         siege, blockade, _ = siege_status(s, h) if contested else (False, False, False)
