@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from polemos.core.errors import RecordError
-from polemos.core.game import JSON, Game, Role
+from polemos.core.game import JSON, Game, Role, State
 from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
+from polemos.core.rng import Rng
 from polemos.games.athens_sparta.model import Components
 from polemos.games.athens_sparta.state import ROLES, AthensSpartaState
 
@@ -61,6 +62,12 @@ class AthensSparta(Game):
             self.id, doc, lambda d: self.new(int(d.get("seed", 0)), d.get("scenario"), d.get("options") or {}),
             _validate)
         return state
+
+    def hidden_variants(self, state: State, role: Role, rng: Rng, keep_identities: bool = False) -> list[State]:
+        """The opponent's cards and upright blocks dealt and placed again (``hidden.py``)."""
+        from polemos.games.athens_sparta.hidden import hidden_variants
+
+        return hidden_variants(state, role, rng, keep_identities)
 
 
 def _validate(s: AthensSpartaState) -> None:
