@@ -18,14 +18,13 @@ from typing import Any
 import pytest
 
 from polemos.core.data import PROVENANCE_PREFIXES, DataError
-from polemos.games.peloponnesian_war.data import (
+from polemos.games.peloponnesian_war.data import DATA_DIR, FILES, load_components
+from polemos.games.peloponnesian_war.model import (
     ATHENS,
     CAVALRY,
     COASTAL,
     COMBINED_LOC,
-    DATA_DIR,
     DELIAN,
-    FILES,
     HELOT_SPACES,
     HOPLITE,
     ISLAND,
@@ -39,7 +38,6 @@ from polemos.games.peloponnesian_war.data import (
     SPARTA,
     SPARTAN_ALLIED,
     Figures,
-    load_components,
 )
 from tests.peloponnesian_war import rulebook
 

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from polemos.games.peloponnesian_war.data import (
+from polemos.games.peloponnesian_war.data import load_components
+from polemos.games.peloponnesian_war.model import (
     ATHENIAN,
     ATHENIAN_ALLIED,
     ATHENS,
@@ -22,7 +23,6 @@ from polemos.games.peloponnesian_war.data import (
     SPARTAN,
     SPARTAN_ALLIED,
     Scenario,
-    load_components,
 )
 from tests.peloponnesian_war import rulebook
 

@@ -7,7 +7,12 @@ import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from polemos.games.peloponnesian_war.data import COASTAL, DATA_DIR, FILES, ISLAND, LAND, load_components
+from polemos.games.peloponnesian_war.data import DATA_DIR, FILES, load_components
+from polemos.games.peloponnesian_war.model import (
+    COASTAL,
+    ISLAND,
+    LAND,
+)
 from polemos.games.peloponnesian_war.svg import render_map
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from polemos.games.peloponnesian_war.data import (
+from polemos.games.peloponnesian_war.data import load_components
+from polemos.games.peloponnesian_war.model import (
     COASTAL,
     COMBINED_LOC,
     DELIAN,
@@ -35,7 +36,6 @@ from polemos.games.peloponnesian_war.data import (
     Components,
     Loc,
     Space,
-    load_components,
 )
 
 Point = tuple[float, float]
