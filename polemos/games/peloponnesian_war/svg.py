@@ -46,7 +46,7 @@ MID_LAT = 38.5  # the projection's standard parallel
 RADIUS = 7.5  # a space symbol's half-size in pixels
 MIN_GAP = 30.0  # spaces closer than this are pushed apart
 MARGIN = 40.0
-LEGEND_WIDTH = 260.0
+LEGEND_WIDTH = 290.0
 
 SEA = "#cfe3f2"
 ALIGNMENT_FILL = {DELIAN: "#2f6fc2", PELOPONNESIAN: "#c2372f", NEUTRAL: "#e0c25a"}
@@ -275,9 +275,7 @@ def _crosses(box: Box, p: Point, q: Point) -> float:
 
 # ------------------------------------------------------------------------------------------ legend
 def _legend(x: float, y: float) -> str:
-    parts = [f'<g class="legend" font-size="11"><rect x="{_fmt(x)}" y="{_fmt(y)}" width="{LEGEND_WIDTH - 20}" '
-             f'height="520" fill="#fbf8ef" stroke="#8a7d62" rx="6"/>',
-             f'<text x="{_fmt(x + 12)}" y="{_fmt(y + 22)}" font-size="13" font-weight="bold">Legend</text>']
+    parts = [f'<text x="{_fmt(x + 12)}" y="{_fmt(y + 22)}" font-size="13" font-weight="bold">Legend</text>']
     row = y + 44.0
 
     def item(symbol: str, text: str) -> None:
@@ -317,8 +315,9 @@ def _legend(x: float, y: float) -> str:
                  "Reconstructed map: real positions,</text>")
     parts.append(f'<text x="{_fmt(x + 12)}" y="{_fmt(row + 23)}" font-size="9.5" fill="#555">'
                  "crowded spaces nudged apart.</text>")
-    parts.append("</g>")
-    return "".join(parts)
+    box = (f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{LEGEND_WIDTH - 20}" height="{_fmt(row + 36 - y)}" '
+           'fill="#fbf8ef" stroke="#8a7d62" rx="6"/>')
+    return '<g class="legend" font-size="11">' + box + "".join(parts) + "</g>"
 
 
 def _sample_space(kind: int, fortress: bool) -> Space:
