@@ -83,3 +83,11 @@ def test_the_drawing_follows_a_players_data_folder(tmp_path: Path) -> None:
 def test_the_drawing_is_deterministic() -> None:
     assert render_map() == DOC
     assert re.search(r'viewBox="0 0 [\d.]+ [\d.]+"', DOC)
+
+
+def test_the_cli_map_hook_finds_render_map() -> None:
+    """``polemos map`` draws with ``svg.render_map(data_dir)``; the game is not registered yet, so
+    the command itself waits for it, but its renderer lookup already finds this module."""
+    from polemos.cli import render_map as cli_render_map
+
+    assert cli_render_map("peloponnesian-war", None) == DOC
