@@ -103,7 +103,7 @@ def test_replay_and_position_documents_check_options_too() -> None:
 def test_the_cli_reports_a_bad_option_and_lists_options_from_the_schema() -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["bench", AS, "--steps", "5", "--options", '{"bid": {"side": "athens", "steps": -3}}'])
-    assert result.exit_code == 1 and "option bid.steps must be an integer from 0 to 25, not -3" in result.output
+    assert result.exit_code == 1 and "option bid.steps must be an integer from 0 to 24, not -3" in result.output
     assert "Traceback" not in result.output
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0

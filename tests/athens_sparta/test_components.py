@@ -175,14 +175,32 @@ def test_3_0_pool_contents(blocks: tuple[BlockSpec, ...], city: dict[str, int]) 
 
 
 def test_3_0_everything_else_starts_at_home(roster: Roster, city: dict[str, int]) -> None:
-    moved = {city["POTIDAEA"], city["NAUPACTUS"]}
+    """3.0: "Set up blocks on their home city at maximum strength"; the only exception the rules
+    give is the POTIDAEA siege (3.0 note)."""
     for b in roster.blocks:
         if b.start == "map":
             assert b.side in (ATHENS, SPARTA)
             where = roster.start_at[b.index]
-            assert where == b.home or where in moved, b.id
+            assert where == b.home or where == city["POTIDAEA"], b.id
         else:
             assert b.index not in roster.start_at
+
+
+@needs_board
+def test_3_0_new_game_sets_up_at_home_at_full_strength() -> None:
+    """3.0: every block on the map at the start stands on its home city at maximum strength,
+    except the POTIDAEA siege; everything else is in a pool (or off-map, green, 3.1)."""
+    import polemos
+
+    s = polemos.game("athens-and-sparta").new(11)
+    board = s.comp.board
+    potidaea = board.cities[board.city_index["POTIDAEA"]].hex
+    for b, spec in enumerate(s.comp.blocks):
+        if s.loc[b] >= 0:
+            assert spec.start == "map" and s.strength[b] == spec.steps, spec.id
+            assert s.loc[b] in (board.cities[spec.home].hex, potidaea), spec.id
+        else:
+            assert spec.start == "pool" and s.strength[b] == 0, spec.id
 
 
 def test_3_0_potidaea_besieged_and_blockaded(roster: Roster, city: dict[str, int]) -> None:
@@ -321,6 +339,8 @@ BROKEN_BLOCKS = [
     ("ATH-HOP-2", 'id = "ATH-HOP-2"', 'id = "ATH-HOP-1"', "ATH-HOP-1", "duplicate"),
     ("ATH-HOP-9", 'home = "MILETUS"', 'home = "ATLANTIS"', "ATH-HOP-9", "unknown city"),
     ("ATH-HOP-4", 'at = "POTIDAEA"', 'at = "TROY"', "ATH-HOP-4", "unknown city"),
+    ("ATH-HOP-4", 'at = "POTIDAEA"', 'at = "NAUPACTUS"', "ATH-HOP-4", "rule 3.0: blocks set up on their home"),
+    ("ATH-NAV-1", 'start = "map"', 'start = "map"\nat = "NAUPACTUS"', "ATH-NAV-1", "'at' may name POTIDAEA"),
     ("ATH-CAV-1", 'type = "cavalry"', 'type = "elephant"', "ATH-CAV-1", "type"),
     ("SPA-HOP-1", 'rating = "B4"', 'rating = "D4"', "SPA-HOP-1", "2.12"),
     ("SPA-HOP-1", 'rating = "B4"', 'rating = "B5"', "SPA-HOP-1", "2.12"),
@@ -369,6 +389,19 @@ def test_broken_blocks_missing_revolt_block(
     with pytest.raises(DataError, match=r"7\.0") as err:
         load_blocks(path, *cities)
     assert err.value.file == BLOCKS_FILE and err.value.entry == "block ATH-HELOTS"
+
+
+def test_3_0_potidaea_siege_must_be_set_up(
+    tmp_path: Path, cities: tuple[dict[str, int], tuple[int, ...]]
+) -> None:
+    """3.0 note: POTIDAEA is Spartan-held, besieged and blockaded: without the Athenian navy
+    there (it stays at home) the roster is refused."""
+    text = (DATA_DIR / BLOCKS_FILE).read_text(encoding="utf-8")
+    path = tmp_path / BLOCKS_FILE
+    path.write_text(edit_entry(text, "block", "ATH-NAV-3", 'at = "POTIDAEA"\n', ""), encoding="utf-8")
+    with pytest.raises(DataError, match=r"rule 3\.0 note: POTIDAEA is Spartan-held") as err:
+        load_blocks(path, *cities)
+    assert (err.value.file, err.value.entry) == (BLOCKS_FILE, "roster")
 
 
 def test_broken_blocks_not_toml(tmp_path: Path, cities: tuple[dict[str, int], tuple[int, ...]]) -> None:

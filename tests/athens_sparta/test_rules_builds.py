@@ -7,7 +7,7 @@ from polemos.games.athens_sparta import rules
 from polemos.games.athens_sparta.common import update_control
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.replacement import build_points
-from polemos.games.athens_sparta.state import LOCKED, POOL, AthensSpartaState
+from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 
 from .helpers import act, at_phase, bid, empty_board, game, hex_of, log_text, place, set_owner
 
@@ -337,7 +337,7 @@ def test_9_4_rebel_navy_moves_to_its_city_and_converts_when_sparta_takes_it() ->
     snav = bid(s, "SPA-NAV-CHIOS")
     assert s.city_owner[s.comp.board.city_index["CHIOS"]] == SPARTA
     assert s.loc[snav] == hex_of(s, "CHIOS") and s.strength[snav] == 2
-    assert s.loc[anav] == LOCKED
+    assert s.loc[anav] == POOL and s.strength[anav] == 0  # the replaced block: Athens' pool
     assert "9.4" in log_text(s)
     # Athens retakes CHIOS: the navy converts back
     from polemos.games.athens_sparta.common import change_city_owner
@@ -345,7 +345,7 @@ def test_9_4_rebel_navy_moves_to_its_city_and_converts_when_sparta_takes_it() ->
     s.loc[bid(s, "SPA-PEL-1")] = POOL
     change_city_owner(s, s.comp.board.city_index["CHIOS"], ATHENS)
     assert s.loc[anav] == hex_of(s, "CHIOS") and s.strength[anav] == 2
-    assert s.loc[snav] == LOCKED
+    assert s.loc[snav] == POOL and s.strength[snav] == 0
 
 
 def test_9_4_rebel_navy_in_the_pool_becomes_buildable_by_sparta() -> None:
@@ -360,7 +360,43 @@ def test_9_4_rebel_navy_in_the_pool_becomes_buildable_by_sparta() -> None:
         act(s, "sparta", "stop")
     act(s, "sparta", "end")
     assert s.loc[bid(s, "SPA-NAV-CHIOS")] == POOL
-    assert s.loc[bid(s, "ATH-NAV-6")] == LOCKED
+    assert s.loc[bid(s, "ATH-NAV-6")] == POOL  # in Athens' pool, but CHIOS is enemy-held (8.3)
+    assert "9.4: the CHIOS navy may now be built by Sparta." in log_text(s)
     replacement(s)
     assert builds(s, "sparta", "SPA-NAV-CHIOS") == {"CHIOS"}
     assert builds(s, "athens", "ATH-NAV-6") == set()
+
+
+def test_3_0_blue_star_navies_start_in_the_spartan_pool() -> None:
+    """3.0: the Spartan navies CHIOS, MYTILENE, CORCYRA and RHODES make up the Spartan
+    Replacement Pool with RESERVE and TYRANTS, and the Spartan view shows them there; 9.4/8.3:
+    Sparta cannot build them while Athens holds their cities."""
+    s = game().new(5)
+    pool = {p["id"] for p in s.view("sparta")["pool"]}
+    assert {"SPA-NAV-CHIOS", "SPA-NAV-MYTILENE", "SPA-NAV-CORCYRA", "SPA-NAV-RHODES"} <= pool
+    assert pool == {b.id for b in s.comp.blocks if b.side == SPARTA and (b.reserve or b.revolt or b.rebel_of >= 0)}
+    athens_pool = {p["id"] for p in s.view("athens")["pool"]}
+    assert athens_pool == {b.id for b in s.comp.blocks if b.side == ATHENS and (b.reserve or b.revolt)}
+    assert not pool & {p.get("id") for p in s.view("athens")["blocks"]}  # never in the enemy's view
+    e = empty_board()
+    garrison(e)
+    replacement(e)
+    for name in ("CHIOS", "MYTILENE", "CORCYRA", "RHODES"):
+        assert builds(e, "sparta", f"SPA-NAV-{name}") == set()
+
+
+def test_9_4_athens_builds_its_rebel_navy_again_once_it_retakes_the_city() -> None:
+    """9.4: the navy converts back if Athens retakes the rebel city; with both twins in the
+    pools, the holder of the city is the one who may build its own (8.3)."""
+    from polemos.games.athens_sparta.common import change_city_owner
+
+    s = empty_board()
+    garrison(s)
+    chios = s.comp.board.city_index["CHIOS"]
+    change_city_owner(s, chios, SPARTA)
+    replacement(s)
+    assert builds(s, "sparta", "SPA-NAV-CHIOS") == {"CHIOS"} and builds(s, "athens", "ATH-NAV-6") == set()
+    change_city_owner(s, chios, ATHENS)
+    s.reset_caches()
+    replacement(s)
+    assert builds(s, "athens", "ATH-NAV-6") == {"CHIOS"} and builds(s, "sparta", "SPA-NAV-CHIOS") == set()

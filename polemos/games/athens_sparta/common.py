@@ -17,7 +17,7 @@ from polemos.games.athens_sparta.model import (
 from polemos.games.athens_sparta.model import MOUNTAIN as MOUNTAIN_T
 from polemos.games.athens_sparta.model import OFFBOARD as OFFBOARD_T
 from polemos.games.athens_sparta.model import SEA as SEA_T
-from polemos.games.athens_sparta.state import LOCKED, POOL, AthensSpartaState
+from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 
 S = AthensSpartaState
 
@@ -113,26 +113,23 @@ def change_city_owner(s: S, c: int, side: int) -> None:
     s.city_owner[c] = side
     s.say(f"{city.name} is now held by {side_name(side)} (4.2).")
     blocks = s.comp.blocks
-    # 9.4 rebel navies: the city's navy moves to the city and converts at the same strength
+    # 9.4 rebel navies: the city's navy on the map moves to the city and converts at the same
+    # strength. Both twins otherwise wait in their owners' Replacement Pools (3.0); whichever side
+    # holds the city may build its own there (8.3: a block is built in its home city, never an
+    # enemy-held one), so "if the rebel navy is in the Replacement Pool at the time, it becomes
+    # available to be built by the Spartan player".
     for b, spec in enumerate(blocks):
-        if spec.type != NAVY:
+        if spec.rebel_of != c:
             continue
-        if spec.rebel_of == c and side == SPARTA:
-            twin = _athenian_twin(s, c)
-            if twin >= 0 and s.loc[twin] >= 0:
-                _convert_navy(s, twin, b, city.hex)
-            elif twin >= 0 and s.loc[twin] == POOL:
-                s.loc[twin] = LOCKED
-                s.loc[b] = POOL
-                s.say(f"9.4: the {city.name} navy may now be built by Sparta.")
-        elif spec.rebel_of == c and side == ATHENS:
-            twin = _athenian_twin(s, c)
-            if twin >= 0 and s.loc[b] >= 0:
-                _convert_navy(s, b, twin, city.hex)
-            elif twin >= 0 and s.loc[twin] == LOCKED:
-                s.loc[twin] = POOL
-                if s.loc[b] == POOL:
-                    s.loc[b] = LOCKED
+        twin = _athenian_twin(s, c)
+        if twin < 0:
+            continue
+        if side == SPARTA and s.loc[twin] >= 0:
+            _convert_navy(s, twin, b, city.hex)
+        elif side == SPARTA and s.loc[twin] == POOL:
+            s.say(f"9.4: the {city.name} navy may now be built by Sparta.")
+        elif side == ATHENS and s.loc[b] >= 0:
+            _convert_navy(s, b, twin, city.hex)
     # 9.3 Persian support ceases for ever if Athens regains MILETUS
     if city.name == "MILETUS" and side == ATHENS and s.persia == 1:
         s.persia = 2
@@ -152,14 +149,17 @@ def _athenian_twin(s: S, c: int) -> int:
 
 
 def _convert_navy(s: S, frm: int, to: int, h: int) -> None:
-    """9.4: the rebel navy moves to its city (free move) and converts at the same strength."""
+    """9.4: the rebel navy moves to its city (free move) and converts at the same strength; the
+    block it replaces goes back to its owner's Replacement Pool."""
     s.loc[to] = h
     s.strength[to] = s.strength[frm]
     s.inside[to] = False
     s.moved[to] = True
-    s.loc[frm] = LOCKED
+    s.loc[frm] = POOL
     s.strength[frm] = 0
     s.inside[frm] = False
+    s.halfhit[frm] = False
+    s.revealed[frm] = False
     s.say(f"9.4: the {s.comp.blocks[frm].name} navy changes sides and moves to its city.")
 
 

@@ -7,8 +7,9 @@ bundled ones of the same name (:func:`polemos.core.data.resolve`). The board (``
 and ``cards.toml`` and checks every constraint the rules state (2.11, 2.12, 2.21, 2.24, 3.0, 4.1,
 4.6, 7.0, 7.1, 9.4). Every error is a :class:`DataError` naming the file, the entry and the problem.
 
-The rules place some blocks away from their home city at start (POTIDAEA, 3.0 note). ``BlockSpec``
-has no field for that, so :func:`start_locations` gives each map block's starting city.
+3.0 sets every block up on its home city, except the blocks of the POTIDAEA siege (3.0 note):
+a block's ``at`` may name POTIDAEA and nothing else. ``BlockSpec`` has no field for that, so
+:func:`start_locations` gives each map block's starting city.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ RESERVE_NAME = "RESERVE"  # 2.14, 3.0
 # 7.0, 7.1: revolt kind -> (label, side that plays it)
 REVOLT_BLOCKS = {"demos": ("DEMOS", ATHENS), "tyrants": ("TYRANTS", SPARTA), "helots": ("HELOTS", ATHENS)}
 HELOT_CITY = "MESSENE"  # 7.1
+SIEGE_AT_START = "POTIDAEA"  # 3.0 note: Spartan-held, besieged and blockaded by Athens
 REBEL_CITIES = ("CHIOS", "CORCYRA", "MYTILENE", "RHODES")  # 3.0, 9.4
 MAIN_CITY = "ATHENS"  # Terrain Effects Table note: stack 6, at most 4 armies
 MAIN_STACK, MAIN_ARMIES = 6, 4
@@ -167,6 +169,7 @@ def load_blocks(path: Path, city_index: Mapping[str, int], city_sides: Sequence[
     if not blocks:
         raise DataError(file, "", "no [[block]] entries")
     _check_roster(blocks, city_index, file)
+    _check_siege_at_start(blocks, start_at, city_index, file)
     return Roster(tuple(blocks), start_at)
 
 
@@ -256,6 +259,13 @@ def _parse_block(
         raise DataError(file, where, f"start {start!r}: {why}")
     if at_name and start != "map":
         raise DataError(file, where, "'at' is only for blocks that start on the map")
+    if at_name and at_name != SIEGE_AT_START:
+        raise DataError(
+            file,
+            where,
+            f"rule 3.0: blocks set up on their home city; only the blocks of the {SIEGE_AT_START} siege"
+            f" (3.0 note) start elsewhere, so 'at' may name {SIEGE_AT_START}, not {at_name}",
+        )
 
     block = BlockSpec(
         index=index,
@@ -316,6 +326,27 @@ def _check_roster(blocks: list[BlockSpec], city_index: Mapping[str, int], file: 
         best = max(spartan, key=_rank)
         if _rank(best) >= max(_rank(b) for b in athenian):
             raise DataError(file, f"block {best.id}", "rule 2.24: rates as high as the best Athenian navy")
+
+
+def _check_siege_at_start(
+    blocks: list[BlockSpec], start_at: Mapping[int, int], city_index: Mapping[str, int], file: str
+) -> None:
+    """3.0 note: POTIDAEA starts Spartan-held, besieged (an Athenian army) and blockaded (an
+    Athenian navy): the set-up must put a Spartan block and an Athenian army and navy there."""
+    if SIEGE_AT_START not in city_index:
+        return
+    there = [b for b in blocks if start_at.get(b.index) == city_index[SIEGE_AT_START]]
+    if not (
+        any(b.side == SPARTA for b in there)
+        and any(b.side == ATHENS and b.is_army for b in there)
+        and any(b.side == ATHENS and b.type == NAVY for b in there)
+    ):
+        raise DataError(
+            file,
+            "roster",
+            f"rule 3.0 note: {SIEGE_AT_START} is Spartan-held, besieged and blockaded by Athens at start:"
+            f" set up a Spartan block, an Athenian army and an Athenian navy there (at = \"{SIEGE_AT_START}\")",
+        )
 
 
 def _check_stacking(board: Board, roster: Roster, file: str) -> None:
@@ -446,8 +477,8 @@ def _load_components(override: Path | None) -> Components:
 def start_locations(components: Components) -> dict[int, int]:
     """Where each block that starts on the map is set up (3.0): block index -> city index.
 
-    The home city, except for blocks the data places elsewhere with ``at`` (the besiegers and the
-    besieged of POTIDAEA, Phormio's squadron at NAUPACTUS). Pool and green blocks are absent.
+    The home city, except for the besiegers and the besieged of POTIDAEA, which the data places
+    there with ``at`` (3.0 note). Pool and green blocks are absent.
     For components not built by :func:`load_components`, every map block starts at home.
     """
     known = _START_AT.get(components.version)

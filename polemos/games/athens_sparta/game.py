@@ -10,12 +10,12 @@ from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.model import Components
-from polemos.games.athens_sparta.state import ROLES, AthensSpartaState
+from polemos.games.athens_sparta.state import POOL, ROLES, AthensSpartaState
 
 # 10.3: the bidder removes at most one step per starting block, so a bid can remove no more steps
-# than a side has starting blocks of two or more steps (Athens 25, Sparta 21 in the set-up): the
+# than a side has starting blocks of two or more steps (Athens 24, Sparta 21 in the set-up): the
 # option's range (RULINGS R24)
-MAX_BID = 25
+MAX_BID = 24
 
 
 class AthensSparta(Game):
@@ -78,7 +78,7 @@ def _validate(s: AthensSpartaState) -> None:
         if len(v) != nb:
             raise RecordError(f"position field {name!r} must have {nb} entries, one per block")
     for b, h in enumerate(s.loc):
-        if h >= nh or h < -2:
+        if h >= nh or h < POOL:  # on a hex, or in the Replacement Pool (3.0, 8.5)
             raise RecordError(f"block {s.comp.blocks[b].id} is on no hex ({h})")
         if h >= 0 and not 1 <= s.strength[b] <= s.comp.blocks[b].steps:
             raise RecordError(f"block {s.comp.blocks[b].id} has strength {s.strength[b]}")

@@ -22,7 +22,6 @@ from polemos.games.athens_sparta.model import (
     SPARTA,
 )
 from polemos.games.athens_sparta.state import (
-    LOCKED,
     PH_CARD,
     PH_COMBAT,
     PH_MOVE,
@@ -44,7 +43,9 @@ def hand_mp(s: S, side: int) -> int:
 
 # ====================================================================== set-up (3.0)
 def setup(s: S) -> None:
-    """3.0 Deployment: blocks at full strength on their home city (POTIDAEA besieged)."""
+    """3.0 Deployment: blocks at full strength on their home city (POTIDAEA besieged); the
+    rest make up the Replacement Pool: RESERVE, DEMOS/HELOTS/TYRANTS and the Spartan blue-star
+    navies (built only in their home cities, so not while Athens holds them: 8.3, 9.4)."""
     from polemos.games.athens_sparta.data import start_locations
 
     board = s.comp.board
@@ -56,8 +57,6 @@ def setup(s: S) -> None:
         else:
             s.loc[b] = POOL
             s.strength[b] = 0
-        if spec.rebel_of >= 0:
-            s.loc[b] = LOCKED  # the Spartan twin is not buildable while Athens holds the city
     # POTIDAEA: Spartan-held, besieged and blockaded by Athens (3.0 note, sidebar)
     pot = s.comp.board.city_index.get("POTIDAEA")
     if pot is not None:

@@ -23,7 +23,6 @@ SIDE_OF_ROLE = {"athens": ATHENS, "sparta": SPARTA}
 
 # Block locations besides hex indices
 POOL = -1  # the Replacement Pool (3.0, 8.5) — also green blocks waiting off-map (3.1)
-LOCKED = -2  # a rebel navy whose twin is in play (9.4): neither side can build it now
 
 # Phases of the sequence of play (rulebook "Game Turns")
 PH_SETUP = 0  # tourney bid reduction (10.3) / SYRACUSE card allocation (optional rule)
