@@ -37,6 +37,7 @@ from polemos.games.athens_sparta.common import side_name
 from polemos.games.athens_sparta.game import AthensSparta
 from polemos.games.athens_sparta.movement import hex_name
 from polemos.games.athens_sparta.state import POOL, ROLES, SIDE_OF_ROLE, AthensSpartaState
+from polemos.games.athens_sparta.view import seen_board
 
 GAME_ID = "athens-and-sparta"
 DEEP = os.environ.get("POLEMOS_DEEP") == "1"
@@ -183,8 +184,10 @@ def leak_problems(state: State, role: Role | None, view: JSON) -> list[str]:
             problems.append(f"$.blocks[{i}]: block {entry['id']} is not on the map")
         elif entry.get("strength") != s.strength[b] or entry.get("location") != hex_name(s, s.loc[b]):
             problems.append(f"$.blocks[{i}]: face of {entry['id']} does not match the state")
-    on_map = [b for b in range(len(s.loc)) if s.loc[b] >= 0 and s.owner[b] in (0, 1)]
-    want_hidden = Counter((ROLES[s.owner[b]], hex_name(s, s.loc[b])) for b in on_map if b in hidden)
+    # in the Replacement Phase the others' blocks are seen where they stood when it began (R26)
+    loc = seen_board(s, side).loc
+    on_map = [b for b in range(len(loc)) if loc[b] >= 0 and s.owner[b] in (0, 1)]
+    want_hidden = Counter((ROLES[s.owner[b]], hex_name(s, loc[b])) for b in on_map if b in hidden)
     if seen_hidden != want_hidden:
         problems.append(f"{who}'s faceless blocks {dict(seen_hidden - want_hidden)} / missing "
                         f"{dict(want_hidden - seen_hidden)}")

@@ -1,7 +1,10 @@
 """Athens & Sparta 8.0 REPLACEMENTS (and the BPs spent outside it: pillage 5.61, levy events).
 
-Both players spend their BPs at the same time (8.0); each spends from its own total and sees
-only its own builds (new blocks stand upright, 8.3).
+Both players spend their BPs at the same time (8.0); each spends from its own total, out of the
+other's sight (RULINGS R26): while the phase lasts each sees the other's blocks where they stood
+when it began, and both build on the sieges of that moment; when both are done, the new blocks,
+the disbanded ones and Persian support are shown to all at once. Steps added stay secret (8.3:
+blocks stand upright).
 """
 
 from __future__ import annotations
@@ -46,6 +49,15 @@ def besieged_or_blockaded(s: S, h: int, occ: Occ | None = None) -> bool:
     return owners == 3
 
 
+def siege_closed(s: S, h: int, occ: Occ | None = None) -> bool:
+    """Is the city in ``h`` under siege or blockade for building and its BPs (8.1, 8.3)? In the
+    Replacement Phase: as it was when the phase began, so that one player's disbands (secret
+    until both are done) never change what the other may build (RULINGS R26)."""
+    if s.rp_loc:
+        return h in s.rp_closed
+    return besieged_or_blockaded(s, h, occ)
+
+
 def build_points(s: S, side: int) -> int:
     """8.1: the value of the cities a player controls that are not besieged or blockaded."""
     board = s.comp.board
@@ -72,8 +84,41 @@ def start(s: S) -> None:
     s.green_spent = [0] * len(s.comp.board.cities)
     s.done = [False, False]
     s.new_blocks = []
+    occ = occ_of(s)
+    s.rp_closed = sorted({city.hex for city in s.comp.board.cities if besieged_or_blockaded(s, city.hex, occ)})
+    s.rp_loc = list(s.loc)
+    s.rp_persia = s.persia
     s.say(f"8.0 Replacement Phase: Athens has {s.bp[0]} BP, Sparta {s.bp[1]} BP (8.1).")
     s.pending = {"kind": "replace", "sides": [ATHENS, SPARTA]}
+
+
+def reveal_replacements(s: S) -> None:
+    """RULINGS R26: both are done; what each did in plain sight is shown to all at once — where
+    new blocks stand (8.3), where blocks were disbanded (8.6), Persian support (9.3). Steps added
+    to blocks stay secret; a block disbanded and built again in its own city is not seen either."""
+    board = s.comp.board
+    from polemos.games.athens_sparta.movement import hex_name
+
+    for side in (ATHENS, SPARTA):
+        built = sorted(board.cities[board.city_at[s.loc[b]]].name for b in range(len(s.loc))
+                       if s.owner[b] == side and s.loc[b] >= 0 and s.loc[b] != s.rp_loc[b])
+        gone = sorted(hex_name(s, s.rp_loc[b]) for b in range(len(s.loc))
+                      if s.owner[b] == side and s.rp_loc[b] >= 0 and s.loc[b] != s.rp_loc[b])
+        if built:
+            s.say(f"8.3: {side_name(side)} builds {_count(len(built), 'new block')} in {', '.join(built)}.")
+        if gone:
+            s.say(f"8.6: {side_name(side)} disbands {_count(len(gone), 'block')} in {', '.join(gone)}.")
+    if s.persia == 1 and s.rp_persia == 0:
+        s.say("9.3: Sparta accepts Persian support: navies cost 1 BP per step; MILETUS will not count for "
+              "Sparta's victory.")
+    s.rp_loc = []
+    s.rp_closed = []
+    s.rp_persia = -1
+    s.reveals += 1
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
 
 
 def _spend_ok(s: S, side: int, b: int, h: int, budget: int) -> bool:
@@ -108,6 +153,8 @@ def open_majors(s: S, side: int, occ: Occ) -> list[int]:
     g = geo(s.comp.board)
     city_hex = g.city_hex
     city_owner = s.city_owner
+    if s.rp_loc:
+        return [c for c in g.majors_on_map if city_owner[c] == side and city_hex[c] not in s.rp_closed]
     field = occ.field
     inside = occ.inside
     return [c for c in g.majors_on_map
@@ -129,7 +176,7 @@ def build_sites(s: S, side: int, b: int, occ: Occ | None = None, majors: list[in
         cities = majors if majors is not None else open_majors(s, side, occ)
     else:
         c = spec.home
-        if s.city_owner[c] != side or besieged_or_blockaded(s, board.cities[c].hex, occ):
+        if s.city_owner[c] != side or siege_closed(s, board.cities[c].hex, occ):
             return []
         cities = [c]
     out = []
@@ -178,7 +225,7 @@ def neutral_earmark(s: S, side: int, targets: set[int] | None = None, occ: Occ |
             continue
         if occ is None:
             occ = occ_of(s)
-        if besieged_or_blockaded(s, city.hex, occ):
+        if siege_closed(s, city.hex, occ):
             continue
         value = syracuse_value(s) if city.offboard else city.value
         left = value - s.green_spent[c]
@@ -231,7 +278,7 @@ def legal_replace(s: S, side: int) -> list[str]:
             sites = majors
         else:
             c = spec.home
-            if s.city_owner[c] != side or besieged_or_blockaded(s, city_hex[c], occ):
+            if s.city_owner[c] != side or siege_closed(s, city_hex[c], occ):
                 continue
             sites = [c]
         if cost > bp:
@@ -268,11 +315,13 @@ def apply_replace(s: S, side: int, action: str) -> None:
         if not s.pending["sides"]:
             s.pending = None
             s.bp = [0, 0]
+            reveal_replacements(s)
         return
+    # every step below is seen by its player alone until both are done (RULINGS R26)
     if verb == "persia":
         s.persia = 1
-        s.say("9.3: Sparta accepts Persian support: navies cost 1 BP per step; MILETUS will not "
-              "count for Sparta's victory.")
+        s.say("9.3: you accept Persian support: navies cost 1 BP per step; MILETUS will not count for "
+              "your victory.", side)
         return
     if verb == "add":
         b = s.comp.block_index[arg]
@@ -298,14 +347,16 @@ def apply_replace(s: S, side: int, action: str) -> None:
         s.new_blocks.append(b)
         if blocks[b].side == NEUTRAL:
             s.green_spent[blocks[b].home] += cost
-        s.say(f"{side_name(side)} builds a new block in {name} (8.3).")
+        s.say(f"You build {blocks[b].name} in {name} (8.3).", side)
         return
     if verb == "disband":
         from polemos.games.athens_sparta.combat import eliminate
+        from polemos.games.athens_sparta.movement import hex_name
 
         b = s.comp.block_index[arg]
+        where = hex_name(s, s.loc[b])
         eliminate(s, b)
-        s.say(f"{side_name(side)} disbands a block to the Replacement Pool (8.6).")
+        s.say(f"You disband {blocks[b].name} in {where} to the Replacement Pool (8.6).", side)
         return
 
 

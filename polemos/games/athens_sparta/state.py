@@ -49,7 +49,7 @@ _SCALARS = (
     "olympiad", "turn", "phase", "p1", "active", "step", "mp", "storm", "earthquake",
     "betrayal", "free_revolt", "persia", "moving", "move_kind", "move_left", "move_side",
     "move_crossed", "move_started_in", "levy", "hellespont", "winner", "win_reason",
-    "revealed_cards", "end_after_olympiad", "syracuse_revealed",
+    "revealed_cards", "end_after_olympiad", "syracuse_revealed", "rp_persia",
 )
 # List fields (lists of ints/bools, or lists of lists)
 _LISTS = (
@@ -57,6 +57,7 @@ _LISTS = (
     "inside", "moved", "came_from", "crossed", "revealed", "halfhit", "start_hex", "city_owner",
     "revolt_used", "lctrl", "sctrl", "attacks", "fought", "bp", "city_spent", "done",
     "move_path", "discard", "bid_left", "new_blocks", "pillage", "tasks", "green_spent", "no_attack",
+    "rp_loc", "rp_closed",
 )
 
 
@@ -142,6 +143,11 @@ class AthensSpartaState(State):
         self.city_spent: list[int] = [0] * nc
         self.green_spent: list[int] = [0] * nc  # 9.5: BPs of an allied neutral city spent on its blocks
         self.done: list[bool] = [False, False]
+        # RULINGS R26: the Replacement Phase is out of the other player's sight until both are done;
+        # what he sees meanwhile is the board as it stood when the phase began (empty/-1 otherwise)
+        self.rp_loc: list[int] = []  # every block's hex (or POOL) when the phase began
+        self.rp_closed: list[int] = []  # hexes of the cities under siege or blockade then (8.1, 8.3)
+        self.rp_persia = -1  # Persian support then (9.3)
         # -- end
         self.winner = -1
         self.win_reason = ""

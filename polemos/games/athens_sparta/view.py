@@ -11,6 +11,7 @@ from typing import Any
 
 from polemos.games.athens_sparta import rules
 from polemos.games.athens_sparta.common import occ_of
+from polemos.games.athens_sparta.model import SPARTA
 from polemos.games.athens_sparta.movement import hex_name
 from polemos.games.athens_sparta.replacement import besieged_or_blockaded, build_points
 from polemos.games.athens_sparta.state import (
@@ -48,8 +49,26 @@ def _block_face(s: S, b: int) -> dict[str, Any]:
     }
 
 
+def seen_board(s: S, side: int | None) -> S:
+    """The board as ``side`` sees it: ``s`` itself, except in the Replacement Phase, whose builds,
+    disbands and Persian support stay out of the other player's sight until both are done
+    (RULINGS R26): the other side's blocks (every block, for a spectator) then stand where they
+    stood when the phase began."""
+    if not s.rp_loc:
+        return s
+    seen = s.clone()
+    for b in range(len(s.loc)):
+        if s.owner[b] != side:
+            seen.loc[b] = s.rp_loc[b]
+    if side != SPARTA:
+        seen.persia = s.rp_persia
+    seen.reset_caches()
+    return seen
+
+
 def build(s: S, side: int | None) -> dict[str, Any]:
     board = s.comp.board
+    real, s = s, seen_board(s, side)  # the board as the role sees it; the rest of the view from the real state
     blocks: list[dict[str, Any]] = []
     for b in range(len(s.loc)):
         if s.loc[b] < 0 or s.owner[b] > 1:
@@ -81,6 +100,8 @@ def build(s: S, side: int | None) -> dict[str, Any]:
             "blockaded": blockade,
         })
     pts = points(s)
+    persia = s.persia
+    s = real
     view: dict[str, Any] = {
         "game": "athens-and-sparta",
         "role": ROLES[side] if side is not None else None,
@@ -97,7 +118,7 @@ def build(s: S, side: int | None) -> dict[str, Any]:
         "played": {},
         "storm": s.storm,
         "earthquake": s.earthquake,
-        "persian_support": ("none", "active", "ceased")[s.persia],
+        "persian_support": ("none", "active", "ceased")[persia],
         "outcome": None,
     }
     for x in (0, 1):

@@ -1,0 +1,102 @@
+"""Secret decisions of Athens & Sparta leave no public trace (architecture: "Fog of war and
+fairness"; issue 8): what the opponent and a spectator see, who is asked to act and the log do not
+move on a player's private steps, nor depend on what they cannot see.
+
+The Mulligan (RULINGS R25) is tested with the Card Phase (``test_rules_cards.py``); the fuzzer's
+general check of every secret (``polemos.testing.fuzz``, "Secrets") runs in ``test_fuzz.py``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from polemos.games.athens_sparta import rules
+from polemos.games.athens_sparta.model import ATHENS, SPARTA
+from polemos.games.athens_sparta.state import PH_REPLACE, AthensSpartaState
+
+from .helpers import act, after_first_mulligan, bid, hex_of, log_text
+
+S = AthensSpartaState
+
+
+def public(s: S, role: str) -> str:
+    """Everything ``role``'s opponent and a spectator are shown: their views and who acts."""
+    other = "sparta" if role == "athens" else "athens"
+    return json.dumps([s.view(other), s.view(None), s.active_roles()], sort_keys=True)
+
+
+def at_replacement(seed: int = 1) -> S:
+    """The start position, at the Replacement Phase (8.0): POTIDAEA (Spartan) besieged and
+    blockaded by Athens (3.0)."""
+    s = after_first_mulligan(seed)
+    s.pending = None
+    s.tasks = [["replace"]]
+    rules.advance(s)
+    assert s.phase == PH_REPLACE and s.active_roles() == ("athens", "sparta")
+    return s
+
+
+# ============================================================================ 8.0 Replacement Phase
+def test_r26_replacement_steps_are_out_of_the_opponents_sight() -> None:
+    """R26: builds, steps added, disbands and Persian support change nothing the other player or a
+    spectator sees until both are done; then the new and disbanded blocks are shown at once."""
+    s = at_replacement()
+    before = public(s, "athens")
+    for action in ("build ATH-RES-3 SAMOS", "add ATH-RES-3", "disband ATH-PEL-4", "build ATH-RES-1 NAXOS"):
+        act(s, "athens", action)
+        assert public(s, "athens") == before, action
+    mine = s.view("athens")
+    assert {b["id"] for b in mine["blocks"] if "id" in b} >= {"ATH-RES-1", "ATH-RES-3"}  # Athens sees her own
+    assert "You build RESERVE in SAMOS (8.3)." in mine["log"]
+    act(s, "athens", "done")
+    after_done = s.view("sparta")
+    assert after_done["to_act"] == ["sparta"] and after_done["log"][-1] == "Athens finishes its Replacement Phase."
+    assert after_done["blocks"] == json.loads(before)[0]["blocks"]  # still the board as the phase began
+    act(s, "sparta", "done")
+    text = log_text(s)
+    assert "8.3: Athens builds 2 new blocks in NAXOS, SAMOS." in text
+    assert "8.6: Athens disbands 1 block in " in text
+    assert "Sparta builds" not in text and "Sparta disbands" not in text
+    seen = [(b["owner"], b["location"]) for b in s.view("sparta")["blocks"] if b["owner"] == "athens"]
+    assert ("athens", "SAMOS") in seen and ("athens", "NAXOS") in seen
+    assert "ATH-RES-1" not in json.dumps(s.view("sparta"))  # shown as blocks, not by identity
+
+
+def test_r26_a_disband_lifting_a_siege_opens_no_city_until_the_phase_ends() -> None:
+    """R26 with 8.1/8.3: the besieged and blockaded cities are those of the start of the phase: the
+    Athenian besiegers of POTIDAEA disbanded in secret do not let Sparta build there (which would
+    tell her of the disband), and POTIDAEA still gives no BPs this phase."""
+    s = at_replacement()
+    legal = s.legal_actions("sparta")
+    assert not any(a.endswith(" POTIDAEA") for a in legal)
+    act(s, "athens", "disband ATH-HOP-4")
+    act(s, "athens", "disband ATH-NAV-3")
+    assert s.legal_actions("sparta") == legal
+    v = s.view("sparta")
+    assert next(c for c in v["cities"] if c["name"] == "POTIDAEA")["besieged"]
+
+
+def test_r26_persian_support_is_announced_when_both_are_done() -> None:
+    """R26 and 9.3: Sparta accepts Persian support out of sight; Athens learns of it at the end."""
+    s = at_replacement()
+    miletus = s.comp.board.city_index["MILETUS"]
+    s.city_owner[miletus] = SPARTA
+    s.reset_caches()
+    assert "persia" in s.legal_actions("sparta")
+    before = public(s, "sparta")
+    act(s, "sparta", "persia")
+    assert public(s, "sparta") == before and s.view("sparta")["persian_support"] == "active"
+    act(s, "sparta", "done")
+    assert s.view("athens")["persian_support"] == "none"
+    act(s, "athens", "done")
+    assert s.view("athens")["persian_support"] == "active"
+    assert "9.3: Sparta accepts Persian support" in log_text(s)
+
+
+def test_r26_replacement_round_trips_through_json_mid_phase() -> None:
+    s = at_replacement()
+    act(s, "athens", "build ATH-RES-1 SAMOS")
+    again = s.game.from_json(json.loads(json.dumps(s.to_json())))
+    assert again.view("sparta") == s.view("sparta") and again.view("athens") == s.view("athens")
+    assert again.rp_loc == s.rp_loc and s.loc[bid(s, "ATH-RES-1")] == hex_of(s, "SAMOS")
+    assert s.rp_loc[bid(s, "ATH-RES-1")] < 0 and s.owner[bid(s, "ATH-RES-1")] == ATHENS
