@@ -39,7 +39,13 @@ def test_the_map_keeps_the_rules(constraint: Constraint[Components]) -> None:
          "1.2", "worth 47 points, not 48"),
         ("cities.toml", 'port = true\noracle = true\nlat = 37.40', 'port = true\noracle = false\nlat = 37.40', "1.4",
          "the oracles are DELPHI, not DELOS and DELPHI"),
+        ("cities.toml", 'name = "CEPHALLENIA"\nside = "athens"\nvalue = 0\nwalled = true',
+         'name = "CEPHALLENIA"\nside = "athens"\nvalue = 0\nwalled = false', "5.3",
+         "CEPHALLENIA: must be a walled port (5.3; 6.1: its blockade is a full siege)"),
+        ("cities.toml", 'name = "CHIOS"\nside = "athens"\nvalue = 2\nwalled = false',
+         'name = "CHIOS"\nside = "athens"\nvalue = 2\nwalled = true', "5.6", "is not a walled-city"),
     ],
+    ids=["1.2-points", "1.4-oracles", "6.1-cephallenia-walled", "5.6-chios-unwalled"],
 )
 def test_1_x_a_map_that_breaks_a_number_the_rules_fix_is_refused(
         tmp_path: Path, file: str, old: str, new: str, rule: str, problem: str) -> None:

@@ -120,6 +120,30 @@ def test_6_1_blockade_of_an_island_with_only_one_port_is_a_full_siege() -> None:
     assert siege_status(s, hex_of(s, "AEGINA")) == (False, True, True)
 
 
+def test_6_1_cephallenia_the_rules_one_port_island_can_be_blockaded_into_a_full_siege() -> None:
+    """6.1 names CEPHALLENIA as the island with only one port whose blockade is a full siege; 5.3:
+    only walled cities are besieged or blockaded, so its defenders may withdraw into it (5.4) and
+    then roll attrition at 3+ (6.0)."""
+    s = empty_board()
+    garrison(s)
+    d = place(s, "ATH-HOP-6", "CEPHALLENIA", 2)
+    place(s, "SPA-NAV-6", "CEPHALLENIA", 2)
+    at_phase(s, SPARTA, "combat")
+    act(s, "sparta", "battle CEPHALLENIA")
+    act(s, "athens", "withdraw ATH-HOP-6")
+    assert s.inside[d]
+    assert siege_status(s, hex_of(s, "CEPHALLENIA")) == (False, True, True)
+    s = empty_board()
+    garrison(s)
+    d = place(s, "ATH-HOP-6", "CEPHALLENIA", 2, inside=True)
+    place(s, "SPA-NAV-6", "CEPHALLENIA", 2)
+    at_phase(s, ATHENS, "combat")
+    script_dice(s, [3])
+    end_combat(s, "athens")
+    assert attrition_lines(s) == ["6.0 Siege Attrition at CEPHALLENIA (Athens, full siege, 3+): 3 — 1 hit."]
+    assert s.strength[d] == 1
+
+
 def test_6_1_blockade_of_a_port_on_a_large_island_is_a_half_siege() -> None:
     """6.1: this does not apply to ports on larger islands like Euboea (CHALCIS) where land supply is also available."""
     s = empty_board()

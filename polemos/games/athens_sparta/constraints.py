@@ -58,6 +58,21 @@ STRAITS = ("NAUPACTUS", "ABYDOS", "EPHESUS", "CORCYRA", "LEUCAS", "HALICARNASSUS
 PERSIAN_CITIES = ["ATARNEUS", "DASCYLIUM"]  # 9.3: two on the map
 EMBARKATION = ["CORCYRA", "LEUCAS", "CEPHALLENIA", "CYLLENE"]  # 9.2
 REBEL_NAVY_CITIES = ("CHIOS", "CORCYRA", "MYTILENE", "RHODES")  # 9.4
+# 5.3: sieges and blockades happen only in walled cities, and only ports are blockaded (1.3), so
+# every city a sentence of the rules besieges, blockades or storms is a walled port (THEBES, a
+# walled non-port, is checked with the other walls of the 5.3 sidebar; RULINGS R27)
+BLOCKADED = (
+    ("POTIDAEA", "3.0 note: besieged and blockaded by Athens at start"),
+    ("ATHENS", "Siege Attrition sidebar: Sparta won when she could blockade ATHENS"),
+    ("CORINTH", "5.3 sidebar walls; 1.7: attacked by sea from both coasts"),
+    ("AMPHIPOLIS", "combat example: the defenders withdraw into the city, which Sparta storms and besieges"),
+    ("NAXOS", "6.1: its blockade is a full siege"),
+    ("CEPHALLENIA", "6.1: its blockade is a full siege"),
+    ("CORCYRA", "6.1: its blockade is a full siege"),
+    ("LEUCAS", "9.2: an embarkation port only while 'friendly (unblockaded)'"),
+    ("CYLLENE", "9.2: an embarkation port only while 'friendly (unblockaded)'"),
+    ("SYRACUSE", "9.2: defenders withdraw into SYRACUSE; attackers siege and blockade it"),
+)
 # the city names the rules and their examples use (component-data.md)
 RULE_NAMES = (
     "ABYDOS", "AMPHIPOLIS", "ARGOS", "CARDIA", "CARYSTUS", "CEPHALLENIA", "CHALCIS", "CHIOS", "CORCYRA",
@@ -358,6 +373,25 @@ def _rebel_navy_cities(c: Components) -> None:
         need(x.side == ATHENS and x.port and x.major, CITIES, name, "an Athenian major port with its own navy")
 
 
+def _blockaded_cities_walled_ports(c: Components) -> None:
+    for name, why in BLOCKADED:
+        x = city(c.board, name)
+        need(x.walled and x.port, CITIES, name, f"must be a walled port (5.3; {why})")
+
+
+def _combat_example_cities(c: Components) -> None:
+    chios = city(c.board, "CHIOS")
+    need(chios.side == ATHENS and chios.port and not chios.walled and chios.value == 2, CITIES, "CHIOS",
+         "an Athenian unwalled port worth 2 (combat example: Athens defends it from the sea, 'cannot withdraw as "
+         "CHIOS is not a walled-city', pillage 2 BPs)")
+    amphipolis = city(c.board, "AMPHIPOLIS")
+    need(amphipolis.side == ATHENS and amphipolis.walled, CITIES, "AMPHIPOLIS",
+         "an Athenian walled city (combat example: Athens defends it and withdraws into it)")
+    messene = city(c.board, "MESSENE")
+    need(messene.side == SPARTA and messene.major, CITIES, "MESSENE",
+         "a Spartan major city (7.1: a Helot revolt targets it; 7.0: revolts only in major cities)")
+
+
 # ----------------------------------------------------------------------------- 6.1 islands
 def _six_sea_sides(name: str) -> Check:
     def check(c: Components) -> None:
@@ -542,6 +576,8 @@ CONSTRAINTS: tuple[Constraint[Components], ...] = (
     _c("1.0", CITIES, "the names the rules use are on the map", _names),
     _c("1.0", CITIES, "HALICARNASSUS (map errata)", _halicarnassus),
     _c("9.4", CITIES, "CHIOS, CORCYRA, MYTILENE, RHODES are Athenian ports", _rebel_navy_cities),
+    _c("5.3", CITIES, "the cities the rules besiege or blockade are walled ports", _blockaded_cities_walled_ports),
+    _c("5.6", CITIES, "the combat examples' cities: CHIOS, AMPHIPOLIS; 7.1 MESSENE", _combat_example_cities),
     _c("6.1", MAP, "NAXOS: six sea hexsides", _six_sea_sides("NAXOS")),
     _c("6.1", MAP, "CYTHERA: six sea hexsides", _six_sea_sides("CYTHERA")),
     _c("6.1", MAP, "CEPHALLENIA: an island with one port", _cephallenia),
