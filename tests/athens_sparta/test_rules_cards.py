@@ -190,6 +190,8 @@ def test_4_6_events_are_played_before_any_normal_moves() -> None:
     assert "add ATH-HOP-2" in s.legal_actions("athens")
     act(s, "athens", "add ATH-HOP-2")  # a hoplite step costs the 2 BP (8.4)
     assert s.strength[hop] == 2
+    assert s.legal_actions("athens") == ["done"]  # ended by its player (RULINGS R28)
+    act(s, "athens", "done")
     assert s.pending == {"kind": "move", "side": ATHENS} and s.mp == 2
 
 

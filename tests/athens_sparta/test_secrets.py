@@ -100,3 +100,45 @@ def test_r26_replacement_round_trips_through_json_mid_phase() -> None:
     assert again.view("sparta") == s.view("sparta") and again.view("athens") == s.view("athens")
     assert again.rp_loc == s.rp_loc and s.loc[bid(s, "ATH-RES-1")] == hex_of(s, "SAMOS")
     assert s.rp_loc[bid(s, "ATH-RES-1")] < 0 and s.owner[bid(s, "ATH-RES-1")] == ATHENS
+
+
+# ============================================================================ 4.6 levy events
+def _levy_turn(strengths: dict[str, int]) -> S:
+    """Athens plays a 2 BP War Levy with the given Athenian blocks in ATHENS (the 4.6 test's position)."""
+    from .helpers import empty_board, place
+    from .test_rules_cards import deal, plain, play
+
+    s = empty_board()
+    for block, strength in strengths.items():
+        place(s, block, "ATHENS", strength)
+    place(s, "SPA-HOP-1", "SPARTA")
+    levy = next(x.id for x in s.comp.cards if x.event == "levy" and x.amount == 2)
+    deal(s, [levy, plain(s, 1)], [plain(s, 1, 1), plain(s, 2)])
+    play(s, levy, plain(s, 1, 1))
+    return s
+
+
+def test_r28_levy_is_asked_whether_or_not_a_block_can_take_a_step() -> None:
+    """R28: being asked tells nothing: with every block at full strength the player is asked all
+    the same ('done' only); the opponent sees the same in both cases."""
+    full = _levy_turn({"ATH-HOP-2": 4, "ATH-PEL-1": 3})
+    worn = _levy_turn({"ATH-HOP-2": 1, "ATH-PEL-1": 1})
+    assert full.pending == worn.pending == {"kind": "levy", "side": ATHENS}
+    assert full.legal_actions("athens") == ["done"]
+    assert set(worn.legal_actions("athens")) == {"add ATH-HOP-2", "add ATH-PEL-1", "done"}
+    assert public(full, "athens") == public(worn, "athens")
+
+
+def test_r28_levy_steps_are_added_out_of_the_opponents_sight() -> None:
+    """R28: steps bought with a levy change nothing the opponent sees (two peltast steps or one
+    hoplite step, 8.4, would tell him the blocks' types); 'done' is announced, not what was bought."""
+    s = _levy_turn({"ATH-HOP-2": 1, "ATH-PEL-1": 1, "ATH-PEL-2": 1})
+    before = public(s, "athens")
+    act(s, "athens", "add ATH-PEL-1")
+    act(s, "athens", "add ATH-PEL-2")
+    assert public(s, "athens") == before
+    assert s.legal_actions("athens") == ["done"]  # both BPs spent: the player still ends it himself
+    assert "You add a step to" in s.view("athens")["log"][-1]
+    act(s, "athens", "done")
+    assert s.view("sparta")["log"][-1] == "Athens has spent the event's BPs (4.6)."
+    assert s.pending == {"kind": "move", "side": ATHENS}

@@ -366,22 +366,25 @@ def levy_targets(s: S, side: int) -> list[int]:
 
 
 def legal_levy(s: S, side: int) -> list[str]:
+    """4.6 levy events: steps for blocks in friendly cities (8.2); 'done' ends it, and is always
+    needed, even when no BP is left or no block can take one (RULINGS R28)."""
     return ["add " + s.comp.blocks[b].id for b in levy_targets(s, side)] + ["done"]
 
 
 def apply_levy(s: S, side: int, action: str) -> None:
+    """RULINGS R28: the steps are added out of the opponent's sight (their number would tell the
+    blocks' types, 8.4); the log tells all only that the event's BPs were spent."""
     if action == "done":
         s.levy = 0
         s.pending = None
+        s.say(f"{side_name(side)} has spent the event's BPs (4.6).")
         return
     b = s.comp.block_index[action.split()[1]]
     cost = step_cost(s, side, b)
     s.levy -= cost
     s.strength[b] += 1
-    s.say(f"{side_name(side)} reinforces a block with the event's BPs.")
-    if not levy_targets(s, side):
-        s.levy = 0
-        s.pending = None
+    where = s.comp.board.cities[s.comp.board.city_at[s.loc[b]]].name
+    s.say(f"You add a step to {s.comp.blocks[b].name} in {where} with the event's BPs ({s.levy} BP left).", side)
 
 
 # ====================================================================== pillage (5.61)

@@ -359,13 +359,11 @@ def t_event(s: S, task: list[int | str]) -> None:
         s.free_revolt = card.amount
         s.say(f"{card.title}: the first {card.amount} revolt steps this turn cost no MP (7.0).")
     elif ev == "levy":
+        # asked even when no block can take a step, and spent out of sight (RULINGS R28): whether
+        # any block is below strength, and which, is hidden from the opponent
         s.levy = card.amount
         s.say(f"{card.title}: {side_name(side)} spends {card.amount} BP on reinforcements now (8.2).")
-        if replacement.levy_targets(s, side):
-            s.pending = {"kind": "levy", "side": side}
-        else:
-            s.levy = 0
-            s.say("No block can be reinforced; the BPs are lost.")
+        s.pending = {"kind": "levy", "side": side}
     elif ev == "plague":
         attrition.plague(s)
 
