@@ -278,6 +278,98 @@ def test_7_1_helot_cannot_retreat_and_is_eliminated_if_defenders_remain() -> Non
     assert "MESSENE" not in revolt_targets(s, "athens")
 
 
+def _fight_out(s: S, role_checks: dict[str, list[str]]) -> None:
+    """Fire with every block through both rounds; record each side's round-2 options."""
+    while s.pending is not None and s.pending["kind"] == "act":
+        role = "athens" if s.pending["side"] == ATHENS else "sparta"
+        legal = s.legal_actions(role)
+        if s.battle is not None and s.battle["round"] == 2:
+            role_checks.setdefault(s.comp.blocks[int(s.pending["block"])].id, []).extend(legal)
+        act(s, role, "fire" if "fire" in legal else legal[0])
+
+
+def test_7_1_assisted_helot_cannot_retreat_and_is_eliminated_if_defenders_remain() -> None:
+    """7.1: the HELOT is deployed "for normal combat, assisted by friendly blocks", yet it "cannot
+    retreat and is eliminated if any defenders remain after two rounds of combat": the assisting
+    peltast may retreat (and must, 5.43), the HELOT may not and dies."""
+    s = empty_board()
+    garrison(s)
+    place(s, "SPA-HOP-11", "MESSENE", 2)
+    pel = place(s, "ATH-PEL-1", "MESSENE", 2, came_from="0510")
+    at_phase(s, ATHENS, "move", 1)
+    act(s, "athens", "helots MESSENE")
+    act(s, "athens", "end")
+    helots = bid(s, "ATH-HELOTS")
+    script_dice(s, [6] * 20)
+    act(s, "athens", "battle MESSENE")
+    options: dict[str, list[str]] = {}
+    _fight_out(s, options)
+    # the peltast was offered a retreat in round 2; the HELOT never (fire was its only action)
+    assert not any(o.startswith("retreat") for o in options.get("ATH-HELOTS", []))
+    assert any(o.startswith("retreat") for o in options["ATH-PEL-1"])
+    assert s.loc[helots] == POOL and s.strength[helots] == 0
+    assert s.loc[pel] == hex_of(s, "0510")  # the assisting peltast retreated the way it came (5.43, 5.5)
+    assert "7.1: defenders remain at MESSENE after two rounds; the HELOT cannot retreat and is eliminated." \
+        in log_text(s)
+    assert owner(s, "MESSENE") == SPARTA
+    at_phase(s, ATHENS, "move", 3)
+    assert "MESSENE" not in revolt_targets(s, "athens")  # 7.1: not again this Olympiad
+
+
+def test_7_1_assisted_helot_that_wins_stays_on_the_map() -> None:
+    """7.1: when the defenders are gone the assisted HELOT is victorious and stays at MESSENE."""
+    s = empty_board()
+    garrison(s)
+    sp = place(s, "SPA-HOP-11", "MESSENE", 1)
+    place(s, "ATH-PEL-1", "MESSENE", 2, came_from="0510")
+    at_phase(s, ATHENS, "move", 1)
+    act(s, "athens", "helots MESSENE")
+    act(s, "athens", "end")
+    script_dice(s, [1] + [6] * 20)  # the peltasts (A) fire first: the HELOT's first die hits
+    act(s, "athens", "battle MESSENE")
+    _fight_out(s, {})
+    assert s.loc[sp] == POOL
+    assert s.loc[bid(s, "ATH-HELOTS")] == hex_of(s, "MESSENE")
+
+
+def test_7_0_assisted_revolt_block_is_eliminated_if_defenders_remain() -> None:
+    """7.0: "if the revolt fails, the revolt block is eliminated" — also when friendly blocks
+    fought beside it (RULINGS R9): it neither retreats with them nor stays."""
+    s = empty_board()
+    garrison(s)
+    place(s, "SPA-HOP-10", "ELIS", 2)
+    place(s, "ATH-PEL-1", "ELIS", 2, came_from="0510")
+    at_phase(s, ATHENS, "move", 2)
+    act(s, "athens", "revolt ELIS")
+    act(s, "athens", "end")
+    script_dice(s, [6] * 20)
+    act(s, "athens", "battle ELIS")
+    options: dict[str, list[str]] = {}
+    _fight_out(s, options)
+    assert not any(o.startswith("retreat") for o in options.get("ATH-DEMOS", []))
+    assert any(o.startswith("retreat") for o in options["ATH-PEL-1"])
+    assert s.loc[bid(s, "ATH-DEMOS")] == POOL
+    assert "7.0: defenders remain at ELIS after two rounds; the revolt fails and its block is eliminated." \
+        in log_text(s)
+
+
+def test_7_1_a_victorious_helot_retreats_like_any_peltast_in_later_battles() -> None:
+    """7.1: the HELOT cannot retreat in its revolt, but a victorious HELOT functions like any
+    peltast for the rest of the game, retreat (5.42) included."""
+    s = empty_board()
+    garrison(s)
+    set_owner(s, "MESSENE", ATHENS)
+    helots = place(s, "ATH-HELOTS", "MESSENE", 2)
+    place(s, "SPA-HOP-11", "MESSENE", 2, came_from="0510")
+    at_phase(s, SPARTA, "combat")
+    script_dice(s, [6] * 20)
+    act(s, "sparta", "battle MESSENE")
+    options: dict[str, list[str]] = {}
+    _fight_out(s, options)
+    assert any(o.startswith("retreat") for o in options["ATH-HELOTS"])
+    assert s.loc[helots] == hex_of(s, "MESSENE")
+
+
 def test_7_1_victorious_helot_functions_like_a_peltast() -> None:
     """7.1: a victorious HELOT remains on the map and functions like any peltast (moves 4)."""
     s = empty_board()

@@ -20,6 +20,7 @@ from polemos.games.athens_sparta.common import (
     occ_kinds,
     occ_of,
     push,
+    revolting,
     side_name,
     update_control,
 )
@@ -624,12 +625,12 @@ def _may_retreat(s: S, b: int) -> bool:
     if st not in (BS_SEA, BS_LAND):
         return False
     spec = s.comp.blocks[b]
-    if spec.type == REVOLT:
+    if spec.type == REVOLT and (spec.revolt != "helots" or revolting(s, b)):
+        # 7.0: revolt blocks do not move; 7.1: "the HELOT cannot retreat", also when friendly
+        # blocks assist it; a victorious HELOT functions like any peltast afterwards
         return False
     if bt["kind"] == SALLY and s.owner[b] == bt["att"] and not is_relief(s, b) and spec.type != NAVY:
         return False
-    if spec.revolt == "helots":
-        return False  # 7.1 the HELOT cannot retreat
     if bt["hex"] == s.comp.board.syracuse_hex and spec.type != NAVY and s.owner[b] == bt["att"]:
         return False
     return not _blocked_crosser(s, b)
@@ -1082,6 +1083,17 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
     is_navy = s.comp.blocks.__getitem__  # is_navy(b).type: the block's spec
     forced: list[int] = []  # blocks that must retreat (or be eliminated)
     bt["victor"] = -1
+    if def_left and not bt["revolt"]:
+        # 7.0 (RULINGS R9): a revolt fought with friendly blocks fails too if any defender remains
+        # after two rounds: the revolt block is eliminated; 7.1: the HELOT "cannot retreat and is
+        # eliminated if any defenders remain", however many friendly blocks assisted it
+        for b in [x for x in att_left if revolting(s, x)]:
+            helot = s.comp.blocks[b].revolt == "helots"
+            s.say(f"7.{'1' if helot else '0'}: defenders remain at {hex_name(s, h)} after two rounds; the "
+                  + ("HELOT cannot retreat and is eliminated." if helot else "revolt fails and its block is "
+                     "eliminated."))
+            eliminate(s, b)
+            att_left.remove(b)
     if bt["revolt"]:
         rev = [b for b in att_left if s.comp.blocks[b].type == REVOLT]
         if def_left:

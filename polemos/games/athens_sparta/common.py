@@ -163,6 +163,13 @@ def _convert_navy(s: S, frm: int, to: int, h: int) -> None:
     s.say(f"9.4: the {s.comp.blocks[frm].name} navy changes sides and moves to its city.")
 
 
+def revolting(s: S, b: int) -> bool:
+    """7.0, 7.1: is ``b`` a revolt block sponsored this Player Turn (raised from the Replacement
+    Pool by revolt steps), whose revolt the Combat Phase is still to decide? A revolt block that
+    won earlier stays as it is (7.0) or, a HELOT, functions like any peltast (7.1)."""
+    return s.comp.blocks[b].type == REVOLT and s.loc[b] >= 0 and s.start_hex[b] == POOL
+
+
 def push(s: S, *tasks: list[int | str]) -> None:
     """Schedule tasks to run next, in the order given."""
     for t in reversed(tasks):

@@ -22,6 +22,7 @@ from polemos.games.athens_sparta.common import (
     friendly_ctrl,
     geo,
     occ_of,
+    revolting,
     side_name,
 )
 from polemos.games.athens_sparta.model import (
@@ -926,7 +927,7 @@ def revolt_actions(s: S, side: int, occ: Occ | None = None) -> list[str]:
             continue
         if s.loc[b] >= 0:
             # a revolt block placed this turn may be raised one step per MP
-            if s.moved[b] and s.strength[b] < s.comp.blocks[b].steps and s.start_hex[b] == POOL:
+            if revolting(s, b) and s.strength[b] < s.comp.blocks[b].steps:
                 c = board.city_at[s.loc[b]]
                 out.append(("helots " if kind == "helots" else "revolt ") + board.cities[c].name)
             continue
