@@ -1,10 +1,13 @@
 """The FastAPI application: the JSON API under ``/api``, the WebSocket, and the page.
 
 Errors are JSON ``{"error": message}`` with the status a client can act on: 400 malformed, 401
-not logged in, 403 not your seat, 404 no such game, 409 not your turn / stale / game over, 422
-illegal action. Sessions are random tokens in a secure, HTTP-only cookie (only their hash is
+not logged in, 403 not your seat, 404 no such game, 409 not your turn / stale / game over / a
+limit reached, 413 too large a body, 422 illegal action, 429 too many log-in attempts (with
+Retry-After). Sessions are random tokens in a secure, HTTP-only cookie (only their hash is
 stored); every state-changing request of a logged-in user must carry the session's CSRF token in
-the ``X-CSRF-Token`` header.
+the ``X-CSRF-Token`` header. Request and response bodies are the models of polemos.server.schemas
+(the OpenAPI document at ``/api/openapi.json``); polemos.server.guards caps bodies, refuses other
+sites' requests and adds the security headers to every response.
 """
 
 from __future__ import annotations
@@ -20,51 +23,58 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDiscon
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 
-from polemos.server.service import ApiError, Store, Viewer
+from polemos.server.guards import Guard
+from polemos.server.schemas import (
+    DEFAULT_PAGE,
+    Act,
+    Acted,
+    After,
+    Created,
+    CreateGame,
+    Credentials,
+    GameId,
+    GameInfo,
+    Join,
+    Joined,
+    Limit,
+    ListName,
+    LoggedOutEverywhere,
+    Offset,
+    Ok,
+    Record,
+    ReplayOut,
+    RoleName,
+    SessionOut,
+    SinceItem,
+    Step,
+    Summary,
+    Undo,
+    ViewOut,
+    document_errors,
+    errors,
+)
+from polemos.server.service import SESSION_DAYS, ApiError, Store, Viewer
 
 STATIC = Path(__file__).parent / "static"
 SESSION_COOKIE = "polemos_session"
 log = logging.getLogger("polemos.server")
 
 
-# -- request bodies ---------------------------------------------------------------------------------
-class Credentials(BaseModel):
-    name: str = Field(max_length=40)
-    password: str = Field(max_length=200)
+class PolemosApp(FastAPI):
+    """FastAPI with the guards around everything (even the 500 page) and an OpenAPI document that
+    tells how errors really look (schemas.document_errors)."""
 
+    def build_middleware_stack(self) -> ASGIApp:
+        return Guard(super().build_middleware_stack())
 
-class SeatSpec(BaseModel):
-    kind: str = Field(description="me | open | bot")
-    bot: str | None = None
-
-
-class CreateGame(BaseModel):
-    game: str
-    scenario: str | None = None
-    options: dict[str, Any] | None = None
-    seed: int | None = None
-    hotseat: bool = False
-    seats: dict[str, SeatSpec] | None = None
-
-
-class Join(BaseModel):
-    role: str | None = None
-    invite: str | None = None
-
-
-class Act(BaseModel):
-    action: str = Field(max_length=500, description="the action's text, as listed in `legal`")
-    version: int = Field(description="the game version the page shows (stale pages get 409)")
-    role: str | None = Field(default=None, description="which of your seats acts (hot-seat)")
-
-
-class Undo(BaseModel):
-    version: int
-    role: str | None = None
+    def openapi(self) -> dict[str, Any]:
+        first = self.openapi_schema is None
+        schema = super().openapi()
+        return document_errors(schema) if first else schema
 
 
 class Notifier:
@@ -123,34 +133,23 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
 
-    app = FastAPI(title="Polemos", version="0.1.0", lifespan=lifespan, openapi_url="/api/openapi.json",
+    app = PolemosApp(title="Polemos", version="0.1.0", lifespan=lifespan, openapi_url="/api/openapi.json",
                   docs_url="/api/docs", redoc_url=None,
                   description="Play the wargames of the Peloponnesian War: every rule enforced, nothing hidden "
                               "leaks. The page itself uses this API.")
     app.state.store = store
     app.state.notifier = notifier
 
-    @app.middleware("http")
-    async def same_origin(request: Request, call_next: Any) -> Response:
-        """A state-changing request from a page of another site is refused (with the CSRF token
-        this also covers sign-up and log-in, which have no session yet)."""
-        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
-            origin = request.headers.get("origin")
-            if origin and origin != "null" and origin.split("://", 1)[-1] != request.headers.get("host", ""):
-                return JSONResponse({"error": "cross-site request refused"}, status_code=403)
-        response: Response = await call_next(request)
-        return response
-
     # -- errors -----------------------------------------------------------------------------------
     @app.exception_handler(ApiError)
     async def _api_error(_req: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_req: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []
         for err in exc.errors()[:5]:
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")[:100]
             problems.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return JSONResponse({"error": "malformed request: " + "; ".join(problems)}, status_code=400)
 
@@ -166,95 +165,116 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         log.exception("internal error")
         return JSONResponse({"error": "internal error (logged on the server)"}, status_code=500)
 
-    def with_session(body: dict[str, Any], who: Viewer, token: str, status: int = 200) -> JSONResponse:
-        response = JSONResponse({**body, "user": who.name, "csrf": who.csrf}, status_code=status)
+    def with_session(who: Viewer, token: str, response: Response) -> SessionOut:
         response.set_cookie(SESSION_COOKIE, token, httponly=True, secure=secure_cookies, samesite="lax",
-                            max_age=30 * 24 * 3600, path="/")
-        return response
+                            max_age=SESSION_DAYS * 24 * 3600, path="/")
+        return SessionOut(user=who.name, csrf=who.csrf)
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client is not None else ""
 
     # -- accounts ---------------------------------------------------------------------------------
-    @app.post("/api/signup", status_code=201, tags=["accounts"], summary="Create an account and log in")
-    async def signup(body: Credentials) -> JSONResponse:
-        who, token = await run_in_threadpool(store.signup, body.name, body.password)
-        return with_session({}, who, token, 201)
+    @app.post("/api/signup", status_code=201, tags=["accounts"], summary="Create an account and log in",
+              responses=errors(400, 409, 429))
+    async def signup(body: Credentials, request: Request, response: Response) -> SessionOut:
+        who, token = await run_in_threadpool(store.signup, body.name, body.password, address(request))
+        return with_session(who, token, response)
 
-    @app.post("/api/login", tags=["accounts"], summary="Log in")
-    async def login(body: Credentials) -> JSONResponse:
-        who, token = await run_in_threadpool(store.login, body.name, body.password)
-        return with_session({}, who, token)
+    @app.post("/api/login", tags=["accounts"], summary="Log in", responses=errors(400, 401, 429))
+    async def login(body: Credentials, request: Request, response: Response) -> SessionOut:
+        who, token = await run_in_threadpool(store.login, body.name, body.password, address(request))
+        return with_session(who, token, response)
 
-    @app.post("/api/logout", tags=["accounts"], summary="Log out")
-    async def logout(request: Request, _who: User) -> JSONResponse:
+    @app.post("/api/logout", tags=["accounts"], summary="Log out", responses=errors(401))
+    async def logout(request: Request, response: Response, _who: User) -> Ok:
         await run_in_threadpool(store.logout, request.cookies.get(SESSION_COOKIE, ""))
-        response = JSONResponse({"ok": True})
         response.delete_cookie(SESSION_COOKIE, path="/")
-        return response
+        return Ok(ok=True)
 
-    @app.get("/api/me", tags=["accounts"], summary="Who am I (and my CSRF token)")
-    async def me(who: User) -> dict[str, Any]:
-        return {"user": who.name, "csrf": who.csrf}
+    @app.post("/api/logout-everywhere", tags=["accounts"], responses=errors(401),
+              summary="Log out on every device (end all my sessions)")
+    async def logout_everywhere(response: Response, who: User) -> LoggedOutEverywhere:
+        ended = await run_in_threadpool(store.logout_everywhere, who)
+        response.delete_cookie(SESSION_COOKIE, path="/")
+        return LoggedOutEverywhere(ok=True, sessions=ended)
+
+    @app.get("/api/me", tags=["accounts"], summary="Who am I (and my CSRF token)", responses=errors(401))
+    async def me(who: User) -> SessionOut:
+        return SessionOut(user=who.name, csrf=who.csrf)
 
     # -- lobby ------------------------------------------------------------------------------------
-    @app.get("/api/catalog", tags=["lobby"], summary="The games, their roles, options and bots")
-    async def catalog() -> list[dict[str, Any]]:
-        return await run_in_threadpool(store.catalog)
+    @app.get("/api/catalog", tags=["lobby"], summary="The games, their roles, option schemas and bots",
+             response_model_exclude_none=True)
+    async def catalog() -> list[GameInfo]:
+        return [GameInfo.model_validate(g) for g in await run_in_threadpool(store.catalog)]
 
     @app.post("/api/catalog/{game_id}/seats", tags=["lobby"],
               summary="A game's seats with these options (roles the rules play are no seats)")
     async def seats(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
         return await run_in_threadpool(store.seats, game_id, options)
 
-    @app.get("/api/games", tags=["lobby"], summary="List games: open, mine or finished")
-    async def games(who: Who, list_: Annotated[str, Query(alias="list")] = "open") -> list[dict[str, Any]]:
-        return await run_in_threadpool(store.list_games, who, list_)
+    @app.get("/api/games", tags=["lobby"], responses=errors(400, 401),
+             summary="A page of a lobby list: open, mine or finished games, newest first")
+    async def games(who: Who, list_: Annotated[ListName, Query(alias="list")] = "open", limit: Limit = DEFAULT_PAGE,
+                    offset: Offset = 0) -> list[Summary]:
+        return [Summary.model_validate(g) for g in await run_in_threadpool(store.list_games, who, list_, limit,
+                                                                             offset)]
 
-    @app.post("/api/games", status_code=201, tags=["lobby"], summary="Create a game")
-    async def create(body: CreateGame, who: User) -> dict[str, Any]:
+    @app.post("/api/games", status_code=201, tags=["lobby"], summary="Create a game",
+              responses=errors(400, 401, 409))
+    async def create(body: CreateGame, who: User) -> Created:
         doc = body.model_dump()
         if body.seats is not None:
             doc["seats"] = {role: spec.model_dump() for role, spec in body.seats.items()}
         out = await run_in_threadpool(store.create, who, doc)
         notifier.bots.set()
-        return out
+        return Created.model_validate(out)
 
-    @app.get("/api/games/{gid}", tags=["lobby"], summary="A game's seats and status")
-    async def game(gid: int, who: Who) -> dict[str, Any]:
-        return await run_in_threadpool(store.meta, gid, who)
+    @app.get("/api/games/{gid}", tags=["lobby"], summary="A game's seats and status", responses=errors(400, 404))
+    async def game(gid: GameId, who: Who) -> Summary:
+        return Summary.model_validate(await run_in_threadpool(store.meta, gid, who))
 
-    @app.post("/api/games/{gid}/join", tags=["lobby"], summary="Take an open seat")
-    async def join(gid: int, body: Join, who: User) -> dict[str, Any]:
+    @app.post("/api/games/{gid}/join", tags=["lobby"], summary="Take an open seat",
+              responses=errors(400, 401, 404, 409))
+    async def join(gid: GameId, body: Join, who: User) -> Joined:
         out = await run_in_threadpool(store.join, gid, who, body.role, body.invite)
         notifier.changed(gid)
-        return out
+        return Joined.model_validate(out)
 
     # -- play -------------------------------------------------------------------------------------
-    @app.get("/api/games/{gid}/view", tags=["play"], summary="My view of a game (a seat's, or the public one)")
-    async def view(gid: int, who: Who, role: str | None = None) -> dict[str, Any]:
-        return await run_in_threadpool(store.view, gid, who, role)
+    @app.get("/api/games/{gid}/view", tags=["play"], summary="My view of a game (a seat's, or the public one)",
+             responses=errors(400, 403, 404), response_model_exclude_unset=True)
+    async def view(gid: GameId, who: Who, role: Annotated[RoleName | None, Query()] = None) -> ViewOut:
+        return ViewOut.model_validate(await run_in_threadpool(store.view, gid, who, role))
 
-    @app.post("/api/games/{gid}/actions", tags=["play"], summary="Act: the action's text")
-    async def act(gid: int, body: Act, who: User) -> dict[str, Any]:
+    @app.post("/api/games/{gid}/actions", tags=["play"], summary="Act: the action's text",
+              responses=errors(400, 401, 404, 409, 422))
+    async def act(gid: GameId, body: Act, who: User) -> Acted:
         out = await run_in_threadpool(store.act, gid, who, body.action, body.version, body.role)
         notifier.changed(gid)
-        return out
+        return Acted.model_validate(out)
 
-    @app.post("/api/games/{gid}/undo", tags=["play"], summary="Take back my last action (if the policy allows)")
-    async def undo(gid: int, body: Undo, who: User) -> dict[str, Any]:
+    @app.post("/api/games/{gid}/undo", tags=["play"], summary="Take back my last action (if the policy allows)",
+              responses=errors(400, 401, 404, 409))
+    async def undo(gid: GameId, body: Undo, who: User) -> Acted:
         out = await run_in_threadpool(store.act, gid, who, "undo", body.version, body.role, True)
         notifier.changed(gid)
-        return out
+        return Acted.model_validate(out)
 
-    @app.get("/api/games/{gid}/since", tags=["play"], summary="The actions after a version")
-    async def since(gid: int, who: Who, after: int = 0) -> list[dict[str, Any]]:
-        return await run_in_threadpool(store.actions_since, gid, who, after)
+    @app.get("/api/games/{gid}/since", tags=["play"], summary="The actions after a version",
+             responses=errors(400, 404), response_model_exclude_unset=True)
+    async def since(gid: GameId, who: Who, after: After = 0) -> list[SinceItem]:
+        return [SinceItem.model_validate(x) for x in await run_in_threadpool(store.actions_since, gid, who, after)]
 
-    @app.get("/api/games/{gid}/record", tags=["replay"], summary="The record of a finished game")
-    async def record(gid: int) -> dict[str, Any]:
-        return await run_in_threadpool(store.record, gid)
+    @app.get("/api/games/{gid}/record", tags=["replay"], summary="The record of a finished game (with its seed)",
+             responses=errors(400, 404, 409))
+    async def record(gid: GameId) -> Record:
+        return Record.model_validate(await run_in_threadpool(store.record, gid))
 
-    @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game after N actions")
-    async def replay(gid: int, step: int = 0) -> dict[str, Any]:
-        return await run_in_threadpool(store.replay, gid, step)
+    @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game after N actions",
+             responses=errors(400, 404, 409), response_model_exclude_unset=True)
+    async def replay(gid: GameId, step: Step = 0) -> ReplayOut:
+        return ReplayOut.model_validate(await run_in_threadpool(store.replay, gid, step))
 
     @app.websocket("/api/games/{gid}/ws")
     async def live(websocket: WebSocket, gid: int) -> None:

@@ -12,12 +12,14 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
     UniqueConstraint,
     create_engine,
     event,
+    func,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -41,6 +43,10 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
 
 
+# user names are unique without regard to case ('Cleon' is 'cleon'), enforced by the database (0003)
+Index("ux_users_name_lower", func.lower(User.name), unique=True)
+
+
 class Session(Base):
     __tablename__ = "sessions"
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -48,6 +54,8 @@ class Session(Base):
     csrf: Mapped[str] = mapped_column(String(64), nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
     expires_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    # when the session was last used, to the hour (service.SESSION_TOUCH): idle sessions expire
+    last_used: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
 
 
 class GameRow(Base):
@@ -56,7 +64,9 @@ class GameRow(Base):
     game_id: Mapped[str] = mapped_column(String(60), nullable=False)
     scenario: Mapped[str | None] = mapped_column(String(40), nullable=True)
     options: Mapped[str] = mapped_column(Text, nullable=False, default="{}")
-    seed: Mapped[int] = mapped_column(Integer, nullable=False)
+    # decimal text: server seeds have 128 secret bits (secret_seed), published only in a finished game's record
+    seed: Mapped[str] = mapped_column(Text, nullable=False)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)  # by the creator (shown)
     state: Mapped[str] = mapped_column(Text, nullable=False)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     status: Mapped[str] = mapped_column(String(12), nullable=False, default="open")  # open|active|finished
@@ -71,6 +81,9 @@ class GameRow(Base):
     # the server process that plays this game's bot seats, until when (a lease; see service.bot_move)
     bot_host: Mapped[str | None] = mapped_column(String(40), nullable=True)
     bot_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # each viewer's version and page digest (polemos.server.signals; migration 0004): what a player, the
+    # spectator and the lobby are told moves only when what they may see moves, not on every action
+    signals: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class Seat(Base):
@@ -81,9 +94,6 @@ class Seat(Base):
     role: Mapped[str] = mapped_column(String(40), nullable=False)
     kind: Mapped[str] = mapped_column(String(10), nullable=False)  # human | open | bot
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
-    # each viewer's version and page digest (polemos.server.signals; migration 0004): what a player, the
-    # spectator and the lobby are told moves only when what they may see moves, not on every action
-    signals: Mapped[str | None] = mapped_column(Text, nullable=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
@@ -100,16 +110,6 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
 
 
-def normalise_url(url: str) -> str:
-    """Accept ``postgresql://`` (libpq style) and use the psycopg 3 driver for it."""
-    if url.startswith("postgresql://") or url.startswith("postgres://"):
-        return "postgresql+psycopg://" + url.split("://", 1)[1]
-    return url
-
-
-def make_engine(url: str) -> Engine:
-    url = normalise_url(url)
-    if url.startswith("sqlite"):
 class ViewChange(Base):
     """One row per change of one viewer's page (a role's, or the spectator's ``"*"``): the viewer's new
     version, when, and how long its view's log was then; ``since`` reads a viewer's own rows only."""
@@ -135,6 +135,16 @@ class Notification(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
 
 
+def normalise_url(url: str) -> str:
+    """Accept ``postgresql://`` (libpq style) and use the psycopg 3 driver for it."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -20,8 +22,9 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
 import polemos
@@ -29,22 +32,51 @@ from polemos.ai.agents import agent_names, game_module, make_agent
 from polemos.core.errors import IllegalActionError, RecordError, UnknownGameError
 from polemos.core.game import JSON, Game, State
 from polemos.core.log import log_lines
-from polemos.core.rng import Rng
+from polemos.core.rng import Rng, secret_seed
 from polemos.server.db import ActionRow, GameRow, Seat, Session, User, make_engine, migrate, now
+from polemos.server.throttle import ACCOUNT_FAILURES, ADDRESS_FAILURES, ADDRESS_SIGNUPS, Throttle
 
-SESSION_DAYS = 30
+SESSION_DAYS = 30  # a session ends 30 days after its log-in at the latest
+IDLE_DAYS = 7  # ... and after 7 days unused
+SESSION_TOUCH = timedelta(hours=1)  # a session's last use is written at most once an hour, not per request
 BOT_LEASE = timedelta(seconds=30)
 NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{2,40}$")
 MIN_PASSWORD = 8
+MAX_PASSWORD = 200
+HASHING_THREADS = 2  # argon2 runs at most this many at once (the machine's cores), beside the games
+MAX_SEED = 2**256 - 1  # a chosen seed (server seeds have 128 bits: secret_seed)
+MAX_OPEN_GAMES = 10  # games of one creator waiting for players (the lobby is everyone's)
+MAX_UNFINISHED_GAMES = 100  # games of one creator not yet over (bot seats cost the server time)
+PAGE_SIZE = 50  # games per lobby page, by default
+MAX_PAGE_SIZE = 100
+# a hash to verify a password against when the name is unknown, so that takes as long as a wrong password
+_NO_USER_HASH = PasswordHasher().hash(secrets.token_urlsafe(16))
 
 
 class ApiError(Exception):
-    """An error a person can understand, with its HTTP status."""
+    """An error a person can understand, with its HTTP status (and headers, e.g. Retry-After)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers or {}
+
+
+def check_password(name: str, password: str) -> None:
+    """The password rules: 8 to 200 characters, not only spaces, not the user name."""
+    if len(password or "") < MIN_PASSWORD:
+        raise ApiError(400, f"a password needs at least {MIN_PASSWORD} characters")
+    if len(password) > MAX_PASSWORD:
+        raise ApiError(400, f"a password has at most {MAX_PASSWORD} characters")
+    if not password.strip():
+        raise ApiError(400, "a password cannot be only spaces")
+    if password.strip().lower() == (name or "").lower():
+        raise ApiError(400, "a password cannot be the user name")
+
+
+def _duration(seconds: int) -> str:
+    return f"{seconds} seconds" if seconds < 120 else f"{math.ceil(seconds / 60)} minutes"
 
 
 def _hash_token(token: str) -> str:
@@ -71,6 +103,8 @@ class Store:
         self.postgres = not url.startswith("sqlite")
         self.data_dir = data_dir
         self.hasher = PasswordHasher()
+        self.hashing = threading.BoundedSemaphore(HASHING_THREADS)
+        self.throttle = Throttle()
         # bot players keep plans from move to move (a heuristic that forgot its plan at every move
         # could undo what it just began), so one process plays a game's bots while its lease lasts
         self.host = secrets.token_hex(8)
@@ -86,57 +120,101 @@ class Store:
         self.engine.dispose()
 
     # ------------------------------------------------------------------------------ accounts
-    def signup(self, name: str, password: str) -> tuple[Viewer, str]:
+    # Passwords are hashed and checked outside any write transaction (argon2 takes tens of ms of
+    # CPU: inside SQLite's write lock, failed log-ins stalled every game), at most HASHING_THREADS at
+    # once; failed log-ins are throttled per account and per address, sign-ups per address.
+    def signup(self, name: str, password: str, address: str = "") -> tuple[Viewer, str]:
         if not NAME_RE.match(name or ""):
             raise ApiError(400, "a user name is 2-40 letters, digits, '.', '-' or '_'")
-        if len(password or "") < MIN_PASSWORD:
-            raise ApiError(400, f"a password needs at least {MIN_PASSWORD} characters")
-        hashed = self.hasher.hash(password)
-        with self.write() as db, db.begin():
-            if db.scalar(select(User).where(User.name == name)) is not None:
-                raise ApiError(409, f"the name {name!r} is taken")
-            user = User(name=name, password_hash=hashed)
-            db.add(user)
-            db.flush()
-            return self._new_session(db, user)
+        check_password(name, password)
+        self._throttled([(f"signup:{address}", ADDRESS_SIGNUPS)])
+        taken = ApiError(409, f"the name {name!r} is taken")
+        with self.read() as db:
+            if db.scalar(select(User.id).where(func.lower(User.name) == name.lower())) is not None:
+                raise taken
+        self.throttle.record([f"signup:{address}"])
+        with self.hashing:
+            hashed = self.hasher.hash(password)
+        try:
+            with self.write() as db, db.begin():
+                user = User(name=name, password_hash=hashed)
+                db.add(user)
+                db.flush()  # the unique index on lower(name) refuses a name taken meanwhile
+                return self._new_session(db, user)
+        except IntegrityError:
+            raise taken from None
 
-    def login(self, name: str, password: str) -> tuple[Viewer, str]:
+    def login(self, name: str, password: str, address: str = "") -> tuple[Viewer, str]:
+        account, place = f"user:{(name or '').lower()}", f"addr:{address}"
+        self._throttled([(account, ACCOUNT_FAILURES), (place, ADDRESS_FAILURES)])
+        with self.read() as db:
+            found = db.execute(select(User.id, User.password_hash)
+                               .where(func.lower(User.name) == (name or "").lower())).first()
+        with self.hashing:
+            try:
+                # an unknown name is checked against a hash too: the answer takes as long either way
+                ok = self.hasher.verify(found[1] if found else _NO_USER_HASH, password or "") and found is not None
+            except (VerificationError, InvalidHashError):
+                ok = False
+        if not ok or found is None:
+            self.throttle.record([account, place])
+            raise ApiError(401, "wrong user name or password")
+        self.throttle.clear(account)
         with self.write() as db, db.begin():
-            user = db.scalar(select(User).where(User.name == (name or "")))
-            ok = False
-            if user is not None:
-                try:
-                    ok = self.hasher.verify(user.password_hash, password or "")
-                except (VerificationError, InvalidHashError):
-                    ok = False
-            else:
-                self.hasher.hash(password or "x")  # same time whether or not the name exists
-            if user is None or not ok:
+            user = db.get(User, found[0])
+            if user is None:  # deleted in between
                 raise ApiError(401, "wrong user name or password")
             return self._new_session(db, user)
 
+    def _throttled(self, keys: list[tuple[str, Any]]) -> None:
+        wait = self.throttle.wait(keys)
+        if wait:
+            raise ApiError(429, f"too many attempts: try again in {_duration(wait)}", {"Retry-After": str(wait)})
+
     def _new_session(self, db: DbSession, user: User) -> tuple[Viewer, str]:
+        """A new session (in the caller's short write), and old sessions cleaned up on the way."""
+        at = now()
+        db.execute(delete(Session).where(or_(Session.expires_at < at,
+                                             Session.last_used < at - timedelta(days=IDLE_DAYS))))
         token = secrets.token_urlsafe(32)
         csrf = secrets.token_urlsafe(24)
         db.add(Session(token_hash=_hash_token(token), user_id=user.id, csrf=csrf,
-                       expires_at=now() + timedelta(days=SESSION_DAYS)))
+                       expires_at=at + timedelta(days=SESSION_DAYS), last_used=at))
         return Viewer(user.id, user.name, csrf), token
 
     def viewer(self, token: str | None) -> Viewer | None:
+        """The user of a session token, if the session is neither expired nor idle too long. Its last
+        use is written at most once an hour (SESSION_TOUCH), so a request is no write."""
         if not token:
             return None
+        key = _hash_token(token)
+        at = now()
         with self.read() as db:
-            row = db.get(Session, _hash_token(token))
-            if row is None or row.expires_at < now():
+            row = db.get(Session, key)
+            if row is None or row.expires_at < at or row.last_used < at - timedelta(days=IDLE_DAYS):
                 return None
             user = db.get(User, row.user_id)
-            return None if user is None else Viewer(user.id, user.name, row.csrf)
+            if user is None:
+                return None
+            who = Viewer(user.id, user.name, row.csrf)
+            stale = row.last_used < at - SESSION_TOUCH
+        if stale:
+            with self.write() as db, db.begin():
+                db.execute(update(Session).where(Session.token_hash == key, Session.last_used < at - SESSION_TOUCH)
+                           .values(last_used=at))
+        return who
 
     def logout(self, token: str) -> None:
         with self.write() as db, db.begin():
             row = db.get(Session, _hash_token(token))
             if row is not None:
                 db.delete(row)
+
+    def logout_everywhere(self, viewer: Viewer) -> int:
+        """End every session of the viewer's account (on every device); how many there were."""
+        with self.write() as db, db.begin():
+            result = db.execute(delete(Session).where(Session.user_id == viewer.user_id))
+            return int(getattr(result, "rowcount", 0) or 0)
 
     # ------------------------------------------------------------------------------ games
     def game(self, game_id: str) -> Game:
@@ -169,11 +247,15 @@ class Store:
         options = doc.get("options") or {}
         if not isinstance(options, dict):
             raise ApiError(400, "options must be a JSON object")
+        # Issue 8: a game's seed decides every hand and die, so whoever knows it knows the other hands.
+        # The server draws 128 secret bits; a chosen seed (a repeatable game) only where every human
+        # seat is the creator's (checked below), and the game says so (seed_chosen).
         seed = doc.get("seed")
+        chosen = seed is not None
         if seed is None:
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ApiError(400, "seed must be an integer")
+            seed = secret_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ApiError(400, "seed must be a whole number from 0 to 2^256-1")
         try:
             state = game.new(seed, doc.get("scenario"), options)
         except (ValueError, TypeError) as exc:
@@ -210,9 +292,14 @@ class Store:
                 raise ApiError(400, f"seat {role}: kind must be 'me', 'open' or 'bot'")
         if mine == 0:
             raise ApiError(400, "take at least one seat yourself")
+        if chosen and any(s.kind == "open" for s in seats):
+            raise ApiError(400, "a chosen seed is only for games where you hold every human seat (hot-seat or "
+                                "against bots): whoever knows the seed knows the other player's hand")
         status = "active" if all(s.kind != "open" for s in seats) else "open"
         with self.write() as db, db.begin():
-            row = GameRow(game_id=game.id, scenario=state.scenario, options=json.dumps(options), seed=seed,
+            self._check_game_limits(db, viewer, status)
+            row = GameRow(game_id=game.id, scenario=state.scenario, options=json.dumps(state.options),
+                          seed=str(seed), seed_chosen=chosen,
                           state=json.dumps(state.to_json()), version=0, status=status,
                           active=",".join(state.active_roles()), hotseat=hotseat,
                           invite=secrets.token_urlsafe(12), created_by=viewer.user_id)
@@ -222,6 +309,21 @@ class Store:
                 seat.game = row.id
                 db.add(seat)
             return {"id": row.id, "invite": row.invite, "status": status}
+
+    def _check_game_limits(self, db: DbSession, viewer: Viewer, status: str) -> None:
+        """One account cannot fill the lobby or the bot runner: at most MAX_OPEN_GAMES of its games
+        wait for players, at most MAX_UNFINISHED_GAMES are not over (409 beyond)."""
+        user = select(User.id).where(User.id == viewer.user_id)
+        if self.postgres:  # two creations at once by one user count one after the other
+            db.execute(user.with_for_update())
+        counts = dict(db.execute(select(GameRow.status, func.count()).where(
+            GameRow.created_by == viewer.user_id, GameRow.status != "finished").group_by(GameRow.status)).all())
+        if status == "open" and counts.get("open", 0) >= MAX_OPEN_GAMES:
+            raise ApiError(409, f"you have {MAX_OPEN_GAMES} games waiting for players, the most one player may "
+                                "have: wait until some are joined")
+        if sum(counts.values()) >= MAX_UNFINISHED_GAMES:
+            raise ApiError(409, f"you have {MAX_UNFINISHED_GAMES} games that are not over, the most one player "
+                                "may have: finish some first")
 
     def _row(self, db: DbSession, gid: int, lock: bool = False) -> GameRow:
         query = select(GameRow).where(GameRow.id == gid)
@@ -255,22 +357,27 @@ class Store:
             "my_turn": bool(set(mine) & set(active)),
             "invite": row.invite if viewer is not None and row.created_by == viewer.user_id else None,
             "updated_at": row.updated_at.isoformat() + "Z",
+            "seed_chosen": row.seed_chosen,  # the creator chose the seed (only without other players)
         }
 
-    def list_games(self, viewer: Viewer | None, which: str) -> list[JSON]:
+    def list_games(self, viewer: Viewer | None, which: str, limit: int = PAGE_SIZE, offset: int = 0) -> list[JSON]:
+        """One page of a lobby list (newest first): at most ``limit`` games after the first ``offset``."""
+        if not 1 <= limit <= MAX_PAGE_SIZE or offset < 0:
+            raise ApiError(400, f"a page holds 1 to {MAX_PAGE_SIZE} games, from an offset of 0 or more")
         with self.read() as db:
             if which == "open":
-                rows = db.scalars(select(GameRow).where(GameRow.status == "open").order_by(GameRow.id.desc()))
+                query = select(GameRow).where(GameRow.status == "open").order_by(GameRow.id.desc())
             elif which == "finished":
-                rows = db.scalars(select(GameRow).where(GameRow.status == "finished").order_by(GameRow.id.desc())
-                                  .limit(100))
+                query = select(GameRow).where(GameRow.status == "finished").order_by(GameRow.id.desc())
             elif which == "mine":
                 if viewer is None:
                     raise ApiError(401, "log in to see your games")
                 ids = select(Seat.game).where(Seat.user_id == viewer.user_id)
-                rows = db.scalars(select(GameRow).where(GameRow.id.in_(ids)).order_by(GameRow.updated_at.desc()))
+                query = select(GameRow).where(GameRow.id.in_(ids)).order_by(GameRow.updated_at.desc(),
+                                                                             GameRow.id.desc())
             else:
                 raise ApiError(400, "list must be open, mine or finished")
+            rows = db.scalars(query.limit(limit).offset(offset))
             return [self.summary(db, r, viewer) for r in rows]
 
     def meta(self, gid: int, viewer: Viewer | None) -> JSON:
@@ -461,7 +568,7 @@ class Store:
                 return False
             row.bot_host, row.bot_until = self.host, now() + BOT_LEASE
             seat = next((s for s in self._seats(db, gid) if s.role == role and s.kind == "bot"), None)
-            game_id, seed, state_json, current = row.game_id, row.seed, row.state, row.version
+            game_id, state_json, current = row.game_id, row.state, row.version
         if seat is None or current != version:
             return False
         state = self.game(game_id).from_json(json.loads(state_json))
@@ -472,7 +579,8 @@ class Store:
         if agent is None:
             agent = self.agents[key] = make_agent(seat.bot or "heuristic", game_id, self.data_dir)
         legal = state.legal_actions(role)
-        action = agent.choose(state.view(role), list(legal), Rng(seed * 7919 + version))
+        # a bot's choices draw from their own secret source, never from the game's seed (issue 8)
+        action = agent.choose(state.view(role), list(legal), Rng(secret_seed()))
         try:
             out = self.act(gid, None, action, version, bot=role)
         except ApiError as exc:

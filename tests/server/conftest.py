@@ -53,6 +53,16 @@ class Player:
         self.client.__exit__(None, None, None)
 
 
+def seed_of(store: Store, gid: int) -> int:
+    """A game's seed, read from the database (no response carries it before the game is over)."""
+    from polemos.server.db import GameRow
+
+    with store.read() as db:
+        row = db.get(GameRow, gid)
+        assert row is not None
+        return int(row.seed)
+
+
 @pytest.fixture
 def players(store: Store) -> Iterator[tuple[Player, Player]]:
     a, b = Player(store, "pericles"), Player(store, "archidamus")

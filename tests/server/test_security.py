@@ -16,7 +16,7 @@ from polemos.core.rng import Rng
 from polemos.server.service import Store
 from polemos.testing.fuzz import json_problems
 from tests.athens_sparta.conftest import HIDDEN_KEYS, leak_problems
-from tests.server.conftest import Player, client_for
+from tests.server.conftest import Player, client_for, seed_of
 
 STEPS = 120
 
@@ -41,7 +41,7 @@ def check(store: Store, gid: int, role: str | None, response: dict[str, Any]) ->
 
 def test_no_response_carries_hidden_information(store: Store, players: tuple[Player, Player]) -> None:
     a, b = players
-    gid = a.post("/api/games", {"game": "athens-and-sparta", "seed": 21,
+    gid = a.post("/api/games", {"game": "athens-and-sparta",
                                 "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}}).json()["id"]
     b.post(f"/api/games/{gid}/join", {"role": "sparta"})
     chooser = Rng(21)
@@ -67,7 +67,7 @@ def test_no_response_carries_hidden_information(store: Store, players: tuple[Pla
 
 def test_the_websocket_only_says_that_the_game_changed(store: Store, players: tuple[Player, Player]) -> None:
     a, b = players
-    gid = a.post("/api/games", {"game": "athens-and-sparta", "seed": 5,
+    gid = a.post("/api/games", {"game": "athens-and-sparta",
                                 "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}}).json()["id"]
     b.post(f"/api/games/{gid}/join", {"role": "sparta"})
     with b.client.websocket_connect(f"/api/games/{gid}/ws") as ws:
@@ -82,7 +82,7 @@ def test_the_websocket_only_says_that_the_game_changed(store: Store, players: tu
 
 def test_a_user_cannot_act_or_look_for_another_seat(store: Store, players: tuple[Player, Player]) -> None:
     a, b = players
-    gid = a.post("/api/games", {"game": "athens-and-sparta", "seed": 5,
+    gid = a.post("/api/games", {"game": "athens-and-sparta",
                                 "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}}).json()["id"]
     b.post(f"/api/games/{gid}/join", {"role": "sparta"})
     v = b.get(f"/api/games/{gid}/view").json()
@@ -99,7 +99,7 @@ def test_a_user_cannot_act_or_look_for_another_seat(store: Store, players: tuple
 
 def test_logged_out_users_see_only_public_pages(store: Store, players: tuple[Player, Player]) -> None:
     a, _ = players
-    gid = a.post("/api/games", {"game": "go-tell-the-spartans", "seed": 5, "options": {"players": "two"},
+    gid = a.post("/api/games", {"game": "go-tell-the-spartans", "options": {"players": "two"},
                                 "seats": {"greek": {"kind": "me"}, "persian": {"kind": "open"}}}).json()["id"]
     with client_for(store) as visitor:
         assert visitor.get("/").status_code == 200
@@ -107,7 +107,7 @@ def test_logged_out_users_see_only_public_pages(store: Store, players: tuple[Pla
         assert visitor.get("/api/games?list=open").status_code == 200
         v = visitor.get(f"/api/games/{gid}/view").json()
         assert v["role"] is None and v["legal"] == []
-        assert v["view"] == polemos.replay({"game": "go-tell-the-spartans", "seed": 5,
+        assert v["view"] == polemos.replay({"game": "go-tell-the-spartans", "seed": seed_of(store, gid),
                                             "options": {"players": "two"}, "actions": []}).view(None)
         for url, body in ((f"/api/games/{gid}/actions", {"action": "x", "version": 0}),
                           (f"/api/games/{gid}/undo", {"version": 0}), (f"/api/games/{gid}/join", {}),
