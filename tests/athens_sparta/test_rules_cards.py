@@ -221,6 +221,9 @@ def test_4_6_plague_every_block_in_athens_rolls_5_plus() -> None:
     script_dice(s, [5, 4])
     act(s, "sparta", "play " + plague)
     assert "Plague in ATHENS (Athens, 5+): 5 4 — 1 hit." in log_text(s)
+    # the hit falls on the strongest; Athens places it herself, her blocks being hidden (RULINGS R31)
+    assert s.legal_actions("athens") == ["hit ATH-HOP-1"]
+    act(s, "athens", "hit ATH-HOP-1")
     assert s.strength[a1] == 3 and s.strength[a2] == 2
     assert s.pending == {"kind": "move", "side": SPARTA}  # then the card's MP (the event went first)
 

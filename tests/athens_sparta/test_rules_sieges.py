@@ -46,6 +46,9 @@ def test_6_0_besieger_rolls_4_plus_hits_on_the_strongest() -> None:
     script_dice(s, [4, 3])
     end_combat(s, "sparta")
     assert attrition_lines(s) == ["6.0 Siege Attrition at PLATAEA (Sparta, besieger, 4+): 4 3 — 1 hit."]
+    # the strongest takes it; Sparta places the hit herself, her blocks being hidden (RULINGS R31)
+    assert s.legal_actions("sparta") == ["hit SPA-HOP-6"]
+    act(s, "sparta", "hit SPA-HOP-6")
     assert s.strength[big] == 3 and s.strength[small] == 2
 
 
@@ -320,6 +323,7 @@ def test_9_2_syracuse_captured_by_athens_corinth_rolls_5_plus() -> None:
     end_combat(s, "sparta")
     text = log_text(s)
     assert "9.2: SYRACUSE's grain is cut off; Spartan blocks in CORINTH roll attrition (5+): 5 4 — 1 hit." in text
+    act(s, "sparta", "hit SPA-HOP-4")  # the strongest, placed by its owner (RULINGS R31)
     assert s.strength[big] == 2
     # not at the end of an Athenian Player Turn
     s2 = empty_board()

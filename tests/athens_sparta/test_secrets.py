@@ -142,3 +142,35 @@ def test_r28_levy_steps_are_added_out_of_the_opponents_sight() -> None:
     act(s, "athens", "done")
     assert s.view("sparta")["log"][-1] == "Athens has spent the event's BPs (4.6)."
     assert s.pending == {"kind": "move", "side": ATHENS}
+
+
+# ============================================================================ 5.2 / 6.0 hits on hidden blocks
+def _attrition_hit(strengths: tuple[int, int]) -> S:
+    """Sparta's two upright besiegers of PLATAEA take one 6.0 attrition hit."""
+    from polemos import script_dice
+
+    from .helpers import at_phase, empty_board, place
+
+    s = empty_board()
+    place(s, "ATH-HOP-1", "ATHENS")
+    place(s, "SPA-HOP-1", "SPARTA")
+    place(s, "ATH-HOP-5", "PLATAEA", 2, inside=True)
+    place(s, "SPA-HOP-6", "PLATAEA", strengths[0])
+    place(s, "SPA-HOP-7", "PLATAEA", strengths[1])
+    at_phase(s, SPARTA, "combat")
+    script_dice(s, [4, 3])
+    act(s, "sparta", "end")
+    return s
+
+
+def test_r31_a_hit_on_hidden_blocks_is_placed_by_their_owner_even_without_a_tie() -> None:
+    """R31 (5.2, 6.0): asking the owner only when his hidden blocks tie would tell the enemy of the
+    tie; he is asked for every hit among hidden blocks, with the strongest as his only choice when
+    it has no equal."""
+    tie, no_tie = _attrition_hit((3, 3)), _attrition_hit((3, 1))
+    assert set(tie.legal_actions("sparta")) == {"hit SPA-HOP-6", "hit SPA-HOP-7"}
+    assert no_tie.legal_actions("sparta") == ["hit SPA-HOP-6"]
+    assert public(tie, "sparta") == public(no_tie, "sparta")
+    assert "confirm" in no_tie.view("sparta")["prompt"]
+    act(no_tie, "sparta", "hit SPA-HOP-6")
+    assert no_tie.strength[bid(no_tie, "SPA-HOP-6")] == 2

@@ -643,6 +643,8 @@ class HeuristicAgent(GuardedAgent):
         if view.get("moving") and verbs <= {"to", "stop", "cancel"}:
             return self._step(w, legal)
         phase = view.get("phase")
+        if verbs == {"hit"} and not view.get("battle"):  # attrition, plague (RULINGS R31)
+            return self._least_valuable(w, legal)
         if view.get("battle"):
             return self._battle(w, legal, verbs, rng)
         if phase == "replacement":

@@ -856,36 +856,43 @@ OUTSIDE_ONLY = -3
 ATTACKING_ARMIES = -4  # 5.43 extra fire: the armies outside the walls
 
 
-def _hit_candidates(s: S, side: int, h: int, mask: list[int]) -> list[int]:
+def _hit_pool(s: S, side: int, h: int, mask: list[int]) -> list[int]:
+    """``side``'s blocks in ``h`` that a hit may fall on (the mask: a battle status, or one of the
+    masks for hits outside battles)."""
     if mask and mask[0] >= 0:
         if s.battle is None or s.battle["hex"] != h:
             return []
-        cands = [b for b in in_battle(s, side, tuple(mask)) if not _blocked_crosser(s, b)]
-    else:
-        m = mask[0] if mask else ALL_BLOCKS
-        if m == ATTACKING_ARMIES:
-            cands = [b for b in blocks_at(s, h) if s.owner[b] == side and not s.inside[b]
-                     and s.comp.blocks[b].type != NAVY]
-        else:
-            cands = [b for b in blocks_at(s, h) if s.owner[b] == side
-                     and (m == ALL_BLOCKS or (m == INSIDE_ONLY) == s.inside[b])]
-    if not cands:
-        return []
-    half = [b for b in cands if s.halfhit[b]]
+        return [b for b in in_battle(s, side, tuple(mask)) if not _blocked_crosser(s, b)]
+    m = mask[0] if mask else ALL_BLOCKS
+    if m == ATTACKING_ARMIES:
+        return [b for b in blocks_at(s, h) if s.owner[b] == side and not s.inside[b]
+                and s.comp.blocks[b].type != NAVY]
+    return [b for b in blocks_at(s, h) if s.owner[b] == side
+            and (m == ALL_BLOCKS or (m == INSIDE_ONLY) == s.inside[b])]
+
+
+def _hit_candidates(pool: list[int], s: S) -> list[int]:
+    """5.2: the strongest of ``pool`` (the owner chooses among equals); 5.41: a block with a
+    half-hit must take the next hit."""
+    half = [b for b in pool if s.halfhit[b]]
     if half:
         return half[:1]
-    top = max(s.strength[b] for b in cands)
-    return [b for b in cands if s.strength[b] == top]
+    top = max(s.strength[b] for b in pool)
+    return [b for b in pool if s.strength[b] == top]
 
 
 def t_hits(s: S, task: list[int | str]) -> None:
     side, h, n, double = int(task[1]), int(task[2]), int(task[3]), bool(task[4])
     mask = [int(x) for x in task[5:]]
     while n > 0:
-        cands = _hit_candidates(s, side, h, mask)
-        if not cands:
+        pool = _hit_pool(s, side, h, mask)
+        if not pool:
             return
-        if len(cands) > 1:
+        cands = _hit_candidates(pool, s)
+        # RULINGS R31: among blocks the enemy cannot see, the owner places every hit himself, even
+        # on a strongest block without equal: a question asked only on ties would tell of the tie
+        secret = len(pool) > 1 and not all(s.revealed[b] for b in pool)
+        if len(cands) > 1 or secret:
             s.tasks.append(["hits", side, h, n, int(double), *mask])
             s.pending = {"kind": "hit", "side": side, "cands": cands, "double": int(double)}
             return

@@ -200,6 +200,9 @@ def prompt(s: S, side: int | None) -> str:
             text = f"Moving {s.comp.blocks[s.moving].id}: choose the next hex, 'stop' or 'cancel'."
         else:
             text = f"Moving {s.comp.blocks[s.moving].id}: choose its destination, or 'cancel'."
+    if p["kind"] == "hit" and len(p["cands"]) == 1:
+        # asked although the strongest block has no equal (RULINGS R31)
+        text = "The hit falls on your strongest block there (5.2): confirm."
     if p["kind"] == "act":
         from polemos.games.athens_sparta.combat import block_label
 
