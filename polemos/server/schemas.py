@@ -122,7 +122,7 @@ class OptionOut(BaseModel):
     name: str
     type: Literal["bool", "int", "choice", "object"]
     description: str
-    default: bool | int | str | dict[str, Any] | None
+    default: bool | int | str | dict[str, Any] | None = Field(default=None, description="absent: off")
     minimum: int | None = None
     maximum: int | None = None
     choices: list[str] | None = None
