@@ -770,22 +770,73 @@ def serve(
     insecure_cookies: Annotated[bool, typer.Option(
         "--insecure-cookies", help="Send session cookies over plain http to other hosts than localhost.")]
     = False,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", min=1, max=64, help="Server processes (default: 2 on SQLite, or 1 on one core; one per "
+                                         "core on PostgreSQL).")] = None,
+    ws_per_user: Annotated[int, typer.Option(
+        "--ws-per-user", min=0, help="Live connections (WebSockets) per user and process (0: no cap).")] = 16,
+    ws_per_address: Annotated[int, typer.Option(
+        "--ws-per-address", min=0, help="Live connections per address and process (0: no cap).")] = 64,
 ) -> None:
     """Run the browser table: the page and its JSON API (http://HOST:PORT/)."""
     with _user_errors():
         import uvicorn
+        from uvicorn.supervisors import Multiprocess
 
-        from polemos.server.app import create_app
+        from polemos.server.app import default_workers
 
         _check_data_dir(data)
         where = database_url.split("@")[-1] if database_url else str((data_dir / "polemos.db").resolve())
         if database_url is None and data_dir.exists() and not data_dir.is_dir():
             _fail(f"--data-dir {data_dir} is a file, not a folder")
-        store = _open_store(database_url, data_dir, data, where)
+        store = _open_store(database_url, data_dir, data, where)  # checked and migrated once, here
+        url = store.url
+        store.close()
         sock = _listen(host, port)  # before the banner: a busy port is the only line printed
-        app_ = create_app(store, secure_cookies=not insecure_cookies)
-        typer.echo(f"Polemos on http://{host}:{port}/  (database: {where})")
-        uvicorn.Server(uvicorn.Config(app_, log_level="warning")).run(sockets=[sock])
+        count = workers or default_workers(url)
+        # each worker process builds its own app from these (polemos.server.app.factory); they share
+        # nothing but the database, which tells each of the others' changes (polemos.server.notify)
+        os.environ.update(POLEMOS_DATABASE_URL=url, POLEMOS_COMPONENTS=str(data.resolve()) if data else "",
+                          POLEMOS_INSECURE_COOKIES="1" if insecure_cookies else "0",
+                          POLEMOS_WS_PER_USER=str(ws_per_user), POLEMOS_WS_PER_ADDRESS=str(ws_per_address))
+        typer.echo(f"Polemos on http://{host}:{port}/  (database: {where}; "
+                   f"{count} worker process{'es' if count > 1 else ''})")
+        config = uvicorn.Config("polemos.server.app:factory", factory=True, workers=count, log_level="warning")
+        if count > 1:
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            uvicorn.Server(config).run(sockets=[sock])
+
+
+@app.command()
+def loadtest(
+    games: Annotated[int, typer.Option("--games", min=1, max=2000, help="Games played at once.")] = 50,
+    seconds: Annotated[float, typer.Option("--seconds", min=1, help="How long to measure.")] = 30.0,
+    pace: Annotated[float, typer.Option("--pace", min=0.01, help="Seconds per action per game (a person's pace).")]
+    = 5.0,
+    flat_out: Annotated[bool, typer.Option("--flat-out", help="Act as fast as the server answers.")] = False,
+    url: Annotated[str | None, typer.Option(
+        "--url", help="A running server on this machine (loopback only); default: start one on 127.0.0.1.")] = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", min=1, max=64, help="Worker processes of the server started here.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the simulated players' choices.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the numbers as JSON here.")] = None,
+) -> None:
+    """Load-test the browser table on loopback: N two-player games at a person's pace or flat out;
+    prints actions/s, action latency p50/p95/p99, errors and the server's CPU."""
+    with _user_errors():
+        from polemos.server.loadtest import LoadError, Settings, run
+
+        try:
+            report = run(Settings(games=games, seconds=seconds, pace=None if flat_out else pace, url=url,
+                                  workers=workers, seed=seed))
+        except LoadError as exc:
+            _fail(str(exc))
+        typer.echo(report.text())
+        if json_out is not None:
+            _write_json(json_out, report.summary())
+        if report.errors:
+            raise typer.Exit(1)
 
 
 def _open_store(database_url: str | None, data_dir: Path, data: Path | None, where: str) -> Any:

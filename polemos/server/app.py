@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,6 +29,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
 from polemos.server.guards import Guard
+from polemos.server.guards import _same_origin as same_origin
+from polemos.server.notify import Hub, SocketLimits, Watcher
 from polemos.server.schemas import (
     DEFAULT_PAGE,
     Act,
@@ -57,10 +60,13 @@ from polemos.server.schemas import (
     document_errors,
     errors,
 )
-from polemos.server.service import SESSION_DAYS, ApiError, Store, Viewer
+from polemos.server.service import SESSION_DAYS, ApiError, Store, Viewer, open_store
 
 STATIC = Path(__file__).parent / "static"
 SESSION_COOKIE = "polemos_session"
+WS_PER_USER = 16  # live connections (WebSockets) of one user in one server process
+WS_PER_ADDRESS = 64  # ... and from one address (a household or office behind one router)
+POLL_SECONDS = 0.25  # how often a process asks the database for other processes' changes
 log = logging.getLogger("polemos.server")
 
 
@@ -75,24 +81,6 @@ class PolemosApp(FastAPI):
         first = self.openapi_schema is None
         schema = super().openapi()
         return document_errors(schema) if first else schema
-
-
-class Notifier:
-    """Wakes this process's WebSockets when a game changes (other processes are seen by polling)."""
-
-    def __init__(self) -> None:
-        self.events: dict[int, asyncio.Event] = {}
-        self.bots = asyncio.Event()
-
-    def event(self, gid: int) -> asyncio.Event:
-        return self.events.setdefault(gid, asyncio.Event())
-
-    def changed(self, gid: int) -> None:
-        ev = self.events.get(gid)
-        if ev is not None:
-            ev.set()
-            self.events[gid] = asyncio.Event()
-        self.bots.set()
 
 
 # -- who is asking ------------------------------------------------------------------------------------
@@ -118,27 +106,27 @@ Who = Annotated[Viewer | None, Depends(viewer)]
 User = Annotated[Viewer, Depends(user)]
 
 
-def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float = 0.5,
-               bots: bool = True) -> FastAPI:
-    notifier = Notifier()
+def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float = POLL_SECONDS,
+               bots: bool = True, ws_per_user: int = WS_PER_USER, ws_per_address: int = WS_PER_ADDRESS) -> FastAPI:
+    """The app over ``store``; ``bots``: this process plays bot seats; ``ws_per_user`` and
+    ``ws_per_address`` cap live connections (0: no cap)."""
+    hub = Hub(store, poll_seconds, bots)
+    sockets = SocketLimits(ws_per_user, ws_per_address)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        task = asyncio.create_task(_bot_runner(store, notifier, poll_seconds)) if bots else None
+        await hub.start()
         try:
             yield
         finally:
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            await hub.stop()
 
     app = PolemosApp(title="Polemos", version="0.1.0", lifespan=lifespan, openapi_url="/api/openapi.json",
                   docs_url="/api/docs", redoc_url=None,
                   description="Play the wargames of the Peloponnesian War: every rule enforced, nothing hidden "
                               "leaks. The page itself uses this API.")
     app.state.store = store
-    app.state.notifier = notifier
+    app.state.hub = hub
 
     # -- errors -----------------------------------------------------------------------------------
     @app.exception_handler(ApiError)
@@ -227,7 +215,6 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         if body.seats is not None:
             doc["seats"] = {role: spec.model_dump() for role, spec in body.seats.items()}
         out = await run_in_threadpool(store.create, who, doc)
-        notifier.bots.set()
         return Created.model_validate(out)
 
     @app.get("/api/games/{gid}", tags=["lobby"], summary="A game's seats and status", responses=errors(400, 404))
@@ -238,7 +225,6 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
               responses=errors(400, 401, 404, 409))
     async def join(gid: GameId, body: Join, who: User) -> Joined:
         out = await run_in_threadpool(store.join, gid, who, body.role, body.invite)
-        notifier.changed(gid)
         return Joined.model_validate(out)
 
     # -- play -------------------------------------------------------------------------------------
@@ -251,20 +237,19 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
               responses=errors(400, 401, 404, 409, 422))
     async def act(gid: GameId, body: Act, who: User) -> Acted:
         out = await run_in_threadpool(store.act, gid, who, body.action, body.version, body.role)
-        notifier.changed(gid)
         return Acted.model_validate(out)
 
     @app.post("/api/games/{gid}/undo", tags=["play"], summary="Take back my last action (if the policy allows)",
               responses=errors(400, 401, 404, 409))
     async def undo(gid: GameId, body: Undo, who: User) -> Acted:
         out = await run_in_threadpool(store.act, gid, who, "undo", body.version, body.role, True)
-        notifier.changed(gid)
         return Acted.model_validate(out)
 
-    @app.get("/api/games/{gid}/since", tags=["play"], summary="The actions after a version",
-             responses=errors(400, 404), response_model_exclude_unset=True)
-    async def since(gid: GameId, who: Who, after: After = 0) -> list[SinceItem]:
-        return [SinceItem.model_validate(x) for x in await run_in_threadpool(store.actions_since, gid, who, after)]
+    @app.get("/api/games/{gid}/since", tags=["play"], responses=errors(400, 403, 404),
+             summary="What happened since a version of my page: my view's log lines after it")
+    async def since(gid: GameId, who: Who, after: After = 0,
+                    role: Annotated[RoleName | None, Query()] = None) -> list[SinceItem]:
+        return [SinceItem.model_validate(x) for x in await run_in_threadpool(store.since, gid, who, after, role)]
 
     @app.get("/api/games/{gid}/record", tags=["replay"], summary="The record of a finished game (with its seed)",
              responses=errors(400, 404, 409))
@@ -278,35 +263,38 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
 
     @app.websocket("/api/games/{gid}/ws")
     async def live(websocket: WebSocket, gid: int) -> None:
-        """Sends ``{"type": "version", "version": N, "status": S}`` whenever the game changes (an
-        action, or a seat taken); the page then fetches its own view, so nothing on this socket
-        depends on who is listening."""
+        """Sends ``{"type": "version", "versions": {viewer: N}, "status": S}`` at once and whenever one
+        of the listener's own pages changes: ``versions`` has one entry per seat of the logged-in
+        listener (or ``"*"``, the spectator's page); the page then fetches its view. Another role's
+        secret step changes no page of the listener, so it sends nothing (polemos.server.signals).
+        A page of another site (its Origin) is refused like its requests; a user or an address with
+        too many live connections is closed with 1008 and the reason. An idle socket costs a
+        subscription: no database query until its game changes (polemos.server.notify)."""
+        if not same_origin({k.lower(): v for k, v in websocket.scope["headers"]}):
+            await websocket.close(code=1008, reason="cross-site WebSocket refused")  # before accepting: 403
+            return
+        token = websocket.cookies.get(SESSION_COOKIE)
+        who = await run_in_threadpool(store.viewer, token) if token else None
+        user_id = who.user_id if who is not None else None
+        place = websocket.client.host if websocket.client is not None else ""
+        refused = sockets.take(user_id, place)
         await websocket.accept()
-        try:
-            last = await run_in_threadpool(store.version, gid)
-        except ApiError as exc:
-            await websocket.send_json({"type": "error", "error": exc.message})
-            await websocket.close()
+        if refused is not None:
+            await websocket.close(code=1008, reason=refused)
             return
-        await websocket.send_json({"type": "version", "version": last[0], "status": last[1]})
         try:
-            while True:
-                event = notifier.event(gid)
-                receive = asyncio.ensure_future(websocket.receive_text())
-                wait = asyncio.ensure_future(event.wait())
-                done, _ = await asyncio.wait({receive, wait}, timeout=poll_seconds,
-                                             return_when=asyncio.FIRST_COMPLETED)
-                wait.cancel()
-                if receive in done:
-                    receive.result()  # raises WebSocketDisconnect when the page goes away
-                else:
-                    receive.cancel()
-                current = await run_in_threadpool(store.version, gid)
-                if current != last:
-                    last = current
-                    await websocket.send_json({"type": "version", "version": current[0], "status": current[1]})
-        except (WebSocketDisconnect, RuntimeError):
-            return
+            try:
+                watcher = await hub.watch(gid, who)
+            except ApiError as exc:
+                await websocket.send_json({"type": "error", "error": exc.message})
+                await websocket.close()
+                return
+            try:
+                await _push(websocket, watcher)
+            finally:
+                hub.unwatch(gid, watcher)
+        finally:
+            sockets.give(user_id, place)
 
     # -- the page ---------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -335,23 +323,45 @@ def _not_found_page() -> Response:
     return FileResponse(STATIC / "404.html", status_code=404, media_type="text/html")
 
 
-async def _bot_runner(store: Store, notifier: Notifier, poll_seconds: float) -> None:
-    """Plays the bot seats, off the request path: each move is computed in a worker thread, and a
-    move for a game that moved on meanwhile is dropped (another process may hold the same bots)."""
-    while True:
-        try:
-            turns = await run_in_threadpool(store.bot_turns)
-            moved = False
-            for gid, role, version in turns:
-                if await run_in_threadpool(store.bot_move, gid, role, version):
-                    notifier.changed(gid)
-                    moved = True
-            if moved:
+async def _push(websocket: WebSocket, watcher: Watcher) -> None:
+    """Send the watcher's message now and whenever it changes, until the page goes away."""
+    sent = watcher.message()
+    await websocket.send_json(sent)
+    receive = asyncio.ensure_future(websocket.receive())
+    try:
+        while True:
+            wake = asyncio.ensure_future(watcher.event.wait())
+            done, _ = await asyncio.wait({receive, wake}, return_when=asyncio.FIRST_COMPLETED)
+            if receive in done:
+                wake.cancel()
+                if receive.result().get("type") == "websocket.disconnect":
+                    return
+                receive = asyncio.ensure_future(websocket.receive())  # the page says nothing we use
                 continue
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bot runner")
-        notifier.bots.clear()
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(notifier.bots.wait(), timeout=poll_seconds)
+            watcher.event.clear()
+            message = watcher.message()
+            if message != sent:
+                sent = message
+                await websocket.send_json(message)
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        receive.cancel()
+
+
+def default_workers(database_url: str) -> int:
+    """Server processes by default: on SQLite two (writers queue for its one write lock, so more only
+    add contention; fewer on one core), on PostgreSQL one per core."""
+    cores = os.cpu_count() or 1
+    return min(2, cores) if database_url.startswith("sqlite") else cores
+
+
+def factory() -> FastAPI:
+    """The app as ``polemos serve`` runs it in each worker process (``uvicorn --factory
+    polemos.server.app:factory``): its configuration comes from the environment ``serve`` sets."""
+    env = os.environ
+    components = env.get("POLEMOS_COMPONENTS")
+    store = open_store(env["POLEMOS_DATABASE_URL"], None, Path(components) if components else None)
+    return create_app(store, secure_cookies=env.get("POLEMOS_INSECURE_COOKIES") != "1",
+                      ws_per_user=int(env.get("POLEMOS_WS_PER_USER", WS_PER_USER)),
+                      ws_per_address=int(env.get("POLEMOS_WS_PER_ADDRESS", WS_PER_ADDRESS)))

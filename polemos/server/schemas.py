@@ -20,13 +20,15 @@ MAX_ID = 2**63 - 1  # database ids and versions are 64-bit integers
 MAX_TEXT = 100  # a role, bot, scenario or game id, an invitation
 
 GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="the game's number")]
-Version = Annotated[int, Field(ge=0, le=MAX_ID, description="the game version the page shows (stale pages get "
-                                                             "409)")]
+Version = Annotated[int, Field(ge=0, le=MAX_ID, description="the version of the acting seat's page the action "
+                                                             "was chosen on (`version` of its view): 409 if that "
+                                                             "page changed since")]
 RoleName = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 ListName = Literal["open", "mine", "finished"]
 Limit = Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE, description="games per page")]
 Offset = Annotated[int, Query(ge=0, le=MAX_ID, description="games to skip (the page's start)")]
-After = Annotated[int, Query(ge=0, le=MAX_ID, description="the version after which actions are listed")]
+After = Annotated[int, Query(ge=0, le=MAX_ID, description="a version of my page (e.g. the one my last action "
+                                                          "made): what my view's log shows after it")]
 Step = Annotated[int, Query(ge=0, le=MAX_ID, description="actions to replay (more than the game has: all)")]
 DEFAULT_PAGE = PAGE_SIZE
 
@@ -184,7 +186,7 @@ class Joined(BaseModel):
 
 
 class Acted(BaseModel):
-    version: int
+    version: int = Field(description="the acting seat's page's version after the action")
     action: str
     role: str
     status: Literal["active", "finished"]
@@ -195,7 +197,10 @@ class ViewOut(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     game: Summary
-    version: int
+    version: int = Field(description="this page's version: it changes only when what this role (or the "
+                                     "spectator) may see changes; act at it")
+    versions: dict[str, int] = Field(description="the versions of all my pages (each of my seats, or '*' for the "
+                                                 "spectator's), as the WebSocket sends them")
     role: str | None
     view: dict[str, Any] = Field(description="the game's view for this role: hidden facts are absent")
     legal: list[str]
@@ -207,11 +212,11 @@ class ViewOut(BaseModel):
 
 
 class SinceItem(BaseModel):
-    version: int
-    role: str
-    kind: Literal["action", "undo"]
+    """A change of my page since the version asked for: the lines it added to my view's log."""
+
+    version: int = Field(description="my page's version that brought these lines")
     at: str
-    action: str | None = Field(default=None, description="only for the viewer's own actions")
+    log: list[str] = Field(description="the new lines of my view's log (nothing another role did in secret)")
 
 
 class Record(BaseModel):

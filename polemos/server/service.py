@@ -15,6 +15,7 @@ import math
 import re
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -22,10 +23,11 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
+from sqlalchemy.orm import defer
 
 import polemos
 from polemos.ai.agents import agent_names, game_module, make_agent
@@ -33,13 +35,29 @@ from polemos.core.errors import IllegalActionError, RecordError, UnknownGameErro
 from polemos.core.game import JSON, Game, State
 from polemos.core.log import log_lines
 from polemos.core.rng import Rng, secret_seed
-from polemos.server.db import ActionRow, GameRow, Seat, Session, User, make_engine, migrate, now
+from polemos.server.cache import Lru
+from polemos.server.db import (
+    ActionRow,
+    GameRow,
+    Notification,
+    Seat,
+    Session,
+    User,
+    ViewChange,
+    make_engine,
+    migrate,
+    now,
+)
+from polemos.server.signals import SPECTATOR, Page, Signals, page_of, public_facts
 from polemos.server.throttle import ACCOUNT_FAILURES, ADDRESS_FAILURES, ADDRESS_SIGNUPS, Throttle
 
 SESSION_DAYS = 30  # a session ends 30 days after its log-in at the latest
 IDLE_DAYS = 7  # ... and after 7 days unused
 SESSION_TOUCH = timedelta(hours=1)  # a session's last use is written at most once an hour, not per request
 BOT_LEASE = timedelta(seconds=30)
+STATE_CACHE = 256  # parsed states kept per process, by (game, version): no state JSON parsed per request
+PAGE_CACHE = 768  # viewers' pages kept per process (computed for the change signals, reused by /view)
+ACT_ATTEMPTS = 8  # an action planned on a version that moved meanwhile is planned again, this often
 NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{2,40}$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
@@ -109,6 +127,11 @@ class Store:
         # could undo what it just began), so one process plays a game's bots while its lease lasts
         self.host = secrets.token_hex(8)
         self.agents: dict[tuple[int, str], Any] = {}
+        self.states: Lru[State] = Lru(STATE_CACHE)
+        self.pages: Lru[Page] = Lru(PAGE_CACHE)
+        # called after each committed change with (notification id, game, payload), so this process's
+        # WebSockets and bot runner hear of its own changes at once (polemos.server.notify)
+        self.listeners: list[Callable[[int, int, JSON], None]] = []
 
     def read(self) -> DbSession:
         return DbSession(self.engine, expire_on_commit=False)
@@ -308,7 +331,14 @@ class Store:
             for seat in seats:
                 seat.game = row.id
                 db.add(seat)
-            return {"id": row.id, "invite": row.invite, "status": status}
+            db.flush()
+            signals = Signals(0, {})
+            change = self._change(row.id, row.version, status, row.active, None, seats, state, signals)
+            row.signals = signals.dump()
+            nid = self._write_change(db, change)
+            out = {"id": row.id, "invite": row.invite, "status": status}
+        self._committed(change, nid)
+        return out
 
     def _check_game_limits(self, db: DbSession, viewer: Viewer, status: str) -> None:
         """One account cannot fill the lobby or the bot runner: at most MAX_OPEN_GAMES of its games
@@ -325,8 +355,12 @@ class Store:
             raise ApiError(409, f"you have {MAX_UNFINISHED_GAMES} games that are not over, the most one player "
                                 "may have: finish some first")
 
-    def _row(self, db: DbSession, gid: int, lock: bool = False) -> GameRow:
+    def _row(self, db: DbSession, gid: int, lock: bool = False, state: bool = True) -> GameRow:
+        """The game row (404 if none); ``lock`` for a write; ``state=False`` leaves the state JSON
+        unread until needed (the state cache usually has it)."""
         query = select(GameRow).where(GameRow.id == gid)
+        if not state:
+            query = query.options(defer(GameRow.state))
         if lock and self.postgres:
             query = query.with_for_update()
         row = db.scalar(query)
@@ -337,8 +371,8 @@ class Store:
     def _seats(self, db: DbSession, gid: int) -> list[Seat]:
         return list(db.scalars(select(Seat).where(Seat.game == gid).order_by(Seat.id)))
 
-    def summary(self, db: DbSession, row: GameRow, viewer: Viewer | None) -> JSON:
-        seats = self._seats(db, row.id)
+    def summary(self, db: DbSession, row: GameRow, viewer: Viewer | None, seats: list[Seat] | None = None) -> JSON:
+        seats = self._seats(db, row.id) if seats is None else seats
         names = {u.id: u.name for u in db.scalars(select(User).where(
             User.id.in_([s.user_id for s in seats if s.user_id is not None])))}
         active = [r for r in row.active.split(",") if r]
@@ -348,7 +382,8 @@ class Store:
         seated = game.seats_for(options)
         return {
             "id": row.id, "game": row.game_id, "title": game.title, "scenario": row.scenario,
-            "options": options, "status": row.status, "version": row.version, "active": active,
+            "options": options, "status": row.status, "active": active,
+            "version": Signals.load(row.signals, row.version).version(SPECTATOR),  # the public page's (signals)
             "rules_play": [r for r in game.roles_for(options) if r not in seated],  # no seats: an automaton
             "hotseat": row.hotseat, "winner": row.winner, "result": json.loads(row.result) if row.result else None,
             "seats": [{"role": s.role, "kind": s.kind, "player": names.get(s.user_id) if s.user_id else None,
@@ -399,8 +434,16 @@ class Store:
             seat.kind, seat.user_id = "human", viewer.user_id
             if all(s.kind != "open" for s in seats):
                 row.status = "active"
-            row.updated_at = now()
-            return {"id": gid, "role": seat.role, "status": row.status}
+            state = self._state(db, row)
+            signals = Signals.load(row.signals, row.version)
+            change = self._change(gid, row.version, row.status, row.active, row.result, seats, state, signals)
+            row.signals = signals.dump()
+            if change.public_moved:
+                row.updated_at = now()
+            nid = self._write_change(db, change)
+            out = {"id": gid, "role": seat.role, "status": row.status}
+        self._committed(change, nid)
+        return out
 
     # ------------------------------------------------------------------------------ playing
     def load(self, row: GameRow) -> State:
@@ -426,85 +469,233 @@ class Store:
         return active[0] if active else mine[0]
 
     def view(self, gid: int, viewer: Viewer | None, role: str | None) -> JSON:
-        """The page's data: ``role``'s view (a seat the viewer holds) or the spectator's."""
+        """The page's data: ``role``'s view (a seat the viewer holds) or the spectator's, at the viewer's
+        own version (``version``: the one to act at; ``versions``: every page of the viewer's, as the
+        WebSocket sends them; polemos.server.signals)."""
         with self.read() as db:
-            row = self._row(db, gid)
+            row = self._row(db, gid, state=False)
             seats = self._seats(db, gid)
-            summary = self.summary(db, row, viewer)
-        state = self.load(row)
-        mine = [s.role for s in seats if viewer is not None and s.user_id == viewer.user_id and s.kind == "human"]
-        if role is not None and role not in mine:
-            raise ApiError(403, f"the {role} seat is not yours: only its player may see its view")
-        if role is None and mine:
-            active = [r for r in mine if r in state.active_roles()]
-            role = active[0] if active else mine[0]
-        view = state.view(role)
-        legal = state.legal_actions(role) if role is not None else []
-        out: JSON = {"game": summary, "version": row.version, "role": role, "view": view, "legal": legal,
-                     "log": log_lines(view),  # the log as people read it (polemos.core.log), for the page
-                     "can_undo": role is not None and state.can_undo(role) and row.status != "finished"}
-        web = _web_module(row.game_id)
-        if web is not None:
-            out["board"] = web.render_board(view, self.data_dir)
-            out["refs"] = web.action_refs(view, legal) if legal else []
-            out["panel"] = web.describe(view)
-            if hasattr(web, "action_labels") and legal:
-                out["labels"] = web.action_labels(view, legal)
+            summary = self.summary(db, row, viewer, seats)
+            key = self._viewer_key(seats, viewer, role, row.active)
+            signals = Signals.load(row.signals, row.version)
+            page = self._page(db, row, seats, signals, key)
+        out: JSON = {"game": summary, "version": signals.version(key),
+                     "versions": self._versions(signals, seats, viewer),
+                     "role": None if key == SPECTATOR else key, "view": page.view, "legal": page.legal,
+                     "log": page.log,  # the log as people read it (polemos.core.log), for the page
+                     "can_undo": page.can_undo and row.status != "finished"}
+        if page.extras is None:
+            extras: JSON = {}
+            web = _web_module(row.game_id)
+            if web is not None:
+                extras["board"] = web.render_board(page.view, self.data_dir)
+                extras["refs"] = web.action_refs(page.view, page.legal) if page.legal else []
+                extras["panel"] = web.describe(page.view)
+                if hasattr(web, "action_labels") and page.legal:
+                    extras["labels"] = web.action_labels(page.view, page.legal)
+            page.extras = extras
+        out.update(page.extras)
         return out
+
+    def _viewer_key(self, seats: list[Seat], viewer: Viewer | None, role: str | None, active: str) -> str:
+        """Whose page a request sees: ``role`` (a seat the viewer holds: 403 otherwise), else the
+        viewer's seat that is asked to act (or its first), else the spectator's."""
+        mine = [s.role for s in seats if viewer is not None and s.user_id == viewer.user_id and s.kind == "human"]
+        if role is not None:
+            if role not in mine:
+                raise ApiError(403, f"the {role} seat is not yours: only its player may see its view")
+            return role
+        if not mine:
+            return SPECTATOR
+        acting = [r for r in mine if r in active.split(",")]
+        return acting[0] if acting else mine[0]
+
+    @staticmethod
+    def _versions(signals: Signals, seats: list[Seat], viewer: Viewer | None) -> dict[str, int]:
+        """The versions of the viewer's pages: each of its seats, or the spectator's."""
+        keys = [s.role for s in seats if viewer is not None and s.user_id == viewer.user_id and s.kind == "human"]
+        return {k: signals.version(k) for k in sorted(keys or [SPECTATOR])}
 
     def act(self, gid: int, viewer: Viewer | None, text: str, version: int, role: str | None = None,
             undo: bool = False, bot: str | None = None) -> JSON:
-        """One action (or undo) in one transaction; ``bot`` marks the server's own bot seat acting."""
-        with self.write() as db, db.begin():
-            row = self._row(db, gid, lock=True)
+        """One action (or undo); ``bot`` marks the server's own bot seat acting.
+
+        ``version`` is the version of the acting role's page the action was chosen on: the action is
+        stale (409) only if that page changed since, so another role's secret steps neither make it
+        stale nor show through a refusal (polemos.server.signals). A bot acts at the game's internal
+        version (the bot runner's own check; never sent to anyone).
+
+        The engine's work (load, check, apply, every viewer's page) is done on a copy outside any write
+        transaction; the write transaction only stores the result, and only if the game is still at the
+        version the action was planned on (else it is planned again on the new one). So the database's
+        write lock, which SQLite's writers queue for, is held for the writes alone."""
+        for _attempt in range(ACT_ATTEMPTS):
+            plan = self._plan(gid, viewer, text, version, role, undo, bot)
+            nid = self._write_action(plan)
+            if nid is not None:
+                self._committed(plan.change, nid)
+                return plan.out
+            if bot is not None:
+                raise ApiError(409, "stale: the game moved on, or another server process plays its bots")
+        raise ApiError(409, "stale: the game keeps changing; reload it")
+
+    def _plan(self, gid: int, viewer: Viewer | None, text: str, version: int, role: str | None, undo: bool,
+              bot: str | None) -> _Plan:
+        """The action checked and applied to a copy of the game as it stands (ApiError if refused)."""
+        with self.read() as db:
+            row = self._row(db, gid, state=False)
             seats = self._seats(db, gid)
             if row.status == "finished":
                 raise ApiError(409, "the game is over")
             if row.status == "open":
                 raise ApiError(409, "the game waits for players to fill its open seats")
-            if version != row.version:
-                raise ApiError(409, f"stale: the game has moved on (version {row.version}, yours {version}); "
-                                    "reload it")
+            state = self._state(db, row)
+        signals = Signals.load(row.signals, row.version)
+        if bot is not None:
+            acting = bot
+            if not any(s.role == bot and s.kind == "bot" for s in seats):
+                raise ApiError(403, f"{bot} is not a bot seat")
+            current = row.version
+        else:
+            acting = self._acting_role(seats, viewer, role, state)
+            current = signals.version(acting)
+        if version != current:
+            raise ApiError(409, f"stale: the game has moved on (version {current}, yours {version}); reload it")
+        if undo:
+            if not state.can_undo(acting):
+                raise ApiError(409, "nothing to undo: a die was rolled, something was revealed, or the turn "
+                                    "passed since your last action")
+            state.undo(acting)
+            text = "undo"
+        else:
+            if acting not in state.active_roles():
+                raise ApiError(409, f"it is not {acting}'s turn (waiting for {', '.join(state.active_roles())})")
+            try:
+                action = state.game.parse_action(state, acting, text)
+                state.apply(acting, action)
+            except IllegalActionError as exc:
+                raise ApiError(422, str(exc)) from None
+            text = action
+        values: JSON = {"version": row.version + 1, "state": json.dumps(state.to_json()),
+                        "active": ",".join(state.active_roles())}
+        status, result = row.status, row.result
+        outcome = state.outcome()
+        if outcome is not None:
+            status, result = "finished", json.dumps(outcome.to_json())
+            values.update(status=status, winner=outcome.winner, result=result)
+        change = self._change(gid, row.version + 1, status, values["active"], result, seats, state, signals)
+        values["signals"] = signals.dump()
+        if change.public_moved:
+            values["updated_at"] = now()
+        if bot is not None:  # the bot seats' lease is this process's (service docstring of bot_move)
+            values.update(bot_host=self.host, bot_until=now() + BOT_LEASE)
+        done = {"game": gid, "seq": row.version + 1, "kind": "undo" if undo else "action", "role": acting,
+                "text": text, "user_id": viewer.user_id if viewer is not None and bot is None else None}
+        out = {"version": row.version + 1 if bot is not None else signals.version(acting), "action": text,
+               "role": acting, "status": status}
+        return _Plan(gid, row.version, values, done, change, out, bot is not None)
+
+    def _write_action(self, plan: _Plan) -> int | None:
+        """Store a planned action if the game is still at the version it was planned on (and, for a bot,
+        no other process holds the game's bot lease): the notification's id, or None."""
+        with self.write() as db, db.begin():
+            query = update(GameRow).where(GameRow.id == plan.gid, GameRow.version == plan.base)
+            if plan.bot:
+                query = query.where(or_(GameRow.bot_host.is_(None), GameRow.bot_host == self.host,
+                                        GameRow.bot_until <= now()))
+            written = db.execute(query.values(**plan.values).execution_options(synchronize_session=False))
+            if getattr(written, "rowcount", 0) != 1:
+                return None
+            db.execute(insert(ActionRow).values(**plan.done))
+            return self._write_change(db, plan.change)
+
+    # ------------------------------------------------------------------------------ change signals
+    def _state(self, db: DbSession, row: GameRow) -> State:
+        """The game's state at the row's version, the caller's to change: a clone of this process's
+        cached copy, parsed from the row (inside the caller's session) only on a miss."""
+        key = (row.id, row.version)
+        state = self.states.get(key)
+        if state is None:
             state = self.load(row)
-            if bot is not None:
-                acting = bot
-                if not any(s.role == bot and s.kind == "bot" for s in seats):
-                    raise ApiError(403, f"{bot} is not a bot seat")
-            else:
-                acting = self._acting_role(seats, viewer, role, state)
-            if undo:
-                if not state.can_undo(acting):
-                    raise ApiError(409, "nothing to undo: a die was rolled, something was revealed, or the turn "
-                                        "passed since your last action")
-                state.undo(acting)
-                text = "undo"
-            else:
-                if acting not in state.active_roles():
-                    raise ApiError(409, f"it is not {acting}'s turn (waiting for {', '.join(state.active_roles())})")
-                try:
-                    action = state.game.parse_action(state, acting, text)
-                    state.apply(acting, action)
-                except IllegalActionError as exc:
-                    raise ApiError(422, str(exc)) from None
-                text = action
-            row.version += 1
-            row.state = json.dumps(state.to_json())
-            row.active = ",".join(state.active_roles())
-            row.updated_at = now()
-            outcome = state.outcome()
-            if outcome is not None:
-                row.status = "finished"
-                row.winner = outcome.winner
-                row.result = json.dumps(outcome.to_json())
-            db.add(ActionRow(game=gid, seq=row.version, kind="undo" if undo else "action", role=acting, text=text,
-                             user_id=viewer.user_id if viewer is not None and bot is None else None))
-            return {"version": row.version, "action": text, "role": acting, "status": row.status}
+            self.states.put(key, state)
+        return state.clone()
+
+    def _page(self, db: DbSession, row: GameRow, seats: list[Seat], signals: Signals, key: str) -> Page:
+        """Viewer ``key``'s page of the game as the row has it (cached by game, version and change)."""
+        cache_key = (row.id, row.version, signals.n, key)
+        page = self.pages.get(cache_key)
+        if page is None:
+            public = public_facts(row.status, row.active, _seat_facts(seats), row.result)
+            page = page_of(self._state(db, row), key, public)
+            self.pages.put(cache_key, page)
+        return page
+
+    def _change(self, gid: int, version: int, status: str, active: str, result: str | None, seats: list[Seat],
+                state: State, signals: Signals) -> _Change:
+        """A change of the game to ``state`` (at internal ``version``): every viewer's page (each human
+        seat's and the spectator's), a new version in ``signals`` for each viewer whose page moved, and
+        the notification every server process reads (polemos.server.notify)."""
+        public = public_facts(status, active, _seat_facts(seats), result)
+        keys = [s.role for s in seats if s.kind == "human"] + [SPECTATOR]
+        pages = {k: page_of(state, k, public) for k in keys}
+        bumped = signals.advance(pages)
+        acting = set(state.active_roles()) if status == "active" else set()
+        payload: JSON = {"n": signals.n, "v": version, "status": status,
+                         "versions": {k: v for k, (v, _digest) in signals.viewers.items()},
+                         "humans": {s.role: s.user_id for s in seats if s.kind == "human"},
+                         "bots": [s.role for s in seats if s.kind == "bot" and s.role in acting]}
+        return _Change(gid, version, signals.n, state, pages, bumped, payload)
+
+    def _write_change(self, db: DbSession, change: _Change) -> int:
+        """Write a change's ``view_changes`` rows (for ``since``) and its notification; the latter's id."""
+        at = now()
+        if change.bumped:
+            db.execute(insert(ViewChange), [
+                {"game": change.game, "viewer": k, "version": v, "log_len": len(change.pages[k].log), "created_at": at}
+                for k, v in change.bumped.items()])
+        note = insert(Notification).values(game=change.game, payload=json.dumps(change.payload), created_at=at)
+        return int(db.execute(note.returning(Notification.id)).scalar_one())
+
+    def _committed(self, change: _Change, nid: int) -> None:
+        """After the commit: keep the new state and pages for the requests that follow, and tell this
+        process's listeners (other processes read the notification row)."""
+        self.states.put((change.game, change.version), change.state)
+        for key, page in change.pages.items():
+            self.pages.put((change.game, change.version, change.n, key), page)
+        for listener in self.listeners:
+            listener(nid, change.game, change.payload)
+
+    def live(self, gid: int, viewer: Viewer | None) -> tuple[list[str], int, dict[str, int], str]:
+        """What a WebSocket of ``viewer`` starts from: the viewers it speaks for (its seats, or the
+        spectator), the game's change count, their versions, and the status."""
+        with self.read() as db:
+            row = self._row(db, gid, state=False)
+            seats = self._seats(db, gid)
+            signals = Signals.load(row.signals, row.version)
+            versions = self._versions(signals, seats, viewer)
+            return list(versions), signals.n, versions, row.status
 
     def version(self, gid: int) -> tuple[int, str]:
-        """The game's version and status (a join changes the status, not the version)."""
+        """The game's public version (the spectator's page's) and its status; 404 if there is no game."""
         with self.read() as db:
-            row = self._row(db, gid)
-            return row.version, row.status
+            row = self._row(db, gid, state=False)
+            return Signals.load(row.signals, row.version).version(SPECTATOR), row.status
+
+    def last_notification(self) -> int:
+        with self.read() as db:
+            return int(db.scalar(select(func.max(Notification.id))) or 0)
+
+    def notifications_after(self, after: int, limit: int = 2000) -> list[tuple[int, int, JSON]]:
+        """The notifications after id ``after``, oldest first (one indexed query for a whole process)."""
+        with self.read() as db:
+            rows = db.execute(select(Notification.id, Notification.game, Notification.payload)
+                              .where(Notification.id > after).order_by(Notification.id).limit(limit)).all()
+        return [(int(i), int(g), json.loads(p)) for i, g, p in rows]
+
+    def prune_notifications(self, upto: int) -> None:
+        """Forget the notifications up to id ``upto`` (every process has long read them)."""
+        with self.write() as db, db.begin():
+            db.execute(delete(Notification).where(Notification.id <= upto))
 
     def record(self, gid: int) -> JSON:
         with self.read() as db:
@@ -531,47 +722,68 @@ class Store:
             out["panel"] = web.describe(view)
         return out
 
-    def actions_since(self, gid: int, viewer: Viewer | None, after: int) -> list[JSON]:
-        """The actions after version ``after`` (what happened since my last move). Another player's
-        action text may be a secret (a card chosen face down), so only the viewer's own actions carry
-        their text; what the others did is in the viewer's view's log, which the game filters."""
+    def since(self, gid: int, viewer: Viewer | None, after: int, role: str | None = None) -> list[JSON]:
+        """What happened since version ``after`` of the viewer's page (the page's "what happened since
+        my last move"): the lines of the viewer's own view's log that came after it, each with the
+        version of the viewer's page that brought it. Built only from what the viewer may see: another
+        role's secret steps bring no version and no line (polemos.server.signals)."""
         with self.read() as db:
-            self._row(db, gid)
-            mine = {s.role for s in self._seats(db, gid) if viewer is not None and s.user_id == viewer.user_id}
-            rows = list(db.scalars(select(ActionRow).where(ActionRow.game == gid, ActionRow.seq > after)
-                                   .order_by(ActionRow.seq)))
-        return [{"version": r.seq, "role": r.role, "kind": r.kind, "at": r.created_at.isoformat() + "Z",
-                 **({"action": r.text} if r.role in mine else {})} for r in rows]
+            row = self._row(db, gid, state=False)
+            seats = self._seats(db, gid)
+            key = self._viewer_key(seats, viewer, role, row.active)
+            page = self._page(db, row, seats, Signals.load(row.signals, row.version), key)
+            mine = (ViewChange.game == gid) & (ViewChange.viewer == key)
+            base = db.scalar(select(ViewChange.log_len).where(mine, ViewChange.version <= after)
+                             .order_by(ViewChange.version.desc()).limit(1))
+            marks = db.execute(select(ViewChange.version, ViewChange.log_len, ViewChange.created_at)
+                               .where(mine, ViewChange.version > after).order_by(ViewChange.version)).all()
+        log = page.log
+        start = min(int(base or 0), len(log))
+        # each line belongs to the latest change that wrote its place in the log (an undo shortens a
+        # log, and the lines written after it replace the ones taken back)
+        owner: list[int] = [-1] * len(log)
+        previous = start
+        for k, (_version, length, _at) in enumerate(marks):
+            for i in range(max(start, min(previous, length)), min(length, len(log))):
+                owner[i] = k
+            previous = length
+        out: list[JSON] = []
+        for k, (version, _length, at) in enumerate(marks):
+            lines = [log[i] for i in range(start, len(log)) if owner[i] == k]
+            if lines:
+                out.append({"version": version, "at": at.isoformat() + "Z", "log": lines})
+        return out
 
     # ------------------------------------------------------------------------------ bots
     def bot_turns(self) -> list[tuple[int, str, int]]:
-        """Games where a bot seat is to act: (game, role, version)."""
-        out = []
+        """Games where a bot seat is to act: (game, role, internal version), read from the games' small
+        columns (no state is loaded). The bot runner hears of bot turns by notification; this is its
+        start and its sweep for games whose lease ran out (a process that died holding it)."""
         with self.read() as db:
-            rows = list(db.scalars(select(GameRow).where(GameRow.status == "active")))
-            for row in rows:
-                active = [r for r in row.active.split(",") if r]
-                if not active:
-                    continue
-                for seat in self._seats(db, row.id):
-                    if seat.kind == "bot" and seat.role in active:
-                        out.append((row.id, seat.role, row.version))
-                        break
+            rows = db.execute(select(GameRow.id, GameRow.active, GameRow.version, Seat.role)
+                              .join(Seat, Seat.game == GameRow.id)
+                              .where(GameRow.status == "active", Seat.kind == "bot").order_by(GameRow.id)).all()
+        out: list[tuple[int, str, int]] = []
+        for gid, active, version, role in rows:
+            if role in active.split(",") and (not out or out[-1][0] != gid):
+                out.append((int(gid), str(role), int(version)))
         return out
 
     def bot_move(self, gid: int, role: str, version: int) -> bool:
-        """Let the bot seat ``role`` choose and play (False if the game moved on meanwhile, or if
-        another server process holds the lease on this game's bots)."""
-        with self.write() as db, db.begin():
-            row = self._row(db, gid, lock=True)
+        """Let the bot seat ``role`` choose and play at the game's internal ``version`` (False if the
+        game moved on meanwhile, or if another server process holds the lease on this game's bots).
+
+        Bots keep plans from move to move, so one process plays a game's bots while its lease lasts
+        (BOT_LEASE after its last move): the lease is taken with the move itself, in the same write."""
+        with self.read() as db:
+            row = self._row(db, gid, state=False)
             if row.bot_host not in (None, self.host) and row.bot_until is not None and row.bot_until > now():
                 return False
-            row.bot_host, row.bot_until = self.host, now() + BOT_LEASE
             seat = next((s for s in self._seats(db, gid) if s.role == role and s.kind == "bot"), None)
-            game_id, state_json, current = row.game_id, row.state, row.version
-        if seat is None or current != version:
-            return False
-        state = self.game(game_id).from_json(json.loads(state_json))
+            if seat is None or row.version != version or row.status != "active":
+                return False
+            state = self._state(db, row)
+            game_id = row.game_id
         if role not in state.active_roles():
             return False
         key = (gid, role)
@@ -590,6 +802,43 @@ class Store:
         if out["status"] == "finished":
             self.agents = {k: a for k, a in self.agents.items() if k[0] != gid}
         return True
+
+
+def _seat_facts(seats: list[Seat]) -> list[tuple[str, str, int | None, str | None]]:
+    return [(s.role, s.kind, s.user_id, s.bot) for s in seats]
+
+
+@dataclass(frozen=True, slots=True)
+class _Change:
+    """A change of a game, computed before it is written: its internal version and change count, the
+    new state, every viewer's page, the viewers whose page moved (their new versions), the payload."""
+
+    game: int
+    version: int
+    n: int
+    state: State
+    pages: dict[str, Page]
+    bumped: dict[str, int]
+    payload: JSON
+
+    @property
+    def public_moved(self) -> bool:
+        """The spectator's page moved: the lobby's ``updated_at`` moves with it (and only then)."""
+        return SPECTATOR in self.bumped
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """An action applied to a copy of game ``gid`` at internal version ``base``: the row's new values,
+    the action's row, the change, and the answer."""
+
+    gid: int
+    base: int
+    values: JSON
+    done: JSON
+    change: _Change
+    out: JSON
+    bot: bool
 
 
 def _web_module(game_id: str) -> Any:

@@ -1,7 +1,8 @@
 """Helpers of the browser tests: a live `polemos serve` in a subprocess and page-level actions.
 
 The page marks its state for tools: ``<section id="game" data-version=N data-role=R data-ready=1>``
-(ready: the shown view is the latest the page fetched and nothing is in flight), each legal action is
+(ready: the shown view is the latest the page fetched and nothing is in flight; N is the version of
+that seat's own page, which moves only when what the seat may see moves), each legal action is
 a ``<button class="action" data-action=TEXT data-refs="REF REF">`` in ``#actions``.
 """
 
@@ -123,6 +124,19 @@ def wait_ready(page: Any, at_least: int = 0) -> int:
     return version(page)
 
 
+def wait_current(page: Any) -> int:
+    """Wait until the game page shows the newest version of its own page (each seat's page, and the
+    spectator's, has its own versions: they move only when what that seat may see moves), with nothing
+    in flight; asks the server which version that is, as the page's user."""
+    base, _, rest = page.url.partition("/game/")
+    url = f"{base}/api/games/{rest.split('?')[0]}/view"
+    while True:
+        shown = role(page)
+        newest = int(page.request.get(url + (f"?role={shown}" if shown else "")).json()["version"])
+        if wait_ready(page, newest) == newest:
+            return newest
+
+
 def actions(page: Any) -> list[tuple[str, list[str]]]:
     """The legal actions the page lists (visible or filtered out), with their board refs."""
     return [(a, r.split() if r else []) for a, r in page.eval_on_selector_all(
@@ -185,9 +199,8 @@ def drive(pages: list[Any], choose: Callable[[Any, list[tuple[str, list[str]]]],
     for step in range(limit):
         if until():
             return step
-        top = max(wait_ready(p) for p in pages)
         for p in pages:
-            wait_ready(p, top)
+            wait_current(p)
         for p in pages:
             acts = actions(p)
             if acts:

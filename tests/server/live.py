@@ -83,3 +83,27 @@ class Browserless:
 
     def get(self, url: str) -> httpx2.Response:
         return self.http.get(url)
+
+
+def ws_url(server: LiveServer, gid: int) -> str:
+    return server.url.replace("http://", "ws://", 1) + f"/api/games/{gid}/ws"
+
+
+async def next_change(url: str, client: Browserless | None = None, timeout: float = 20.0,
+                      ready: Any = None) -> dict[str, Any]:
+    """Open a game's WebSocket (as ``client``'s user, or a visitor), take its first message (where the
+    pages stand), set ``ready`` (an asyncio.Event) if given, and return the next message: a change."""
+    import asyncio
+    import json
+
+    import websockets
+
+    cookie = f"polemos_session={client.http.cookies['polemos_session']}" if client is not None else None
+    async with websockets.connect(url, additional_headers={"Cookie": cookie} if cookie else None) as ws:
+        first = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+        if ready is not None:
+            ready.set()
+        while True:
+            msg: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+            if msg != first:
+                return msg

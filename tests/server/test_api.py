@@ -130,36 +130,41 @@ def test_view_and_act(store: Store, players: tuple[Player, Player]) -> None:
     a, b = players
     gid = started(players)
     va = a.get(f"/api/games/{gid}/view").json()
-    assert va["role"] == "athens" and va["version"] == 0 and va["legal"]
+    assert va["role"] == "athens" and va["versions"] == {"athens": va["version"]} and va["legal"]
     assert va["view"] == polemos.replay({"game": AS, "seed": seed_of(store, gid), "actions": []}).view("athens")
-    r = a.post(f"/api/games/{gid}/actions", {"action": va["legal"][0], "version": 0})
-    assert r.status_code == 200 and r.json()["version"] == 1 and r.json()["role"] == "athens"
+    r = a.post(f"/api/games/{gid}/actions", {"action": va["legal"][0], "version": va["version"]})
+    assert r.status_code == 200 and r.json()["version"] == va["version"] + 1 and r.json()["role"] == "athens"
+    moved = a.get(f"/api/games/{gid}/view").json()  # Athens's page after its move
     vb = b.get(f"/api/games/{gid}/view").json()
-    assert vb["role"] == "sparta" and vb["version"] == 1
-    r = b.post(f"/api/games/{gid}/actions", {"action": vb["legal"][-1].upper(), "version": 1})  # any case
+    assert vb["role"] == "sparta"
+    r = b.post(f"/api/games/{gid}/actions", {"action": vb["legal"][-1].upper(), "version": vb["version"]})  # any case
     assert r.status_code == 200
-    since = a.get(f"/api/games/{gid}/since?after=0").json()
-    assert [x["role"] for x in since] == ["athens", "sparta"] and since[0]["action"] == va["legal"][0]
-    assert "action" not in since[1]  # Sparta's card is chosen face down: Athens learns it from its view only
+    # what happened since my last move: the lines of my own view's log after it (what Sparta chose in
+    # secret reaches Athens only as its view tells it), each with the version of my page that brought it
+    now = a.get(f"/api/games/{gid}/view").json()
+    since = a.get(f"/api/games/{gid}/since?after={moved['version']}").json()
+    assert [line for x in since for line in x["log"]] == now["log"][len(moved["log"]):]
+    assert since and since[-1]["version"] == now["version"] > moved["version"]
 
 
 def test_play_errors(store: Store, players: tuple[Player, Player]) -> None:
     a, _b = players
     gid = started(players)
-    legal = a.get(f"/api/games/{gid}/view").json()["legal"]
-    r = a.post(f"/api/games/{gid}/actions", {"action": "conquer persia", "version": 0})
+    v = a.get(f"/api/games/{gid}/view").json()
+    legal, at = v["legal"], v["version"]
+    r = a.post(f"/api/games/{gid}/actions", {"action": "conquer persia", "version": at})
     assert r.status_code == 422 and "not a legal action" in r.json()["error"]
-    r = a.post(f"/api/games/{gid}/actions", {"action": legal[0], "version": 5})
+    r = a.post(f"/api/games/{gid}/actions", {"action": legal[0], "version": at + 5})
     assert r.status_code == 409 and "stale" in r.json()["error"]
-    r = a.post(f"/api/games/{gid}/actions", {"action": legal[0], "version": 0, "role": "sparta"})
+    r = a.post(f"/api/games/{gid}/actions", {"action": legal[0], "version": at, "role": "sparta"})
     assert r.status_code == 403 and "not yours" in r.json()["error"]
     assert a.get(f"/api/games/{gid}/view?role=sparta").status_code == 403
     assert a.post(f"/api/games/{gid}/actions", {"action": legal[0]}).status_code == 400  # no version
     assert a.post("/api/games/77/actions", {"action": legal[0], "version": 0}).status_code == 404
     assert a.get("/api/games/77/view").status_code == 404
     assert a.get("/api/games/abc/view").status_code == 400
-    assert a.post(f"/api/games/{gid}/actions", {"action": legal[0], "version": 0}).status_code == 200
-    r = a.post(f"/api/games/{gid}/actions", {"action": legal[-1], "version": 1})  # (a random deal: one action)
+    assert a.post(f"/api/games/{gid}/actions", {"action": legal[0], "version": at}).status_code == 200
+    r = a.post(f"/api/games/{gid}/actions", {"action": legal[0], "version": at + 1})
     assert r.status_code == 409 and "not athens's turn" in r.json()["error"]  # waiting for Sparta's card
     with client_for(store) as visitor:
         assert visitor.post(f"/api/games/{gid}/actions", json={"action": "x", "version": 1}).status_code == 401
@@ -180,10 +185,10 @@ def test_undo_follows_the_kernel_policy(players: tuple[Player, Player]) -> None:
     v = a.get(f"/api/games/{gid}/view").json()
     assert not v["can_undo"]
     first = v["legal"][0]
-    assert a.post(f"/api/games/{gid}/actions", {"action": first, "version": 0}).status_code == 200
+    assert a.post(f"/api/games/{gid}/actions", {"action": first, "version": v["version"]}).status_code == 200
     v = a.get(f"/api/games/{gid}/view").json()
     if v["can_undo"]:  # no die was rolled by that choice
-        assert a.post(f"/api/games/{gid}/undo", {"version": 1}).json()["version"] == 2
+        assert a.post(f"/api/games/{gid}/undo", {"version": v["version"]}).json()["version"] == v["version"] + 1
         assert a.get(f"/api/games/{gid}/view").json()["legal"][0] == first
     r = a.post(f"/api/games/{gid}/undo", {"version": a.get(f"/api/games/{gid}/view").json()["version"]})
     assert r.status_code == 409 and "nothing to undo" in r.json()["error"]
@@ -208,7 +213,7 @@ def test_record_and_replay_of_a_finished_game(store: Store, players: tuple[Playe
                    seed=2)
     assert a.get(f"/api/games/{gid}/record").status_code == 409
     assert a.get(f"/api/games/{gid}/replay?step=1").status_code == 409
-    version = 0
+    played = 0
     while True:
         v = a.get(f"/api/games/{gid}/view").json()
         if v["game"]["status"] == "finished":
@@ -216,17 +221,17 @@ def test_record_and_replay_of_a_finished_game(store: Store, players: tuple[Playe
         pick = next((x for x in v["legal"] if x.startswith("end ")), v["legal"][0])
         r = a.post(f"/api/games/{gid}/actions", {"action": pick, "version": v["version"]})
         assert r.status_code == 200, r.text
-        version = r.json()["version"]
+        played += 1
     record = a.get(f"/api/games/{gid}/record").json()
     final = polemos.replay(record)
-    assert final.outcome() is not None and len(record["actions"]) == version
+    assert final.outcome() is not None and len(record["actions"]) == played
     with store.read() as db:
         from polemos.server.db import GameRow
 
         row = db.get(GameRow, gid)
         assert row is not None and json.loads(row.state) == final.to_json()
     rep = a.get(f"/api/games/{gid}/replay?step=3").json()
-    assert rep["step"] == 3 and rep["steps"] == version and rep["action"] == record["actions"][2]
+    assert rep["step"] == 3 and rep["steps"] == played and rep["action"] == record["actions"][2]
     assert a.get("/api/games?list=finished").json()[0]["id"] == gid
 
 
@@ -256,8 +261,7 @@ def test_a_whole_game_of_athens_and_sparta_against_the_heuristic_bot(store: Stor
         assert meta["result"]["winner"] in ("athens", "sparta") and meta["result"]["reason"]
         record = p.get(f"/api/games/{gid}/record").json()
         assert polemos.replay(record).outcome() is not None
-        roles = {x["role"] for x in p.get(f"/api/games/{gid}/since?after=0").json()}
-        assert roles == {"athens", "sparta"}
+        assert {role for role, _action in record["actions"]} == {"athens", "sparta"}
     finally:
         p.close()
 

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.server.live import Browserless, LiveServer
+from tests.server.live import Browserless, LiveServer, next_change, ws_url
 from tests.server.pg import TempPostgres, pg_bin
 
 pytestmark = pytest.mark.skipif(pg_bin() is None, reason="PostgreSQL server binaries not installed "
@@ -30,25 +31,37 @@ def test_two_processes_on_postgresql(postgres: TempPostgres, tmp_path: Path) -> 
     try:
         pericles = Browserless(a, "pericles")
         archidamus = Browserless(b, "archidamus")
-        gid = pericles.post("/api/games", {"game": "athens-and-sparta", "seed": 4, "seats": {
+        gid = pericles.post("/api/games", {"game": "athens-and-sparta", "seats": {
             "athens": {"kind": "me"}, "sparta": {"kind": "open"}}}).json()["id"]
         assert archidamus.post(f"/api/games/{gid}/join", {"role": "sparta"}).status_code == 200
-        # both choose their card at the same moment through different processes: the row lock
-        # serialises them, so one gets in and the other, on the old version, is told it is stale
+        # both decide at the same moment through different processes: the row lock serialises them,
+        # so one gets in and the other, whose page that move changed (who is to act), is told it is stale
         va = pericles.get(f"/api/games/{gid}/view").json()
         vb = archidamus.get(f"/api/games/{gid}/view").json()
+        public = pericles.get(f"/api/games/{gid}").json()["version"]
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            ra = pool.submit(pericles.post, f"/api/games/{gid}/actions", {"action": va["legal"][0], "version": 0})
-            rb = pool.submit(archidamus.post, f"/api/games/{gid}/actions", {"action": vb["legal"][0], "version": 0})
+            ra = pool.submit(pericles.post, f"/api/games/{gid}/actions", {"action": va["legal"][0],
+                                                                          "version": va["version"]})
+            rb = pool.submit(archidamus.post, f"/api/games/{gid}/actions", {"action": vb["legal"][0],
+                                                                            "version": vb["version"]})
             codes = sorted([ra.result().status_code, rb.result().status_code])
         assert codes == [200, 409]
-        rows = pericles.get(f"/api/games/{gid}/since?after=0").json()
-        assert [x["version"] for x in rows] == [1]
-        loser = archidamus if rb.result().status_code == 409 else pericles
+        loser, before = (archidamus, vb) if rb.result().status_code == 409 else (pericles, va)
         v = loser.get(f"/api/games/{gid}/view").json()
-        assert v["version"] == 1
-        assert loser.post(f"/api/games/{gid}/actions", {"action": v["legal"][0], "version": 1}).status_code == 200
-        assert pericles.get(f"/api/games/{gid}").json()["version"] == 2
+        assert v["version"] == before["version"] + 1  # the winner's move, once
+
+        async def scenario() -> dict[str, object]:
+            ready = asyncio.Event()
+            watch = asyncio.create_task(next_change(ws_url(a, gid), None, ready=ready))  # a spectator on A
+            await asyncio.wait_for(ready.wait(), 20)
+            r = await asyncio.to_thread(loser.post, f"/api/games/{gid}/actions",
+                                        {"action": v["legal"][0], "version": v["version"]})
+            assert r.status_code == 200
+            return await watch
+
+        # the second move, made through either process, reaches a spectator's socket on A
+        assert asyncio.run(scenario())["versions"] == {"*": public + 2}
+        assert pericles.get(f"/api/games/{gid}").json()["version"] == public + 2
     finally:
         a.stop()
         b.stop()

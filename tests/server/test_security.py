@@ -70,12 +70,16 @@ def test_the_websocket_only_says_that_the_game_changed(store: Store, players: tu
     gid = a.post("/api/games", {"game": "athens-and-sparta",
                                 "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}}).json()["id"]
     b.post(f"/api/games/{gid}/join", {"role": "sparta"})
-    with b.client.websocket_connect(f"/api/games/{gid}/ws") as ws:
-        assert ws.receive_json() == {"type": "version", "version": 0, "status": "active"}
+    # wss: the session cookie is Secure, so a logged-in page's socket is on https
+    with b.client.websocket_connect(f"wss://testserver/api/games/{gid}/ws") as ws:
+        before = b.get(f"/api/games/{gid}/view").json()["version"]
+        assert ws.receive_json() == {"type": "version", "versions": {"sparta": before}, "status": "active"}
         v = a.get(f"/api/games/{gid}/view").json()
-        a.post(f"/api/games/{gid}/actions", {"action": v["legal"][0], "version": 0})
-        # no card, no view: the page refetches its own
-        assert ws.receive_json() == {"type": "version", "version": 1, "status": "active"}
+        a.post(f"/api/games/{gid}/actions", {"action": v["legal"][0], "version": v["version"]})
+        # no card, no view, not Athens's version: Sparta's own page's version; the page refetches its view
+        after = b.get(f"/api/games/{gid}/view").json()["version"]
+        assert after == before + 1
+        assert ws.receive_json() == {"type": "version", "versions": {"sparta": after}, "status": "active"}
     with client_for(store) as visitor, visitor.websocket_connect("/api/games/999/ws") as ws:
         assert ws.receive_json()["type"] == "error"
 

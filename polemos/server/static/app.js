@@ -4,7 +4,9 @@
  * ("/replay/{id}"). The game page shows the board SVG the server draws (pan with drag, zoom with the
  * wheel, a pinch or the +/- buttons), the side panel, and the legal actions as buttons; clicking the
  * board narrows the actions to those whose refs start with the clicked sequence. The page never acts
- * on an old state: every POST carries the version it shows, and a WebSocket says when to refetch.
+ * on an old state: every POST carries the version of the seat's page it shows (each seat's page has its
+ * own versions, moving only when what that seat may see moves), and a WebSocket sends the versions of
+ * the user's own pages, so the page refetches when one of them changed.
  *
  * For tests and tools, the game page's <section id="game"> carries data-version, data-role and
  * data-ready ("1" when the page shows the latest view it fetched and nothing is in flight).
@@ -660,11 +662,19 @@
   const CONFIRM_RE = /^(end|play|done)\b/i;
   const FACINGS = [["N", "North ↑"], ["E", "East →"], ["S", "South ↓"], ["W", "West ←"]];
 
-  function lastMove(gid) {
-    try { return JSON.parse(localStorage.getItem(`polemos:last:${gid}`) || "null"); } catch (_err) { return null; }
+  // A seat's last move: the version of that seat's page its action made (each seat's page has its own
+  // versions, which move only when what the seat may see moves), kept per game and seat.
+  function lastMove(gid, role) {
+    if (!role) return null;
+    try { return JSON.parse(localStorage.getItem(`polemos:last:${gid}:${role}`) || "null"); } catch (_err) { return null; }
   }
-  function saveLastMove(gid, doc) {
-    try { localStorage.setItem(`polemos:last:${gid}`, JSON.stringify(doc)); } catch (_err) { /* private mode */ }
+  function saveLastMove(gid, role, doc) {
+    try { localStorage.setItem(`polemos:last:${gid}:${role}`, JSON.stringify(doc)); } catch (_err) { /* private mode */ }
+  }
+
+  function sameVersions(a, b) {
+    const ka = Object.keys(a || {});
+    return ka.length === Object.keys(b || {}).length && ka.every((k) => (b || {})[k] === a[k]);
   }
 
   // ------------------------------------------------------------------------------------ the game
@@ -798,12 +808,6 @@
       this.renderActions();
       this.renderPanel();
       this.renderSelection();
-      const mine = lastMove(this.gid);
-      if (mine && mine.version === data.version && !mine.tail) {
-        mine.tail = (data.log || []).slice(-3);
-        mine.length = (data.log || []).length;
-        saveLastMove(this.gid, mine);
-      }
       this.renderSince();
     }
 
@@ -1037,7 +1041,7 @@
       try {
         const url = `/api/games/${this.gid}/${undo ? "undo" : "actions"}`;
         const res = await api("POST", url, undo ? body : { ...body, action: text });
-        saveLastMove(this.gid, { version: res.version });
+        saveLastMove(this.gid, res.role, { version: res.version });
       } catch (err) {
         if (err.status === 409 && /stale/i.test(err.message)) notify("The game moved on while you were choosing: this is the new position.", "warn");
         else notify(err.message, "error");
@@ -1063,7 +1067,7 @@
 
     async renderSince() {
       const box = $("#since", this.root);
-      const mine = lastMove(this.gid);
+      const mine = lastMove(this.gid, this.role);
       if (!mine || this.version === null) { box.hidden = true; return; }
       box.hidden = false;
       const key = `${mine.version}:${this.version}:${this.role}`;
@@ -1076,22 +1080,21 @@
         body.replaceChildren(h("p", { class: "hint" }, "Nothing has happened since your last move."));
         return;
       }
+      // the server answers from this seat's own view: the log lines that came after my move, by the
+      // version of my page that brought them (nothing another side did in secret)
       let items;
-      try { items = await api("GET", `/api/games/${this.gid}/since?after=${mine.version}`); } catch (err) { return; }
+      try {
+        items = await api("GET", `/api/games/${this.gid}/since?after=${mine.version}&role=${encodeURIComponent(this.role)}`);
+      } catch (err) { return; }
       if (this.sinceKey !== key) return;
-      summary.textContent = `What happened since your last move (${items.length} action${items.length === 1 ? "" : "s"})`;
-      const list = h("ol", { class: "plain since-list" }, items.map((x) => h("li", null,
-        h("span", { class: "version" }, `v${x.version}`), " ", h("strong", null, title(x.role)), ": ",
-        x.action ? x.action : x.kind === "undo" ? "took back an action" : "acted (see the log)")));
-      const log = this.data.log || [];
-      let fresh = [];
-      if (mine.tail && mine.tail.length) {
-        for (let end = log.length; end >= mine.tail.length; end--) {
-          if (mine.tail.every((t, k) => log[end - mine.tail.length + k] === t)) { fresh = log.slice(end); break; }
-        }
+      const lines = items.reduce((n, x) => n + x.log.length, 0);
+      summary.textContent = `What happened since your last move (${lines} line${lines === 1 ? "" : "s"} of the log)`;
+      if (!lines) {
+        body.replaceChildren(h("p", { class: "hint" }, "Nothing new in the log since your last move."));
+        return;
       }
-      replace(body, list, fresh.length ? h("div", null, h("h3", null, "The log since then"),
-        h("ol", { class: "log" }, fresh.map(logLine))) : null);
+      replace(body, h("ol", { class: "plain since-list" }, items.map((x) => h("li", null,
+        h("span", { class: "version" }, `v${x.version}`), h("ol", { class: "log" }, x.log.map(logLine))))));
     }
 
     // -- hot-seat hand-over ---------------------------------------------------------------
@@ -1124,12 +1127,14 @@
         let msg;
         try { msg = JSON.parse(ev.data); } catch (_err) { return; }
         const d = this.data;
-        if ((msg.type === "version" && msg.version !== this.version) || msg.type === "changed"
-            || (msg.status && d && msg.status !== d.game.status)) this.refresh();
+        // the socket sends the versions of my own pages (each of my seats', or the spectator's): a page
+        // of mine changed if they differ from those of the view shown
+        if (msg.type === "version" && (!d || !sameVersions(msg.versions, d.versions) || msg.status !== d.game.status)) this.refresh();
         else if (msg.type === "error") notify(msg.error, "error");
       });
-      ws.addEventListener("close", () => {
+      ws.addEventListener("close", (ev) => {
         if (this.ws !== ws) return;
+        if (ev.code === 1008 && ev.reason) notify(`Live updates: ${ev.reason}.`, "warn");  // e.g. too many open pages
         live.textContent = "reconnecting…";
         live.className = "live off";
         if (this.closed) return;

@@ -1,0 +1,36 @@
+"""``polemos loadtest`` (issue 8): a few games for a few seconds, and the report makes sense. It reports
+numbers; no test here depends on how fast anything was."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def polemos(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", "from polemos.cli import main; main()", *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+
+
+def test_8_loadtest_drives_games_on_loopback_and_reports_throughput_latency_and_cpu(tmp_path: Path) -> None:
+    out = tmp_path / "load.json"
+    done = polemos("loadtest", "--games", "3", "--seconds", "3", "--flat-out", "--seed", "1", "--json", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "actions:" in done.stdout and "action latency ms: p50" in done.stdout and "CPU: server" in done.stdout
+    report = json.loads(out.read_text())
+    assert report["games"] == 3 and report["pace"] is None and "2 worker processes" in report["server"]
+    assert report["errors"] == 0 and report["actions"] > 0 and report["views"] > 0
+    assert report["actions_per_second"] > 0 and report["server_cpu_cores"] > 0
+    for kind in ("action_ms", "view_ms"):
+        ms = report[kind]
+        assert 0 < ms["p50"] <= ms["p95"] <= ms["p99"] <= ms["max"]
+
+
+def test_8_loadtest_talks_to_loopback_only() -> None:
+    done = polemos("loadtest", "--url", "http://10.1.2.3:8000", "--games", "1", "--seconds", "1")
+    assert done.returncode == 1
+    assert "only talks to this machine (loopback)" in done.stderr and "Traceback" not in done.stderr
