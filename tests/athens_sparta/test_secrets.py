@@ -174,3 +174,103 @@ def test_r31_a_hit_on_hidden_blocks_is_placed_by_their_owner_even_without_a_tie(
     assert "confirm" in no_tie.view("sparta")["prompt"]
     act(no_tie, "sparta", "hit SPA-HOP-6")
     assert no_tie.strength[bid(no_tie, "SPA-HOP-6")] == 2
+
+
+# ============================================================================ 4.1 stacking of hidden blocks
+def _athens_wins_at_plataea(in_athens: tuple[str, ...]) -> S:
+    """Athens wins a new battle at PLATAEA, whose only friendly neighbour is ATHENS, where five
+    upright Athenian blocks stand (ATHENS: stack 6, at most 4 armies, 4.1)."""
+    from polemos import script_dice
+
+    from .helpers import at_phase, empty_board, place
+
+    s = empty_board()
+    for block in in_athens:
+        place(s, block, "ATHENS")
+    place(s, "SPA-HOP-1", "SPARTA")
+    place(s, "SPA-HOP-6", "PLATAEA", 1)
+    place(s, "ATH-HOP-5", "PLATAEA", 4, came_from="ATHENS")
+    at_phase(s, ATHENS, "combat")
+    script_dice(s, [1] * 8)  # every die hits: the Spartan hoplite falls in round 1
+    act(s, "athens", "battle PLATAEA")
+    act(s, "sparta", "engage")
+    while s.pending is not None and s.pending["kind"] == "act":
+        act(s, "sparta" if s.pending["side"] == SPARTA else "athens", "fire")
+    return s
+
+
+def test_r32_regroup_is_asked_whenever_the_enemy_cannot_tell_it_is_impossible() -> None:
+    """R32 (4.1, 5.6): with five Athenian blocks in ATHENS, Sparta cannot tell whether four of them
+    are armies (then no army may regroup there) or not; Athens is asked in both cases."""
+    full = _athens_wins_at_plataea(("ATH-HOP-1", "ATH-HOP-2", "ATH-HOP-3", "ATH-HOP-4", "ATH-NAV-1"))
+    room = _athens_wins_at_plataea(("ATH-HOP-1", "ATH-HOP-2", "ATH-HOP-3", "ATH-NAV-1", "ATH-NAV-2"))
+    assert full.pending is not None and full.pending["kind"] == "regroup"
+    assert full.legal_actions("athens") == ["done"]
+    assert room.legal_actions("athens") == ["regroup ATH-HOP-5 ATHENS", "done"]
+    assert public(full, "athens") == public(room, "athens")
+
+
+def _athens_repulsed_at_plataea(in_athens: tuple[str, ...]) -> S:
+    """Athenian armies that attacked PLATAEA from ATHENS and from THEBES fail (5.43: defenders
+    remain outside the walls) and must retreat through those hexsides (5.5)."""
+    from polemos import script_dice
+
+    from .helpers import at_phase, empty_board, place
+
+    s = empty_board()
+    for block in in_athens:
+        place(s, block, "ATHENS")
+    place(s, "SPA-HOP-1", "SPARTA")
+    place(s, "SPA-HOP-6", "PLATAEA", 4)
+    place(s, "ATH-HOP-5", "PLATAEA", 2, came_from="ATHENS")
+    place(s, "ATH-HOP-6", "PLATAEA", 2, came_from="THEBES")
+    at_phase(s, ATHENS, "combat")
+    script_dice(s, [6] * 40)  # every die misses: two rounds, and the defender stands
+    act(s, "athens", "battle PLATAEA")
+    if s.pending is not None and s.pending["kind"] == "declare":
+        act(s, "sparta", "engage")
+    while s.pending is not None and s.pending["kind"] == "act":
+        act(s, "sparta" if s.pending["side"] == SPARTA else "athens", "fire")
+    return s
+
+
+def test_r32_a_forced_retreat_is_asked_whenever_the_enemy_cannot_tell_there_is_one_way() -> None:
+    """R32 (4.1, 5.5): the retreat of an army is carried out without a question only when the
+    enemy too can see that one hex is left; ATHENS full of armies or not looks the same to him."""
+    full = _athens_repulsed_at_plataea(("ATH-HOP-1", "ATH-HOP-2", "ATH-HOP-3", "ATH-HOP-4", "ATH-NAV-1"))
+    room = _athens_repulsed_at_plataea(("ATH-HOP-1", "ATH-HOP-2", "ATH-HOP-3", "ATH-NAV-1", "ATH-NAV-2"))
+    for s in (full, room):
+        assert s.pending is not None and s.pending["kind"] == "retreat", s.pending
+    assert full.legal_actions("athens") == ["retreat THEBES"]
+    assert set(room.legal_actions("athens")) == {"retreat ATHENS", "retreat THEBES"}
+    assert public(full, "athens") == public(room, "athens")
+
+
+def _storm_plataea(others: tuple[str, ...]) -> S:
+    """Sparta storms the minor walled city of PLATAEA (siege limit 2, 5.31) with her armies; four
+    upright blocks besiege and blockade it: two hoplites, a navy and ``others``."""
+    from .helpers import at_phase, empty_board, place
+
+    s = empty_board()
+    place(s, "ATH-HOP-1", "ATHENS")
+    place(s, "SPA-HOP-1", "SPARTA")
+    place(s, "ATH-HOP-5", "PLATAEA", 2, inside=True)
+    for block in ("SPA-HOP-6", "SPA-HOP-7", "SPA-NAV-1", *others):
+        place(s, block, "PLATAEA", 2)
+    at_phase(s, SPARTA, "combat")
+    act(s, "sparta", "storm PLATAEA armies")
+    return s
+
+
+def test_r33_storming_blocks_are_picked_whenever_more_besiege_than_the_limit() -> None:
+    """R33 (5.31, R21): four blocks besiege and blockade a city whose limit is two; whether the
+    armies Sparta storms with are two or three is hidden from Athens (she sees a siege and a
+    blockade, not how many armies), so Sparta picks the storming blocks in both cases."""
+    two_armies, three_armies = _storm_plataea(("SPA-NAV-2",)), _storm_plataea(("SPA-HOP-8",))
+    for s in (two_armies, three_armies):
+        assert s.pending is not None and s.pending["kind"] == "stormq"
+    assert set(two_armies.legal_actions("sparta")) == {"storm SPA-HOP-6", "storm SPA-HOP-7"}
+    assert public(two_armies, "sparta") == public(three_armies, "sparta")
+    act(two_armies, "sparta", "storm SPA-HOP-6")
+    act(two_armies, "sparta", "storm SPA-HOP-7")  # every army of the group storms: no more to pick
+    assert two_armies.pending is None or two_armies.pending["kind"] != "stormq"

@@ -361,12 +361,16 @@ def start_siege_action(s: S, side: int, h: int, verb: str, group: str) -> None:
             else:
                 bt["st"][i] = BS_INSIDE if s.inside[b] else (BS_SEA if spec.type == NAVY else BS_LAND)
     if verb == "storm":
-        # the siege limit also limits storming blocks (5.31): the attacker picks which storm
+        # the siege limit also limits storming blocks (5.31): the attacker picks which storm (R21),
+        # whenever more blocks besiege than the limit, even if fewer are of the group he named: how
+        # many of his upright blocks are armies or navies is hidden from the besieged (RULINGS R33)
         lim = siege_limit(s, h)
         storming = [b for b, st in zip(bt["blocks"], bt["st"], strict=True) if st == BS_STORM]
+        besiegers = [b for b in bt["blocks"] if s.owner[b] == side and not s.inside[b]
+                     and b not in s.no_attack and s.comp.blocks[b].type != REVOLT]
         bt["stage"] = "siege"
         s.say(f"5.3: {side_name(side)} storms {hex_name(s, h)} with its {group}.")
-        if len(storming) > lim:
+        if len(besiegers) > lim:
             for b in storming:
                 set_status(s, b, BS_RESERVE)
             s.pending = {"kind": "stormq", "side": side, "cands": storming}
@@ -760,8 +764,8 @@ def apply_stormq(s: S, side: int, action: str) -> None:
     b = s.comp.block_index[action.split()[1]]
     set_status(s, b, BS_STORM)
     s.revealed[b] = True
-    if len(in_battle(s, side, (BS_STORM,))) >= siege_limit(s, bt["hex"]):
-        s.pending = None
+    if len(in_battle(s, side, (BS_STORM,))) >= siege_limit(s, bt["hex"]) or not legal_stormq(s, side)[:-1]:
+        s.pending = None  # the limit is reached, or every block of the group storms
 
 
 def _battle_decided(s: S, bt: dict[str, Any]) -> bool:
@@ -945,9 +949,10 @@ def apply_hit(s: S, side: int, action: str) -> None:
 
 
 # ====================================================================== retreats (5.5)
-def retreat_hexes(s: S, b: int) -> list[int]:
+def retreat_hexes(s: S, b: int, seen: bool = False) -> list[int]:
     """5.5: armies retreat to adjacent friendly or vacant hexes (attackers through the hexsides
-    they attacked across, defenders through any other); navies to a friendly port within 4."""
+    they attacked across, defenders through any other); navies to a friendly port within 4.
+    ``seen``: the hexes the enemy cannot rule out (stacking as he sees it, RULINGS R32)."""
     bt = s.battle
     side = s.owner[b]
     h = s.loc[b]
@@ -998,7 +1003,7 @@ def retreat_hexes(s: S, b: int) -> list[int]:
         used = bt["retreat_via"].count(h * 6 + d) if bt is not None else 0
         if used >= lim:
             continue
-        if not stack_ok(s, side, n, b):
+        if not stack_ok(s, side, n, b, seen=seen):
             continue
         out.append(n)
     return out
@@ -1265,8 +1270,8 @@ def _after(s: S, bt: dict[str, Any]) -> bool:
                   "eliminated (5.5).")
             eliminate(s, b)
             return True
-        if len(dests) == 1:
-            retreat(s, b, dests[0])
+        if len(dests) == 1 and len(retreat_hexes(s, b, seen=True)) == 1:
+            retreat(s, b, dests[0])  # no choice, and the enemy can see there is none (RULINGS R32)
             return True
         s.pending = {"kind": "retreat", "side": s.owner[b], "block": b}
         return False
@@ -1277,7 +1282,7 @@ def _after(s: S, bt: dict[str, Any]) -> bool:
             s.pending = {"kind": "revoltdone", "side": victor}
             return False
     if victor >= 0 and not bt.get("regroup_done"):
-        if regroup_options(s, victor):
+        if regroup_options(s, victor, seen=True):  # asked whenever the enemy sees a regroup may be made (R32)
             s.pending = {"kind": "regroup", "side": victor}
             return False
         bt["regroup_done"] = 1
@@ -1344,7 +1349,7 @@ def apply_retreat(s: S, side: int, action: str) -> None:
     retreat(s, int(p["block"]), hex_by_name(s, action[8:]))
 
 
-def regroup_options(s: S, side: int) -> list[str]:
+def regroup_options(s: S, side: int, seen: bool = False) -> list[str]:
     """5.6: victorious navies to a friendly port within 4; after a new battle victorious armies
     to adjacent friendly hexes (never from an on-going siege)."""
     bt = s.battle
@@ -1371,7 +1376,7 @@ def regroup_options(s: S, side: int) -> list[str]:
                 n = board.neighbours[h][d]
                 if n < 0 or board.land_side[h][d] not in (SIDE_CLEAR, SIDE_PASS):
                     continue
-                if not friendly_ctrl(s, side, s.lctrl[n]) or not stack_ok(s, side, n, b):
+                if not friendly_ctrl(s, side, s.lctrl[n]) or not stack_ok(s, side, n, b, seen=seen):
                     continue
                 if any(s.loc[x] == n and s.owner[x] == 1 - side and not s.inside[x]
                        for x in range(len(s.loc))):
@@ -1402,7 +1407,7 @@ def apply_regroup(s: S, side: int, action: str) -> None:
     bt["regrouped"] = [*bt["regrouped"], b]
     s.no_attack.append(b)
     s.say(f"{side_name(side)} regroups a block to {hex_name(s, n)} (5.6).")
-    if not regroup_options(s, side):
+    if not regroup_options(s, side, seen=True):  # RULINGS R32
         s.pending = None
         bt["regroup_done"] = 1
 

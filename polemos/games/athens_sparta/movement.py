@@ -74,9 +74,12 @@ def stack_limit(s: S, h: int) -> tuple[int, int]:
     return lim
 
 
-def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None, at: int | None = None) -> bool:
+def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None, at: int | None = None,
+             seen: bool = False) -> bool:
     """Could ``side`` add block ``extra`` to hex ``h`` within the stacking limit (4.1)?
-    ``at``: where ``occ`` counted the block (default: where it stands now)."""
+    ``at``: where ``occ`` counted the block (default: where it stands now). ``seen``: as far as
+    the enemy can tell, who sees how many blocks stand there but not which are armies (ATHENS's
+    limit of 4 armies is not checked; RULINGS R32)."""
     g = geo(s.comp.board)
     if h == g.syr:
         return True
@@ -92,7 +95,7 @@ def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None, at: in
         if t != NAVY:
             armies -= 1
     lim, lim_army = g.lim[h]
-    return n + 1 <= lim and armies + (t != NAVY) <= lim_army
+    return n + 1 <= lim and (seen or armies + (t != NAVY) <= lim_army)
 
 
 def attack_limit(s: S, h: int, d: int, crossed: bool) -> int:
