@@ -51,16 +51,20 @@ class Game:
     bot_seconds: float
     seconds: float
     routs: list[tuple[int, str]] = field(default_factory=list)  # (day, contingent) of every rout
+    immortals_entered: bool = False  # day 3: they came down the Ephialtes path (7.0.2)
+    immortals_removed: bool = False  # ... and left the field when the attacking contingent routed (9.0(1))
 
 
 def play(seed: int) -> Game:
     import polemos
     from polemos.ai.agents import agent_rng
     from polemos.games.thermopylae.bots import HeuristicAgent
+    from polemos.games.thermopylae.state import GTSState
 
     start = time.perf_counter()
     game = polemos.game(GAME)
     state = game.new(seed)
+    assert isinstance(state, GTSState)  # its log is read below
     agent = HeuristicAgent()
     rng = agent_rng(seed, 0)
     steps = decisions = 0
@@ -84,11 +88,17 @@ def play(seed: int) -> Game:
     view = state.view("greek")
     routs: list[tuple[int, str]] = []
     day = 1
+    entered = removed = on_map = False
     for _to, rule, text in state.log:  # the whole log (a view shows only its last lines; all public here)
         if rule == "4.0" and text.startswith("Day "):
             day = int(text.split()[1])
         elif rule == "8.4.4" and " rout: " in text:
             routs.append((day, text.split(" rout: ")[0].removeprefix("the ")))
+            on_map = on_map and not text.startswith("the Immortals rout")
+        elif rule == "7.0.2":
+            entered = on_map = True
+        elif rule == "9.0" and text.startswith("9.0(1)") and "removed from play" in text and on_map:
+            removed, on_map = True, False
     return Game(
         seed=seed,
         winner=str(outcome.winner),
@@ -103,6 +113,8 @@ def play(seed: int) -> Game:
         bot_seconds=bot,
         seconds=time.perf_counter() - start,
         routs=routs,
+        immortals_entered=entered,
+        immortals_removed=removed,
     )
 
 
@@ -171,6 +183,12 @@ def report(games: list[Game], wall: float, processes: int) -> str:
         f"historically they held two days. {sum(1 for g in games if g.reached_day3 and g.winner == 'greek')} "
         f"of those were Greek wins. Of the games over before day 3, {early_persian} ended with the Greek Army's "
         f"rout and {early_greek} with the Persian Army's.")
+    entered = sum(1 for g in games if g.immortals_entered)
+    removed = sum(1 for g in games if g.immortals_removed)
+    add("")
+    add(f"On day 3 the Immortals came down the Ephialtes path (7.0.2) in {entered} games; in {removed} of them "
+        "they were removed from play, not routed, when the attacking contingent routed (9.0(1), RULINGS G40). "
+        f"In {held - entered} games day 3 ended before their Action Round of entry (G33) or without them.")
     add("")
     add("## Morale")
     add("")
