@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -242,22 +241,21 @@ def test_heuristic_greeks_beat_random_greeks_against_the_automaton() -> None:
     assert sum(heuristic) / len(heuristic) > sum(random) / len(random) + 10, (heuristic, random)
 
 
-def test_a_decision_takes_well_under_a_millisecond_on_average() -> None:
+def test_the_heuristic_plays_a_whole_solitaire_game_from_its_view() -> None:
+    """Every decision of a whole game is legal and made from the Greek view alone (its speed is
+    measured by `polemos selfplay`, never by a test)."""
     g = polemos.game(GAME)
     s = g.new(15)
     agent = HeuristicAgent(strict=True)
     rng = agent_rng(15, 0)
-    spent = 0.0
     decisions = 0
     while s.outcome() is None:
         view, legal = s.view("greek"), s.legal_actions("greek")
-        t = time.perf_counter()
-        action = agent.choose(view, legal, rng)
-        spent += time.perf_counter() - t
+        action = agent.choose(json.loads(json.dumps(view)), legal, rng)
+        assert action in legal
         decisions += 1
         s.apply("greek", action)
     assert decisions > 100
-    assert spent / decisions < 0.003  # generous for slow machines; typically ~0.3 ms
 
 
 def test_8_2_6_g42_fire_goes_where_the_targets_dv_is_already_spent() -> None:
