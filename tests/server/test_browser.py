@@ -126,7 +126,8 @@ def test_two_players_play_live(browser: Any, server: str, tabs: list[Tab]) -> No
     a.wait_for_selector("#create-form")
     shot(a, "lobby")
 
-    gid = create_game(a, AS, {"athens": ("me", None), "sparta": ("open", None)}, seed=3)
+    gid = create_game(a, AS, {"athens": ("me", None), "sparta": ("open", None)})  # a secret server seed
+    assert a.is_hidden("#seed-chosen")
     assert f"/game/{gid}?invite=" in (a.input_value("#invite-link"))
     no_reload_mark(a)
 
@@ -230,6 +231,7 @@ def test_hot_seat_hands_over(browser: Any, server: str, tabs: list[Tab]) -> None
     signup(page, server, "alcibiades")
     gid = create_game(page, AS, {}, seed=5, hotseat=True)
     assert gid > 0
+    assert page.is_visible("#seed-chosen")  # a chosen seed is shown (allowed here: no other player)
     assert role(page) == "athens"
     # the role switcher shows the other seat (no hand-over when I switch myself)
     page.click('#roles button[data-role="sparta"]')
@@ -418,10 +420,26 @@ def test_phone_screen(browser: Any, server: str, tabs: list[Tab]) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------
+def test_log_out_everywhere_ends_the_other_devices_session(browser: Any, server: str, tabs: list[Tab]) -> None:
+    phone, laptop = open_tab(browser, tabs), open_tab(browser, tabs)
+    signup(phone, server, "hermocrates")
+    laptop.goto(server + "/")
+    laptop.fill("#login-name", "Hermocrates")  # names are the same whatever the case
+    laptop.fill("#login-password", "correct horse battery")
+    laptop.click("#login-form button[type=submit]")
+    laptop.wait_for_selector("#create-form")
+    phone.click("#logout-all")
+    assert phone.wait_for_selector(".notice:has-text('Logged out everywhere (2 sessions ended)')")
+    phone.wait_for_selector("#login-form")
+    laptop.reload()
+    laptop.wait_for_selector("#login-form")  # the laptop's session ended too
+
+
+# ---------------------------------------------------------------------------------------------------
 def test_invitation_link_joins_after_signing_up(browser: Any, server: str, tabs: list[Tab]) -> None:
     a, b = open_tab(browser, tabs), open_tab(browser, tabs)
     signup(a, server, "nicias")
-    gid = create_game(a, AS, {"athens": ("open", None), "sparta": ("me", None)}, seed=11)
+    gid = create_game(a, AS, {"athens": ("open", None), "sparta": ("me", None)})
     link = a.input_value("#invite-link")
     assert link.endswith(f"/game/{gid}" + link[link.index("?"):])
     a.goto(server + "/")

@@ -137,7 +137,9 @@
       nav.append(
         h("a", { href: "/", "data-link": true }, "Lobby"),
         h("span", { class: "who" }, "Signed in as ", h("strong", { id: "whoami" }, session.user)),
-        h("button", { type: "button", id: "logout", class: "link", onclick: logout }, "Log out"));
+        h("button", { type: "button", id: "logout", class: "link", onclick: logout }, "Log out"),
+        h("button", { type: "button", id: "logout-all", class: "link", onclick: logoutEverywhere,
+          title: "End your sessions on every device (a lost phone, a shared computer)" }, "Log out everywhere"));
     } else {
       nav.append(h("a", { href: loginHref(), "data-link": true }, "Log in"));
     }
@@ -150,6 +152,18 @@
 
   async function logout() {
     try { await api("POST", "/api/logout", {}); } catch (err) { notify(err.message, "error"); }
+    loggedOut();
+  }
+
+  async function logoutEverywhere() {
+    try {
+      const r = await api("POST", "/api/logout-everywhere", {});
+      notify(`Logged out everywhere (${r.sessions} session${r.sessions === 1 ? "" : "s"} ended).`);
+    } catch (err) { notify(err.message, "error"); }
+    loggedOut();
+  }
+
+  function loggedOut() {
     session.user = null;
     session.csrf = null;
     renderNav();
@@ -196,7 +210,8 @@
           h("h2", null, label),
           h("label", { for: name.id }, "Name"), name,
           h("label", { for: password.id }, "Password"), password,
-          kind === "signup" ? h("p", { class: "hint" }, "2-40 letters, digits, '.', '-' or '_'; a password of 8+ characters.") : null,
+          kind === "signup" ? h("p", { class: "hint" }, "A name of 2-40 letters, digits, '.', '-' or '_' (no one else's, "
+            + "whatever the case); a password of 8-200 characters, not only spaces, not your name.") : null,
           h("button", { type: "submit", class: "primary" }, label), error);
         f.addEventListener("submit", async (e) => {
           e.preventDefault();
@@ -230,6 +245,12 @@
       .join(" · ");
   }
 
+  /** A game whose creator chose the seed (allowed only with no other human player) says so. */
+  function seedTag(game) {
+    return game.seed_chosen ? h("span", { class: "tag seed-chosen", title: "The creator chose this game's seed, "
+      + "so the deals and dice were known beforehand" }, "seed chosen") : null;
+  }
+
   function resultText(game) {
     const r = game.result;
     if (!r) return game.winner ? `${title(game.winner)} won` : "finished";
@@ -237,12 +258,16 @@
     return r.reason ? `${who} — ${r.reason}` : who;
   }
 
+  const PAGE = 20; // games per lobby page
+  const PAGE_MAX = 100; // the most the server gives in one request
+
   class Lobby {
     stop() { clearInterval(this.timer); this.stopped = true; }
 
     async start(app) {
       document.title = "Polemos — lobby";
       this.lists = {};
+      this.shown = { open: PAGE, mine: PAGE, finished: PAGE }; // games asked for per list ("Show more" adds a page)
       const games = await catalog();
       this.createForm = this.buildCreate(games);
       app.append(
@@ -262,27 +287,45 @@
       this.timer = setInterval(() => this.refresh(), 5000);
     }
 
+    /** The first ``count`` games of a lobby list, in pages of at most PAGE_MAX (the server's limit). */
+    async fetchList(which, count) {
+      const out = [];
+      while (out.length < count) {
+        const limit = Math.min(PAGE_MAX, count - out.length);
+        const page = await api("GET", `/api/games?list=${which}&limit=${limit}&offset=${out.length}`);
+        out.push(...page);
+        if (page.length < limit) break;
+      }
+      return out;
+    }
+
     async refresh() {
       let open, mine, finished;
       try {
-        [open, mine, finished] = await Promise.all(["open", "mine", "finished"].map((w) => api("GET", `/api/games?list=${w}`)));
+        [open, mine, finished] = await Promise.all(["open", "mine", "finished"].map((w) => this.fetchList(w, this.shown[w])));
       } catch (err) {
         if (err.status === 401) { session.user = null; route(); return; }
         notify(err.message, "error");
         return;
       }
       if (this.stopped) return;
-      this.fill("#my-games", mine, (g) => this.mineItem(g), "You have no games yet: create one or join an open one.");
-      this.fill("#open-games", open.filter((g) => !g.my_roles.length), (g) => this.openItem(g), "No open games right now.");
-      this.fill("#finished-games", finished, (g) => this.finishedItem(g), "No finished games yet.");
+      this.fill("#my-games", "mine", mine, (g) => this.mineItem(g), "You have no games yet: create one or join an open one.");
+      this.fill("#open-games", "open", open, (g) => this.openItem(g), "No open games right now.",
+        (g) => !g.my_roles.length);
+      this.fill("#finished-games", "finished", finished, (g) => this.finishedItem(g), "No finished games yet.");
     }
 
-    fill(sel, games, item, empty) {
-      const key = JSON.stringify(games);
+    /** A list's games (those ``keep`` keeps), and "Show more" when a full page came (there may be more). */
+    fill(sel, which, games, item, empty, keep = () => true) {
+      const more = games.length >= this.shown[which];
+      const key = JSON.stringify([games, more]);
       if (this.lists[sel] === key) return;
       this.lists[sel] = key;
+      const shown = games.filter(keep);
       const ul = $(`${sel} ul`);
-      ul.replaceChildren(...(games.length ? games.map(item) : [h("li", { class: "empty" }, empty)]));
+      ul.replaceChildren(...(shown.length ? shown.map(item) : [h("li", { class: "empty" }, empty)]),
+        ...(more ? [h("li", { class: "more" }, h("button", { type: "button", class: "small show-more", dataset: { list: which },
+          onclick: () => { this.shown[which] += PAGE; this.refresh(); } }, "Show more"))] : []));
     }
 
     mineItem(g) {
@@ -295,7 +338,7 @@
       const invite = g.status === "open" && g.invite ? `${location.origin}/game/${g.id}?invite=${encodeURIComponent(g.invite)}` : null;
       return h("li", { class: "game-item" + (g.my_turn && g.status === "active" ? " my-turn" : ""), dataset: { id: g.id } },
         h("a", { href: `/game/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`),
-        g.hotseat ? h("span", { class: "tag" }, "hot-seat") : null, " ", state,
+        g.hotseat ? h("span", { class: "tag" }, "hot-seat") : null, seedTag(g), " ", state,
         h("div", { class: "seats" }, seatLine(g)),
         invite ? h("div", { class: "seats" }, "Invitation link: ", h("a", { href: invite, class: "invite" }, invite)) : null);
     }
@@ -318,7 +361,7 @@
 
     finishedItem(g) {
       return h("li", { class: "game-item", dataset: { id: g.id } },
-        h("a", { href: `/replay/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`), " ",
+        h("a", { href: `/replay/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`), seedTag(g), " ",
         h("span", { class: "status" }, resultText(g)), h("div", { class: "seats" }, seatLine(g)));
     }
 
@@ -707,6 +750,8 @@
         h("div", { class: "game-head" },
           h("h1", { id: "game-title" }, `Game #${this.gid}`),
           h("span", { id: "live", class: "live off", title: "live updates" }, "offline"),
+          h("span", { id: "seed-chosen", class: "tag seed-chosen", hidden: true, title: "The creator chose this game's "
+            + "seed, so the deals and dice were known beforehand" }, "seed chosen"),
           h("p", { id: "whose", class: "whose" }),
           h("div", { id: "roles", class: "roles", role: "group", "aria-label": "Your seats" })),
         h("div", { id: "game-alerts" }),
@@ -799,6 +844,7 @@
       const g = data.game;
       document.title = `${g.title} #${g.id} — Polemos`;
       $("#game-title", this.root).textContent = `${g.title} #${g.id}`;
+      $("#seed-chosen", this.root).hidden = !g.seed_chosen;
       this.board.setSvg(data.board);
       this.picked = [];
       this.hideConfirm();
