@@ -66,7 +66,8 @@ def test_3_4_fog_of_war_only_the_top_enemy_unit_is_seen() -> None:
     put(s, ["spartans-1", "spartans-2"], "E6", "W")
     greek = s.view("greek")["areas"]
     assert [u.get("id") for u in greek["C5"]] == ["dahae-01", None, None]
-    assert all(u == {"side": "persian", "hidden": True} for u in greek["C5"][1:])
+    # under the top: side and facing only (G43: the facing is in plain sight, its ZOC shows it)
+    assert all(u == {"side": "persian", "hidden": True, "facing": "E"} for u in greek["C5"][1:])
     assert [u["id"] for u in greek["E6"]] == ["spartans-1", "spartans-2"]  # own stacks in full
     persian = s.view("persian")
     assert [u.get("id") for u in persian["areas"]["E6"]] == ["spartans-1", None]

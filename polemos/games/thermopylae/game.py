@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from polemos.core.errors import RecordError
-from polemos.core.game import JSON, Game, Role
+from polemos.core.game import JSON, Game, Role, State
 from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
+from polemos.core.rng import Rng
 from polemos.games.thermopylae.state import MODES, ROLES, Comp, GTSState, load_comp
 
 
@@ -68,6 +69,13 @@ class GoTellTheSpartans(Game):
             self.id, doc, lambda d: self.new(int(d.get("seed", 0)), d.get("scenario"), d.get("options") or {}),
             _validate)
         return state
+
+    def hidden_variants(self, state: State, role: Role, rng: Rng, keep_identities: bool = False) -> list[State]:
+        """In the two-player game the units under the top of the enemy's stacks (3.4), restacked
+        (``hidden.py``); always the dice to come."""
+        from polemos.games.thermopylae.hidden import hidden_variants
+
+        return hidden_variants(state, role, rng, keep_identities)
 
 
 def _validate(s: GTSState) -> None:

@@ -422,6 +422,7 @@ def move_text(s: GTSState, u: int, d: Dest) -> str:
 def do_move(s: GTSState, u: int, d: Dest, rule: str = "8.1") -> None:
     force = force_of(s, u)
     start = s.loc[u]
+    seen_before = is_top(s, force[0])
     for v in force:
         if d.area != start:
             s.loc[v] = d.area
@@ -432,7 +433,12 @@ def do_move(s: GTSState, u: int, d: Dest, rule: str = "8.1") -> None:
         s.moved[v] = True
     touch(s)
     names = "+".join(uid(s, v) for v in force)
-    shown = uid(s, force[0]) + (f" and {len(force) - 1} more" if len(force) > 1 else "")
+    # 3.4: the enemy knows the force by its top unit only if that unit is on top of a stack before
+    # or after the move (a force from under another stays nameless, RULINGS G43)
+    if seen_before or is_top(s, force[0]):
+        shown = uid(s, force[0]) + (f" and {len(force) - 1} more" if len(force) > 1 else "")
+    else:
+        shown = f"{len(force)} unit{'s' if len(force) > 1 else ''} from under the top"
     if d.attack:
         what = f"enter enemy-occupied {aname(s, d.area)} from {aname(s, d.came_from)} facing " \
                f"{FACING_NAMES[d.facing]} (8.1.4)"
@@ -841,6 +847,16 @@ def retreat_options(s: GTSState, a: int, att_side: int) -> tuple[list[int], int,
             if send < 0 or send != comp.nbr[a][rear]:
                 spartans, send = [], -1
     return lights, lend, spartans, send
+
+
+def feint_question(s: GTSState, a: int, att_side: int) -> bool:
+    """11.3 in the two-player game (3.4): the Greeks are asked before every Persian melee against a
+    hoplite stack (its top shows the type, 3.1.2), Spartans in it or not, since being asked only
+    when Spartans could feint would tell the Persians that Spartans stand under the top (G43)."""
+    if not (s.feigned and s.mode == "two" and att_side == PERSIAN):
+        return False
+    greeks = side_units(occupancy(s), a, GREEK, s.comp)
+    return bool(greeks) and s.comp.u_type[greeks[0]] == HOPLITE
 
 
 def do_retreat(s: GTSState, group: list[int], end: int, rule: str) -> None:
@@ -1361,7 +1377,7 @@ def _step(s: GTSState) -> bool:
         while s.melee_queue and s.winner < 0:
             a = s.melee_queue[0]
             lights, _, sps, _ = retreat_options(s, a, side)
-            if (lights or sps) and s.retreat_area != a:
+            if (lights or sps or feint_question(s, a, side)) and s.retreat_area != a:
                 defender = 1 - side
                 if defender == PERSIAN and automaton(s):
                     from polemos.games.thermopylae.automaton import persian_retreat
@@ -1648,7 +1664,8 @@ def apply(s: GTSState, action: str, role: str) -> None:
         s.stage = "west"
     elif st == "west":
         s.west = comp.cont(rest)
-        s.say("6.0.1", f"the Spartans and the {cname(s, s.west)} set up west of the Wall")
+        say_fog(s, "6.0.1", f"the Spartans and the {cname(s, s.west)} set up west of the Wall",
+                "the Greeks choose the contingent that sets up west of the Wall with the Spartans", GREEK)
         s.deploy_queue = deploy_order(s)
         s.stage = "deploy"
     elif st == "deploy":
@@ -1665,8 +1682,8 @@ def apply(s: GTSState, action: str, role: str) -> None:
             s.force[u] = s.next_force
             s.next_force += 1
             touch(s)
-            say_fog(s, "3.1.2", f"{rest} leaves its stack", f"a unit leaves its stack in {aname(s, s.loc[u])}",
-                    comp.u_side[u])
+            # unseen by the enemy: the pile stays as it is (3.4, RULINGS G43)
+            s.say("3.1.2", f"{rest} leaves its stack", comp.u_side[u] if s.mode == "two" else -1)
         else:
             u = comp.unit_ids.index(rest.split()[0])
             for d in reach(s, u):

@@ -293,9 +293,14 @@ class GTSState(State):
 
     def _apply(self, role: Role, action: str) -> None:
         from polemos.games.thermopylae import rules
+        from polemos.games.thermopylae.hidden import visible_tops
 
+        shown = visible_tops(self)
         rules.apply(self, action, role)
         self.reset_caches()
+        if not visible_tops(self) <= shown:
+            # 3.4: a unit that comes to the top of its stack is seen by the enemy: a reveal (no undo)
+            self.reveals += 1
 
     def view(self, role: Role | None) -> JSON:
         from polemos.games.thermopylae import view

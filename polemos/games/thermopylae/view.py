@@ -65,9 +65,24 @@ def unit_json(s: GTSState, u: int) -> JSON:
     }
 
 
+def deployment_unseen(s: GTSState, side: int | None) -> GTSState:
+    """The position as ``side`` sees it: in the two-player game the Greek deployment (6.0) is made
+    out of the Persian's sight and shown when it is done (RULINGS G43): until then the Greek units
+    placed stand, for him and for spectators, in the pool they come from."""
+    if s.mode != "two" or side == GREEK or s.stage != "deploy":
+        return s
+    seen = s.clone()
+    for u in range(len(seen.loc)):
+        if seen.loc[u] >= 0 and s.comp.u_side[u] == GREEK:
+            seen.loc[u] = POOL
+    seen.reset_caches()
+    return seen
+
+
 def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
     comp = s.comp
     fog = s.mode == "two"
+    s = deployment_unseen(s, side)  # the board as the side sees it
     occ = rules.occupancy(s)
     areas: dict[str, list[JSON]] = {}
     for a in range(comp.n_areas):
@@ -78,7 +93,8 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
             mine = [u for u in occ[a] if comp.u_side[u] == sd]
             for i, u in enumerate(mine):
                 if fog and side != sd and i > 0:
-                    out.append({"side": SIDE_NAMES[sd], "hidden": True})
+                    # under the top: side and facing only (3.4; facing is in plain sight, G43)
+                    out.append({"side": SIDE_NAMES[sd], "hidden": True, "facing": FACING_NAMES[s.facing[u]]})
                 elif fog and side != sd:
                     shown = unit_json(s, u)
                     del shown["force"]
@@ -100,7 +116,9 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
                       "track": [comp.unit_ids[u] for u in comp.cont_units[c] if s.loc[u] == TRACK]}
     info = STAGE_INFO.get(s.stage, (s.stage.replace("_", "-"), "4.0", ""))
     prompt = info[2]
-    if s.stage == "deploy" and s.deploy_queue:
+    # the unit to be placed is the Greeks' to know (two-player game, RULINGS G43)
+    placing_seen = s.stage == "deploy" and bool(s.deploy_queue) and (not fog or side == GREEK)
+    if placing_seen:
         prompt = f"Greeks: place {comp.unit_ids[s.deploy_queue[0]]} (area and facing)"
     if s.stage in ("p_melee_run", "g_melee_run") and s.retreat_area >= 0:
         prompt += f" in {comp.area_name(s.retreat_area)}"
@@ -109,7 +127,7 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
     off_detail = {uid: {"contingent": comp.cont_ids[comp.u_cont[u]], "side": SIDE_NAMES[comp.u_side[u]],
                         "type": TYPE_NAMES[comp.u_type[u]], "losses": s.losses[u]}
                   for u, uid in enumerate(comp.unit_ids) if s.loc[u] in (BOX, POOL, AWAY)}
-    placing = unit_json(s, s.deploy_queue[0]) if s.stage == "deploy" and s.deploy_queue else None
+    placing = unit_json(s, s.deploy_queue[0]) if placing_seen else None
     melee_area = comp.area_name(s.retreat_area) if s.stage in ("p_melee_run", "g_melee_run") and \
         s.retreat_area >= 0 else None
     fire = {"target": comp.area_name(s.fire_target), "hits": s.fire_hits} if s.fire_target >= 0 else None
