@@ -214,7 +214,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         doc = body.model_dump()
         if body.seats is not None:
             doc["seats"] = {role: spec.model_dump() for role, spec in body.seats.items()}
-        out = await run_in_threadpool(store.create, who, doc)
+        out = await hub.work(store.create, who, doc)
         return Created.model_validate(out)
 
     @app.get("/api/games/{gid}", tags=["lobby"], summary="A game's seats and status", responses=errors(400, 404))
@@ -224,32 +224,32 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     @app.post("/api/games/{gid}/join", tags=["lobby"], summary="Take an open seat",
               responses=errors(400, 401, 404, 409))
     async def join(gid: GameId, body: Join, who: User) -> Joined:
-        out = await run_in_threadpool(store.join, gid, who, body.role, body.invite)
+        out = await hub.work(store.join, gid, who, body.role, body.invite)
         return Joined.model_validate(out)
 
     # -- play -------------------------------------------------------------------------------------
     @app.get("/api/games/{gid}/view", tags=["play"], summary="My view of a game (a seat's, or the public one)",
              responses=errors(400, 403, 404), response_model_exclude_unset=True)
     async def view(gid: GameId, who: Who, role: Annotated[RoleName | None, Query()] = None) -> ViewOut:
-        return ViewOut.model_validate(await run_in_threadpool(store.view, gid, who, role))
+        return ViewOut.model_validate(await hub.work(store.view, gid, who, role))
 
     @app.post("/api/games/{gid}/actions", tags=["play"], summary="Act: the action's text",
               responses=errors(400, 401, 404, 409, 422))
     async def act(gid: GameId, body: Act, who: User) -> Acted:
-        out = await run_in_threadpool(store.act, gid, who, body.action, body.version, body.role)
+        out = await hub.work(store.act, gid, who, body.action, body.version, body.role)
         return Acted.model_validate(out)
 
     @app.post("/api/games/{gid}/undo", tags=["play"], summary="Take back my last action (if the policy allows)",
               responses=errors(400, 401, 404, 409))
     async def undo(gid: GameId, body: Undo, who: User) -> Acted:
-        out = await run_in_threadpool(store.act, gid, who, "undo", body.version, body.role, True)
+        out = await hub.work(store.act, gid, who, "undo", body.version, body.role, True)
         return Acted.model_validate(out)
 
     @app.get("/api/games/{gid}/since", tags=["play"], responses=errors(400, 403, 404),
              summary="What happened since a version of my page: my view's log lines after it")
     async def since(gid: GameId, who: Who, after: After = 0,
                     role: Annotated[RoleName | None, Query()] = None) -> list[SinceItem]:
-        return [SinceItem.model_validate(x) for x in await run_in_threadpool(store.since, gid, who, after, role)]
+        return [SinceItem.model_validate(x) for x in await hub.work(store.since, gid, who, after, role)]
 
     @app.get("/api/games/{gid}/record", tags=["replay"], summary="The record of a finished game (with its seed)",
              responses=errors(400, 404, 409))
@@ -259,7 +259,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game after N actions",
              responses=errors(400, 404, 409), response_model_exclude_unset=True)
     async def replay(gid: GameId, step: Step = 0) -> ReplayOut:
-        return ReplayOut.model_validate(await run_in_threadpool(store.replay, gid, step))
+        return ReplayOut.model_validate(await hub.work(store.replay, gid, step))
 
     @app.websocket("/api/games/{gid}/ws")
     async def live(websocket: WebSocket, gid: int) -> None:

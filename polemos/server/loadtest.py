@@ -186,6 +186,37 @@ class Http:
         return status, json.loads(payload) if payload else None
 
 
+class Page:
+    """What a player's page knows: the versions of its pages in the view it shows, and the latest its
+    WebSocket sent; like the real page, it looks again only when the socket tells of a newer one."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, int] | None = None
+        self.latest: dict[str, int] | None = None
+        self.changed = asyncio.Event()
+
+    async def listen(self, ws: Any) -> None:
+        with contextlib.suppress(websockets.WebSocketException, asyncio.CancelledError, ValueError, KeyError):
+            async for message in ws:
+                doc = json.loads(message)
+                if doc.get("type") == "version":
+                    self.latest = doc["versions"]
+                    self.changed.set()
+
+    async def news(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` until the socket says one of my pages differs from the one shown."""
+        deadline = time.monotonic() + seconds
+        while True:
+            if self.latest is not None and self.known is not None and any(
+                    v > self.known.get(k, -1) for k, v in self.latest.items()):  # versions only grow
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self.changed.clear()
+            await Driver.wait(self.changed, left)
+
+
 @dataclass
 class Account:
     name: str
@@ -202,6 +233,8 @@ class Driver:
         self.measuring = False
         self.stop = asyncio.Event()
         self.accounts: list[Account] = []
+        # not measured: the players open their pages (spread over this long when paced), the server warms up
+        self.warmup = min(settings.pace, 5.0) if settings.pace else 2.0
 
     def client(self, account: Account) -> Http:
         http = Http(self.host, self.port)
@@ -260,16 +293,18 @@ class Driver:
         """One person at one page: look when the page changes, act when asked. True if the game ended."""
         http = self.client(account)
         url = f"ws://{self.host}:{self.port}/api/games/{gid}/ws"
-        changed = asyncio.Event()
+        page = Page()
         try:
             async with websockets.connect(url, additional_headers={"Cookie": account.cookie}, open_timeout=60,
                                           max_size=2**20) as ws:
-                listener = asyncio.create_task(self.listen(ws, changed))
+                listener = asyncio.create_task(page.listen(ws))
                 if connected is not None:
                     connected[0] += 1
                     await ready.wait()
+                    # people do not all open their pages at the same instant
+                    await asyncio.sleep(self.random.uniform(0, self.warmup))
                 try:
-                    return await self.play(gid, role, http, slot, changed)
+                    return await self.play(gid, role, http, slot, page)
                 finally:
                     listener.cancel()
         except (TimeoutError, OSError, websockets.WebSocketException) as exc:
@@ -279,14 +314,8 @@ class Driver:
         finally:
             await http.close()
 
-    async def listen(self, ws: Any, changed: asyncio.Event) -> None:
-        with contextlib.suppress(websockets.WebSocketException, asyncio.CancelledError):
-            async for _message in ws:
-                changed.set()
-
-    async def play(self, gid: int, role: str, http: Http, slot: dict[str, float], changed: asyncio.Event) -> bool:
+    async def play(self, gid: int, role: str, http: Http, slot: dict[str, float], page: Page) -> bool:
         while not self.stop.is_set():
-            changed.clear()
             t0 = time.perf_counter()
             status, view = await http.call("GET", f"/api/games/{gid}/view?role={role}")
             if self.measuring:
@@ -294,16 +323,21 @@ class Driver:
             if status != 200:
                 if self.measuring:
                     self.report.error(f"view of game {gid} ({status}): {view}")
-                await self.wait(changed, 1.0)
+                await page.news(1.0)
                 continue
+            page.known = view["versions"]
             if view["game"]["status"] == "finished":
                 return True
             if view["legal"]:
-                if self.s.pace:
-                    delay = slot["next"] - time.monotonic()
+                if self.s.pace:  # the game's next action is due at slot["next"] (the other player may
+                    looked_away = False  # take it); a page that changes meanwhile is looked at again
+                    while (delay := slot["next"] - time.monotonic()) > 0 and not self.stop.is_set():
+                        if await page.news(delay):
+                            looked_away = True
+                            break
+                    if looked_away or self.stop.is_set():
+                        continue
                     slot["next"] = max(slot["next"], time.monotonic()) + self.s.pace
-                    if delay > 0 and await self.wait(self.stop, delay):
-                        return False
                 action = self.random.choice(view["legal"])
                 t0 = time.perf_counter()
                 status, body = await http.call("POST", f"/api/games/{gid}/actions",
@@ -319,7 +353,7 @@ class Driver:
                         self.report.error(f"action {action!r} in game {gid} ({status}): {body}")
                 if status == 200 or status == 409:
                     continue  # my page changed (my move) or had changed (stale): look again at once
-            await self.wait(changed, 30.0)  # until my page changes (a missed message: look again anyway)
+            await page.news(30.0)  # until my page changes (a missed message: look again anyway)
         return False
 
     @staticmethod
@@ -342,10 +376,10 @@ class Driver:
             if time.monotonic() > deadline:
                 raise LoadError(f"only {connected[0]} of {2 * self.s.games} players connected")
             await asyncio.sleep(0.05)
-        # measure from here: every player is at its page
+        ready.set()  # every player is connected: they open their pages
+        await self.wait(self.stop, self.warmup)
         self.measuring = True
         cpu0, client0, machine0, t0 = _server_cpu(server_pids()), _own_cpu(), _machine(), time.monotonic()
-        ready.set()
         await self.wait(self.stop, self.s.seconds)
         self.measuring = False
         self.report.seconds = time.monotonic() - t0

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, insert, or_, select, update
+from sqlalchemy import Table, delete, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
@@ -44,9 +44,11 @@ from polemos.server.db import (
     Session,
     User,
     ViewChange,
+    WriteTurns,
     make_engine,
     migrate,
     now,
+    write_turns,
 )
 from polemos.server.signals import SPECTATOR, Page, Signals, page_of, public_facts
 from polemos.server.throttle import ACCOUNT_FAILURES, ADDRESS_FAILURES, ADDRESS_SIGNUPS, Throttle
@@ -118,6 +120,7 @@ class Store:
         self.url = url
         self.engine: Engine = make_engine(url)
         self.writer: Engine = self.engine.execution_options(write=True)
+        self.turns = write_turns(url)
         self.postgres = not url.startswith("sqlite")
         self.data_dir = data_dir
         self.hasher = PasswordHasher()
@@ -137,7 +140,8 @@ class Store:
         return DbSession(self.engine, expire_on_commit=False)
 
     def write(self) -> DbSession:
-        return DbSession(self.writer, expire_on_commit=False)
+        """A session for one write transaction, holding the database's write turn throughout."""
+        return _WriteSession(self.writer, self.turns)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -212,15 +216,16 @@ class Store:
             return None
         key = _hash_token(token)
         at = now()
-        with self.read() as db:
-            row = db.get(Session, key)
-            if row is None or row.expires_at < at or row.last_used < at - timedelta(days=IDLE_DAYS):
-                return None
-            user = db.get(User, row.user_id)
-            if user is None:
-                return None
-            who = Viewer(user.id, user.name, row.csrf)
-            stale = row.last_used < at - SESSION_TOUCH
+        with self.engine.connect() as conn:  # one query, no ORM objects: every request asks this
+            found = conn.execute(select(User.id, User.name, Session.csrf, Session.expires_at, Session.last_used)
+                                 .join(User, User.id == Session.user_id).where(Session.token_hash == key)).first()
+        if found is None:
+            return None
+        user_id, name, csrf, expires_at, last_used = found
+        if expires_at < at or last_used < at - timedelta(days=IDLE_DAYS):
+            return None
+        who = Viewer(user_id, name, csrf)
+        stale = last_used < at - SESSION_TOUCH
         if stale:
             with self.write() as db, db.begin():
                 db.execute(update(Session).where(Session.token_hash == key, Session.last_used < at - SESSION_TOUCH)
@@ -599,14 +604,13 @@ class Store:
         """Store a planned action if the game is still at the version it was planned on (and, for a bot,
         no other process holds the game's bot lease): the notification's id, or None."""
         with self.write() as db, db.begin():
-            query = update(GameRow).where(GameRow.id == plan.gid, GameRow.version == plan.base)
+            query = _GAMES.update().where(_GAMES.c.id == plan.gid, _GAMES.c.version == plan.base)
             if plan.bot:
-                query = query.where(or_(GameRow.bot_host.is_(None), GameRow.bot_host == self.host,
-                                        GameRow.bot_until <= now()))
-            written = db.execute(query.values(**plan.values).execution_options(synchronize_session=False))
-            if getattr(written, "rowcount", 0) != 1:
+                query = query.where(or_(_GAMES.c.bot_host.is_(None), _GAMES.c.bot_host == self.host,
+                                        _GAMES.c.bot_until <= now()))
+            if db.connection().execute(query.values(**plan.values)).rowcount != 1:
                 return None
-            db.execute(insert(ActionRow).values(**plan.done))
+            db.connection().execute(_ACTIONS.insert().values(**plan.done))
             return self._write_change(db, plan.change)
 
     # ------------------------------------------------------------------------------ change signals
@@ -649,12 +653,13 @@ class Store:
     def _write_change(self, db: DbSession, change: _Change) -> int:
         """Write a change's ``view_changes`` rows (for ``since``) and its notification; the latter's id."""
         at = now()
+        conn = db.connection()  # Core statements: no ORM bookkeeping on the write path
         if change.bumped:
-            db.execute(insert(ViewChange), [
+            conn.execute(_VIEW_CHANGES.insert(), [
                 {"game": change.game, "viewer": k, "version": v, "log_len": len(change.pages[k].log), "created_at": at}
                 for k, v in change.bumped.items()])
-        note = insert(Notification).values(game=change.game, payload=json.dumps(change.payload), created_at=at)
-        return int(db.execute(note.returning(Notification.id)).scalar_one())
+        note = _NOTIFICATIONS.insert().values(game=change.game, payload=json.dumps(change.payload), created_at=at)
+        return int(conn.execute(note.returning(_NOTIFICATIONS.c.id)).scalar_one())
 
     def _committed(self, change: _Change, nid: int) -> None:
         """After the commit: keep the new state and pages for the requests that follow, and tell this
@@ -802,6 +807,36 @@ class Store:
         if out["status"] == "finished":
             self.agents = {k: a for k, a in self.agents.items() if k[0] != gid}
         return True
+
+
+class _WriteSession(DbSession):
+    """A write session that takes the database's write turn when it opens and gives it back when it
+    closes (db.WriteTurns): SQLite writers queue without sleeping."""
+
+    def __init__(self, bind: Engine, turns: WriteTurns) -> None:
+        super().__init__(bind, expire_on_commit=False)
+        self.turns = turns
+
+    def __enter__(self) -> _WriteSession:
+        self.turns.__enter__()
+        try:
+            super().__enter__()
+        except BaseException:
+            self.turns.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        try:
+            super().__exit__(*exc)
+        finally:
+            self.turns.__exit__(None, None, None)
+
+
+_GAMES = cast(Table, GameRow.__table__)
+_ACTIONS = cast(Table, ActionRow.__table__)
+_VIEW_CHANGES = cast(Table, ViewChange.__table__)
+_NOTIFICATIONS = cast(Table, Notification.__table__)
 
 
 def _seat_facts(seats: list[Seat]) -> list[tuple[str, str, int | None, str | None]]:

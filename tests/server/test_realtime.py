@@ -294,3 +294,40 @@ def test_8_3_every_server_process_draws_the_same_page_of_the_same_state() -> Non
                               cwd=root, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
                for seed in ("0", "1", "4242")}
     assert len(outputs) == 1
+
+
+def test_8_sqlite_writers_of_several_processes_take_turns_and_never_see_database_is_locked(tmp_path: Path) -> None:
+    """Two stores on one SQLite file (two server processes, as far as SQLite knows), several threads
+    each, all acting at once: every action lands, none fails with "database is locked"."""
+    import threading
+
+    from polemos.server.db import write_turns
+
+    assert write_turns("postgresql://db/polemos").path is None  # PostgreSQL's row locks need no turns
+    stores = [open_store(None, tmp_path), open_store(None, tmp_path)]
+    try:
+        you, _token = stores[0].signup("cleon", PASSWORD)
+        games = [stores[0].create(you, {"game": AS, "hotseat": True, "seed": k})["id"] for k in range(6)]
+        failures: list[BaseException] = []
+
+        def play(store: Store, gid: int) -> None:
+            try:
+                for _ in range(15):
+                    state = state_of(store, gid)
+                    role = state.active_roles()[0]
+                    store.act(gid, you, state.legal_actions(role)[0], version_of(store, gid, role), role)
+            except BaseException as exc:  # the test reports whatever went wrong
+                failures.append(exc)
+
+        threads = [threading.Thread(target=play, args=(stores[k % 2], gid)) for k, gid in enumerate(games)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not failures, failures[:2]
+        with sqlite3.connect(tmp_path / "polemos.db") as db:
+            counts = [db.execute("SELECT count(*) FROM actions WHERE game = ?", (gid,)).fetchone()[0] for gid in games]
+        assert counts == [15] * len(games)
+    finally:
+        for store in stores:
+            store.close()

@@ -715,9 +715,10 @@
     try { localStorage.setItem(`polemos:last:${gid}:${role}`, JSON.stringify(doc)); } catch (_err) { /* private mode */ }
   }
 
-  function sameVersions(a, b) {
-    const ka = Object.keys(a || {});
-    return ka.length === Object.keys(b || {}).length && ka.every((k) => (b || {})[k] === a[k]);
+  /** Whether the socket's versions tell of a page newer than the one shown (versions only grow; a
+   * message that arrives after the page already fetched that change tells nothing new). */
+  function newerVersions(sent, shown) {
+    return Object.entries(sent || {}).some(([k, v]) => !(shown && k in shown) || v > shown[k]);
   }
 
   // ------------------------------------------------------------------------------------ the game
@@ -1174,8 +1175,8 @@
         try { msg = JSON.parse(ev.data); } catch (_err) { return; }
         const d = this.data;
         // the socket sends the versions of my own pages (each of my seats', or the spectator's): a page
-        // of mine changed if they differ from those of the view shown
-        if (msg.type === "version" && (!d || !sameVersions(msg.versions, d.versions) || msg.status !== d.game.status)) this.refresh();
+        // of mine changed if one is newer than the view shown
+        if (msg.type === "version" && (!d || newerVersions(msg.versions, d.versions) || msg.status !== d.game.status)) this.refresh();
         else if (msg.type === "error") notify(msg.error, "error");
       });
       ws.addEventListener("close", (ev) => {
