@@ -97,6 +97,7 @@ def test_r26_replacement_round_trips_through_json_mid_phase() -> None:
     s = at_replacement()
     act(s, "athens", "build ATH-RES-1 SAMOS")
     again = s.game.from_json(json.loads(json.dumps(s.to_json())))
+    assert isinstance(again, AthensSpartaState)
     assert again.view("sparta") == s.view("sparta") and again.view("athens") == s.view("athens")
     assert again.rp_loc == s.rp_loc and s.loc[bid(s, "ATH-RES-1")] == hex_of(s, "SAMOS")
     assert s.rp_loc[bid(s, "ATH-RES-1")] < 0 and s.owner[bid(s, "ATH-RES-1")] == ATHENS
