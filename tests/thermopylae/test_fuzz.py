@@ -2,9 +2,10 @@
 
 CI plays a few seeded random playouts per mode; ``POLEMOS_DEEP=1`` plays many more. Checked along
 the way (architecture.md, Testing): legal actions apply, illegal ones change nothing, clone and JSON
-round trip are exact, records replay, views hold no hidden keys, and in the two-player game (3.4)
-no view shows more than the top unit of an enemy stack. A failing playout is saved under
-``fuzz-failures/`` as a record (``polemos replay FILE``).
+round trip are exact, records replay, views hold no hidden keys, in the two-player game (3.4) no
+view shows more than the top unit of an enemy stack, and nothing public depends on what a side
+cannot see (the fuzzer's "Secrets" check, with ``hidden.py``'s variants). A failing playout is
+saved under ``fuzz-failures/`` as a record (``polemos replay FILE``).
 """
 
 from __future__ import annotations
@@ -31,10 +32,13 @@ HIDDEN_KEYS = ("rng", "scripted", "seed", "undo_floor", "origin", "actions")
 
 
 def fog_problems(state: State, role: str | None, view: JSON) -> list[str]:
-    """3.4: in the two-player game a side sees only the top unit of each enemy stack."""
+    """3.4: in the two-player game a side sees only the top unit of each enemy stack; the Greek unit
+    being placed is the Greeks' to know (G43)."""
     problems: list[str] = []
     if view.get("mode") != "two":
         return problems
+    if role != "greek" and view.get("placing") is not None:
+        problems.append(f"{role} sees the Greek unit being placed: {view['placing'].get('id')}")
     for area, units in view.get("areas", {}).items():
         for side in ("greek", "persian"):
             if role == side:
@@ -52,6 +56,24 @@ def test_random_playouts_keep_the_game_contract() -> None:
     assert report.ok, report.summary() + "\nfailing records: " + ", ".join(saved)
     assert report.games == report.finished == SEEDS
     assert report.steps > SEEDS * 100
+
+
+TWO_SEEDS = int(os.environ.get("POLEMOS_FUZZ_TWO_SEEDS", "20" if DEEP else "2"))
+TWO_CHECK_EVERY = int(os.environ.get("POLEMOS_FUZZ_TWO_CHECK_EVERY", "250" if DEEP else "600"))
+
+
+def test_two_player_playouts_keep_the_contract_and_the_fog_of_war() -> None:
+    """The fuzzer on the two-player game (11.1) with the feint option (11.3): the whole contract,
+    and "Secrets": each side's hidden variants (the units under the enemy's tops restacked, 3.4)
+    give it and a spectator the same views, active roles and legal actions, also when played on.
+    Two-player games are long (~3000 actions): CI checks every 600th action of two playouts."""
+    report = fuzz_game(GAME_ID, range(100, 100 + TWO_SEEDS), max_steps=MAX_STEPS, check_every=TWO_CHECK_EVERY,
+                       leak_check=fog_problems, save_dir=FAILURES, hidden_keys=HIDDEN_KEYS,
+                       options={"players": "two", "feigned_retreat": True})
+    saved = [str(f.path) for f in report.failures if f.path is not None]
+    assert report.ok, report.summary() + "\nfailing records: " + ", ".join(saved)
+    assert report.games == report.finished == TWO_SEEDS
+    assert report.steps > TWO_SEEDS * 500
 
 
 OPTIONS: list[JSON] = [
