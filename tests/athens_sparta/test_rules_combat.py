@@ -823,6 +823,104 @@ def test_5_6_victorious_navies_regroup_to_a_friendly_port_within_four() -> None:
         assert city.port and s.city_owner[city.index] == SPARTA, name
 
 
+def _gytheum_sea_battle(s: S, dice: list[int]) -> None:
+    """An Athenian navy attacks the Spartan navy at GYTHEUM; every friendly port Athens could
+    reach within four hexes lies beyond TROEZEN, a vacant Spartan port city."""
+    garrison(s)
+    place(s, "ATH-NAV-1", "GYTHEUM", 4)
+    place(s, "SPA-NAV-1", "GYTHEUM", 2)
+    at_phase(s, ATHENS, "combat")
+    script_dice(s, dice)
+    act(s, "athens", "battle GYTHEUM")
+
+
+def test_5_5_navy_retreat_avoids_a_vacant_enemy_port() -> None:
+    """5.5: "Navies must retreat (not via enemy hexes)"; 4.2: a vacant enemy port city is an enemy
+    hex (friendly to the enemy). Past TROEZEN lie ATHENS and AEGINA, but the way is shut: no retreat,
+    and the navy that must retreat (5.43) is eliminated; once TROEZEN is Athenian it retreats."""
+    s = empty_board()
+    _gytheum_sea_battle(s, [6] * 12)
+    seen: set[str] = set()
+    while pending(s) == "act":
+        role = "athens" if s.pending is not None and s.pending["side"] == ATHENS else "sparta"
+        seen |= {a for a in s.legal_actions(role) if a.startswith("retreat")}
+        act(s, role, "fire")
+    assert not {a for a in seen if "ATHENS" in a or "AEGINA" in a}
+    assert s.loc[bid(s, "ATH-NAV-1")] < 0
+    assert "Athens ATHENS cannot retreat and is eliminated (5.5)." in log_text(s)
+    s = empty_board()
+    set_owner(s, "TROEZEN", ATHENS)
+    _gytheum_sea_battle(s, [6] * 12)
+    while pending(s) == "act" and s.pending is not None and s.pending["side"] == SPARTA:
+        act(s, "sparta", "fire")
+    assert options(s, "athens", "retreat ") == {"TROEZEN", "AEGINA", "ATHENS"}
+
+
+def test_5_6_navy_regroup_avoids_a_vacant_enemy_port() -> None:
+    """5.6: "Victorious navies may regroup (not via enemy hexes)": from GYTHEUM no Athenian navy
+    passes TROEZEN, a vacant Spartan port (4.2), so there is nowhere to regroup to."""
+    s = empty_board()
+    _gytheum_sea_battle(s, [6, 6, 1, 1, 6, 6])  # the defending C2 misses twice; two C3 hits sink it
+    assert s.loc[bid(s, "SPA-NAV-1")] < 0
+    assert pending(s) != "regroup"
+    assert s.loc[bid(s, "ATH-NAV-1")] == hex_of(s, "GYTHEUM")
+    s = empty_board()
+    set_owner(s, "TROEZEN", ATHENS)
+    _gytheum_sea_battle(s, [6, 6, 1, 1, 6, 6])
+    assert pending(s) == "regroup"
+    assert options(s, "athens", "regroup ATH-NAV-1 ") == {"TROEZEN", "AEGINA", "ATHENS"}
+
+
+def test_5_6_victorious_armies_may_regroup_into_their_own_blockade() -> None:
+    """5.6: victorious armies "can regroup to an existing and friendly siege or blockade hex (4.2)":
+    MEGARA, whose Spartan garrison an Athenian navy blockades (friendly to Athens at sea, 4.2), is
+    one; Spartan THEBES, next door but not blockaded, is not."""
+    s = empty_board()
+    garrison(s)
+    place(s, "SPA-HOP-8", "MEGARA", 3, inside=True)
+    place(s, "ATH-NAV-2", "MEGARA", 4)
+    place(s, "SPA-HOP-9", "PLATAEA", 2)
+    hop = place(s, "ATH-HOP-2", "PLATAEA", 3, came_from="ATHENS")
+    at_phase(s, ATHENS, "combat")
+    act(s, "athens", "battle PLATAEA")
+    act(s, "sparta", "engage")
+    script_dice(s, [6, 6, 1, 1, 6])  # the defender misses; the attacking B3 scores two hits
+    while pending(s) == "act":
+        role = "athens" if s.pending is not None and s.pending["side"] == ATHENS else "sparta"
+        act(s, role, "fire")
+    assert pending(s) == "regroup"
+    dests = options(s, "athens", "regroup ATH-HOP-2 ")
+    assert "MEGARA" in dests and "THEBES" not in dests
+    act(s, "athens", "regroup ATH-HOP-2 MEGARA")
+    assert s.loc[hop] == hex_of(s, "MEGARA") and siege_status(s, hex_of(s, "MEGARA"))[:2] == (True, True)
+
+
+def test_4_2_one_notion_of_enemy_hex() -> None:
+    """4.2: enemy hexes are those friendly to the enemy: his cities even when vacant, hexes his blocks
+    alone occupy; a blockaded hex is the blockader's at sea, a besieged one the besieger's on land.
+    Strategic moves, retreats and regroups are closed to them, and to contested hexes and hexes
+    where enemy blocks stand outside the walls; never to an Oracle (1.4)."""
+    from polemos.games.athens_sparta.common import closed_to, enemy_hex, friendly_hex, occ_of, update_control
+
+    s = empty_board()
+    garrison(s)
+    place(s, "SPA-HOP-8", "MEGARA", 3, inside=True)
+    place(s, "ATH-NAV-2", "MEGARA", 4)  # an Athenian blockade of MEGARA
+    place(s, "SPA-NAV-1", "DELOS", 2)  # the enemy in an Oracle
+    place(s, "SPA-PEL-1", "1207", 3)  # Spartan blocks alone in a hex without a city
+    update_control(s)
+    troezen, megara, delos, plain = (hex_of(s, n) for n in ("TROEZEN", "MEGARA", "DELOS", "1207"))
+    assert enemy_hex(s, ATHENS, troezen) and enemy_hex(s, ATHENS, troezen, sea=True)  # vacant, Spartan
+    assert enemy_hex(s, ATHENS, plain) and enemy_hex(s, ATHENS, delos, sea=True)
+    assert friendly_hex(s, ATHENS, megara, sea=True) and enemy_hex(s, ATHENS, megara)  # blockaded, not besieged
+    assert enemy_hex(s, SPARTA, megara, sea=True) and not enemy_hex(s, SPARTA, megara)
+    for sea in (False, True):
+        closed = closed_to(s, ATHENS, sea, occ_of(s))
+        assert closed[troezen] and closed[plain] and not closed[delos]  # 1.4: an Oracle stays open
+        assert not closed[hex_of(s, "ATHENS")] and not closed[hex_of(s, "AEGINA")]
+    assert closed_to(s, SPARTA, True, occ_of(s))[megara] and not closed_to(s, ATHENS, True, occ_of(s))[megara]
+
+
 # ============================================================================ 5.61 pillage
 def test_5_61_pillage_equals_city_value_spent_on_blocks_that_do_not_regroup() -> None:
     """5.61: pillage BPs equal the captured major city's value, spent on blocks that do not regroup."""

@@ -4,7 +4,7 @@ and the Plague event (which uses the 6.0 procedure)."""
 from __future__ import annotations
 
 from polemos.games.athens_sparta.combat import ALL_BLOCKS, INSIDE_ONLY, OUTSIDE_ONLY
-from polemos.games.athens_sparta.common import blocks_at, push, side_name
+from polemos.games.athens_sparta.common import blocks_at, friendly_hex, push, side_name
 from polemos.games.athens_sparta.model import ATHENS, NAVY, SPARTA
 from polemos.games.athens_sparta.state import AthensSpartaState
 
@@ -106,10 +106,10 @@ def hellespont(s: S) -> None:
     at = board.city_index.get("ATHENS")
     if ab is None or at is None:
         return
-    if s.sctrl[board.cities[ab].hex] != SPARTA:
+    if not friendly_hex(s, SPARTA, board.cities[ab].hex, sea=True):  # Spartan sea control (4.2)
         return
     sy = board.city_index.get("SYRACUSE")
-    if sy is not None and s.city_owner[sy] == ATHENS and s.sctrl[board.syracuse_hex] == ATHENS:
+    if sy is not None and s.city_owner[sy] == ATHENS and friendly_hex(s, ATHENS, board.syracuse_hex, sea=True):
         s.say("9.2: Athens holds SYRACUSE with sea control and is immune to the Hellespont.")
         return
     h = board.cities[at].hex

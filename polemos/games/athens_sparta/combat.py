@@ -16,7 +16,8 @@ from typing import Any
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
     blocks_at,
-    friendly_ctrl,
+    closed_to,
+    friendly_hex,
     occ_kinds,
     occ_of,
     push,
@@ -1023,17 +1024,17 @@ def _retreat_ok(s: S, side: int, n: int) -> bool:
 
 
 def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
-    """5.5/5.6: a friendly port within four hexes, not via enemy hexes."""
-    from polemos.games.athens_sparta.movement import _friendly_port, persian_barred, stack_ok
+    """5.5/5.6: a friendly port within four hexes, "not via enemy hexes" (RULINGS R30: nor
+    through a vacant enemy port); from SYRACUSE, a friendly (unblockaded) embarkation port (9.2)."""
+    from polemos.games.athens_sparta.movement import _friendly_port, open_embarkation, persian_barred, stack_ok
 
     board = s.comp.board
+    occ = occ_of(s)  # nothing moves while the refuges are listed
     if h == board.syracuse_hex:
-        return [board.cities[c].hex for c in board.embarkation
-                if _friendly_port(s, side, board.cities[c].hex) and stack_ok(s, side, board.cities[c].hex, b)]
+        return [x for x in open_embarkation(s, side, occ) if stack_ok(s, side, x, b, occ)]
     c0 = board.city_at[h]
     coast0 = board.cities[c0].coast if c0 >= 0 else -1
-    enemy_field = occ_of(s).field  # nothing moves while the refuges are listed
-    enemy_bit = 1 << (1 - side)
+    closed = closed_to(s, side, True, occ)
     seen = {(h, coast0): 0}
     queue = deque([(h, coast0)])
     out: list[int] = []
@@ -1053,7 +1054,7 @@ def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
             arrive = board.water_side[n][opposite(d)]
             if (n, arrive) in seen or persian_barred(s, side, n):
                 continue
-            if enemy_field[n] & enemy_bit:  # enemy blocks outside the walls
+            if closed[n]:  # an enemy hex (4.2, by sea control), or enemy blocks outside the walls
                 continue
             seen[(n, arrive)] = dist + 1
             if _friendly_port(s, side, n) and n not in out and n != h and stack_ok(s, side, n, b):
@@ -1351,12 +1352,13 @@ def apply_retreat(s: S, side: int, action: str) -> None:
 
 def regroup_options(s: S, side: int, seen: bool = False) -> list[str]:
     """5.6: victorious navies to a friendly port within 4; after a new battle victorious armies
-    to adjacent friendly hexes (never from an on-going siege)."""
+    to adjacent friendly hexes, an existing friendly siege or blockade hex included (4.2, RULINGS
+    R30), never where enemy blocks stand outside the walls (never from an on-going siege)."""
     bt = s.battle
     assert bt is not None
     h = bt["hex"]
     board = s.comp.board
-    from polemos.games.athens_sparta.movement import stack_ok
+    from polemos.games.athens_sparta.movement import siege_hex, stack_ok
 
     out: list[str] = []
     if h == board.syracuse_hex:
@@ -1376,10 +1378,9 @@ def regroup_options(s: S, side: int, seen: bool = False) -> list[str]:
                 n = board.neighbours[h][d]
                 if n < 0 or board.land_side[h][d] not in (SIDE_CLEAR, SIDE_PASS):
                     continue
-                if not friendly_ctrl(s, side, s.lctrl[n]) or not stack_ok(s, side, n, b, seen=seen):
+                if not (friendly_hex(s, side, n) or (friendly_hex(s, side, n, sea=True) and siege_hex(s, n))):
                     continue
-                if any(s.loc[x] == n and s.owner[x] == 1 - side and not s.inside[x]
-                       for x in range(len(s.loc))):
+                if occ_of(s).field[n] & (2 >> side) or not stack_ok(s, side, n, b, seen=seen):
                     continue
                 out.append(f"regroup {spec.id} {hex_name(s, n)}")
     return out

@@ -44,7 +44,45 @@ def friendly_ctrl(s: S, side: int, ctrl: int) -> bool:
 
 
 def enemy_ctrl(s: S, side: int, ctrl: int) -> bool:
-    return ctrl == 1 - side
+    """4.2: "Enemy hexes are those friendly to the enemy" (9.3: Persian hexes too, for Athens,
+    while Persia is Sparta's ally)."""
+    return friendly_ctrl(s, 1 - side, ctrl)
+
+
+def friendly_hex(s: S, side: int, h: int, sea: bool = False) -> bool:
+    """4.2: is hex ``h`` friendly to ``side``: a city he holds (R2) or occupied only by his
+    blocks, as the control stood at the end of the last Phase (or battle: Battles Sequence
+    sidebar); a besieged hex belongs to the besieger on land, a blockaded hex to the blockader at
+    sea (``sea``: for sea movement, "sea control")."""
+    return friendly_ctrl(s, side, (s.sctrl if sea else s.lctrl)[h])
+
+
+def enemy_hex(s: S, side: int, h: int, sea: bool = False) -> bool:
+    """4.2: is hex ``h`` an enemy hex to ``side`` — friendly to the enemy (see
+    :func:`friendly_hex`): an enemy city, even vacant, is one."""
+    return enemy_ctrl(s, side, (s.sctrl if sea else s.lctrl)[h])
+
+
+def closed_to(s: S, side: int, sea: bool, occ: Occ) -> list[bool]:
+    """Per hex: may ``side``'s blocks NOT enter or pass it on a strategic move (4.5: "never ...
+    enter or traverse enemy hexes"), a navy's retreat (5.5) or a regroup (5.6: "not via enemy
+    hexes")? RULINGS R30: closed are the enemy hexes (4.2, :func:`enemy_hex`; ``sea``: by sea
+    control), the contested ones and any where enemy blocks now stand outside the walls (they
+    would stop any move there, 4.4); an Oracle is never closed (1.4: either side may retreat to or
+    traverse it, even if the enemy occupies it)."""
+    ctrl = s.sctrl if sea else s.lctrl
+    # the result depends on the blocks (``occ``), the control snapshot and Persian support only:
+    # kept in the occupancy snapshot while those stay the same (the searches ask it many times)
+    key = (side, sea, s.persia)
+    hit = occ.closed.get(key)
+    if hit is not None and hit[0] == ctrl:
+        return hit[1]
+    shut = {c for c in range(C_CONTESTED + 1) if c == C_CONTESTED or enemy_ctrl(s, side, c)}
+    oracle = geo(s.comp.board).oracle
+    enemy_bit = 2 >> side
+    closed = [not o and (c in shut or bool(f & enemy_bit)) for o, c, f in zip(oracle, ctrl, occ.field, strict=True)]
+    occ.closed[key] = (list(ctrl), closed)
+    return closed
 
 
 def update_control(s: S) -> None:
@@ -182,7 +220,7 @@ class Occ:
     """Who stands where, computed in one pass over the blocks: the per-hex facts that movement
     and combat ask about thousands of times while listing legal actions."""
 
-    __slots__ = ("armies", "count", "field", "inside")
+    __slots__ = ("armies", "closed", "count", "field", "inside")
 
     def __init__(self, s: S) -> None:
         nh = len(s.comp.board.hexes)
@@ -206,6 +244,8 @@ class Occ:
         self.inside = inside
         self.count = count
         self.armies = armies
+        # closed_to's answers: (side, sea, Persian support) -> (the control it was built from, it)
+        self.closed: dict[tuple[int, bool, int], tuple[list[int], list[bool]]] = {}
 
 
 def occ_of(s: S) -> Occ:

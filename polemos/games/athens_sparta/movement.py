@@ -13,13 +13,12 @@ from collections.abc import Iterable, Iterator
 
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
-    C_CONTESTED,
     C_NEUTRAL,
-    C_PERSIA,
     Occ,
     block_tabs,
     change_city_owner,
-    friendly_ctrl,
+    closed_to,
+    friendly_hex,
     geo,
     occ_of,
     revolting,
@@ -653,9 +652,7 @@ def _march_adjacent(s: S, side: int, b: int, occ: Occ) -> int:
     nbs = board.neighbours[h]
     lss = board.land_side[h]
     terrain = board.terrain
-    lctrl = s.lctrl
     barred = geo(board).persian_city if side == ATHENS or s.persia != 1 else None  # persian_barred (9.3)
-    persia_friendly = side == SPARTA and s.persia == 1  # friendly_ctrl of a Persian hex (9.3)
     field = occ.field
     inside = occ.inside
     for d in range(6):
@@ -667,9 +664,7 @@ def _march_adjacent(s: S, side: int, b: int, occ: Occ) -> int:
             continue
         if terrain[n] == SEA or (barred is not None and barred[n]):
             continue
-        ctrl = lctrl[n]
-        if ((ctrl == side or (ctrl == C_PERSIA and persia_friendly)) and (field[n] | inside[n]) != 3
-                and stack_ok(s, side, n, b, occ)):
+        if friendly_hex(s, side, n) and (field[n] | inside[n]) != 3 and stack_ok(s, side, n, b, occ):
             return n
     return -1
 
@@ -711,30 +706,27 @@ def _fitting(s: S, side: int, b: int, reach: list[int], occ: Occ, first: bool) -
 
 
 def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]:
+    """4.51: the friendly hexes (not sieges) a march from ``start`` may end in, through hexes not
+    closed to it (RULINGS R30: never an enemy hex; an Oracle always, R20)."""
     board = s.comp.board
     g = geo(board)
-    oracle = g.oracle
     barred = g.persian_city if side == ATHENS or s.persia != 1 else None  # persian_barred (9.3)
-    persia_friendly = side == SPARTA and s.persia == 1  # friendly_ctrl of a Persian hex (9.3)
-    lctrl = s.lctrl
+    closed = closed_to(s, side, False, occ)
     terrain = board.terrain
     neighbours = board.neighbours
     land_side = board.land_side
     far_sides = board.far_sides
     field = occ.field
     inside = occ.inside
-    enemy = 1 - side
     seen = [-1] * len(terrain)  # distance per hex, -1 not reached yet
     seen[start] = 0
     queue = deque([start])
     out = []
-    enemy_bit = 2 >> side
     while queue:
         h = queue.popleft()
         dist = seen[h]
         if h != start:
-            ctrl = lctrl[h]
-            if (ctrl == side or (ctrl == C_PERSIA and persia_friendly)) and (field[h] | inside[h]) != 3:
+            if friendly_hex(s, side, h) and (field[h] | inside[h]) != 3:
                 out.append(h)
             if terrain[h] == MOUNTAIN:
                 continue  # 1.8: must stop
@@ -753,15 +745,13 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
             tn = terrain[n]
             if tn == SEA or (barred is not None and barred[n]):
                 continue
-            ctrl = lctrl[n]
-            if (ctrl in (enemy, C_CONTESTED) or field[n] & enemy_bit) and not oracle[n]:
-                continue  # 1.4: an Oracle may be traversed even if the enemy is there (RULINGS R20)
+            if closed[n]:
+                continue  # 4.5: never into or through an enemy hex (an Oracle is open, R20)
             if no_cross and d in far_sides[h]:
                 continue  # a march through a strait hex may not cross it
             if tn == STRAIT and (d + 3) % 6 in far_sides[n]:
                 # entering a strait from its far side: crossing stops the move (4.3)
-                if ((ctrl == side or (ctrl == C_PERSIA and persia_friendly))
-                        and (field[n] | inside[n]) != 3 and n not in out):
+                if friendly_hex(s, side, n) and (field[n] | inside[n]) != 3 and n not in out:
                     out.append(n)
                 seen[n] = limit
                 continue
@@ -771,11 +761,21 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
 
 
 def _friendly_port(s: S, side: int, h: int) -> bool:
+    """A port city in ``h`` friendly to ``side`` on land and at sea (4.2): where sea moves start
+    and end (4.52) and navies retreat or regroup to (5.5, 5.6)."""
     board = s.comp.board
     c = board.city_at[h]
     if c < 0 or not board.cities[c].port:
         return False
-    return friendly_ctrl(s, side, s.lctrl[h]) and friendly_ctrl(s, side, s.sctrl[h])
+    return friendly_hex(s, side, h) and friendly_hex(s, side, h, sea=True)
+
+
+def open_embarkation(s: S, side: int, occ: Occ | None = None) -> list[int]:
+    """9.2: the hexes of the embarkation ports for SYRACUSE that are "friendly (unblockaded)":
+    friendly ports with no enemy block in them (a siege or a blockade)."""
+    board = s.comp.board
+    return [h for c in board.embarkation
+            if _friendly_port(s, side, h := board.cities[c].hex) and not siege_hex(s, h, occ)]
 
 
 class _SeaSearch:
@@ -819,11 +819,9 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     syr = geo(board).syr
     if start == syr:
         # 9.2: blocks leave SYRACUSE by sea in the Move Phase, and only with sea control there
-        if s.inside[b] or not friendly_ctrl(s, side, s.sctrl[syr]):
+        if s.inside[b] or not friendly_hex(s, side, syr, sea=True):
             return []
-        return [h for c in board.embarkation
-                if _friendly_port(s, side, h := board.cities[c].hex) and not siege_hex(s, h, occ)
-                and stack_ok(s, side, h, b, occ)]
+        return [h for h in open_embarkation(s, side, occ) if stack_ok(s, side, h, b, occ)]
     if start < 0 or (occ.field[start] | occ.inside[start]) == 3 or s.inside[b]:  # never from a siege
         return []
     key = (2, start, 8)
@@ -855,7 +853,8 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
 
 
 def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
-    """The friendly ports a sea move from ``start`` may reach (4.52), nearest first."""
+    """The friendly ports a sea move from ``start`` may reach (4.52), nearest first, never through
+    a hex closed to it (RULINGS R30: an enemy hex by sea control, 4.2)."""
     board = s.comp.board
     g = geo(board)
     syr = board.syracuse_hex
@@ -864,13 +863,10 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
     c0 = board.city_at[start]
     coast0 = board.cities[c0].coast
     corinth = board.cities[c0].name == "CORINTH"
-    if c0 in board.embarkation:
+    if start in open_embarkation(s, side, occ):
         yield syr  # 9.2: the only strategic move that may end in a siege
-    enemy_bit = 2 >> side
-    enemy = 1 - side
     persia_friendly = side == SPARTA and s.persia == 1  # friendly_ctrl of a Persian hex (9.3)
-    sctrl = s.sctrl
-    lctrl = s.lctrl
+    closed = closed_to(s, side, True, occ)
     field = occ.field
     inside = occ.inside
     city_at = board.city_at
@@ -887,19 +883,14 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
         nxt = []
         for node in frontier:
             for _d, n, nn in adj[node]:
-                if seen[nn] or n in persian:
-                    continue
-                ctrl = sctrl[n]
-                if ctrl in (enemy, C_CONTESTED) or field[n] & enemy_bit:
+                if seen[nn] or n in persian or closed[n]:
                     continue
                 seen[nn] = 1
                 nxt.append(nn)
                 cn = city_at[n]
                 if cn >= 0 and n != start and n not in found:
                     city = cities[cn]
-                    if (city.port and (city.coast == nn & 1 or city.name == "CORINTH")
-                            and ((lc := lctrl[n]) == side or (lc == C_PERSIA and persia_friendly))
-                            and (ctrl == side or (ctrl == C_PERSIA and persia_friendly))
+                    if ((city.coast == nn & 1 or city.name == "CORINTH") and _friendly_port(s, side, n)
                             and (field[n] | inside[n]) != 3):
                         found.add(n)
                         yield n
