@@ -703,6 +703,20 @@ def test_9_2_syracuse_attacking_armies_cannot_retreat_defenders_withdraw_after_r
     assert s.loc[hop] == syr and not s.inside[hop]  # besieging
 
 
+def test_9_2_navies_retreat_from_syracuse_to_a_friendly_unblockaded_embarkation_port() -> None:
+    """9.2: movement to and from SYRACUSE goes "via a friendly (unblockaded)" embarkation port, and
+    attacking navies "can retreat to a friendly embarkation hex": CORCYRA and CEPHALLENIA, not
+    Spartan CYLLENE, nor LEUCAS while a siege and blockade hold it (RULINGS R30)."""
+    s = empty_board()
+    place(s, "SPA-NAV-6", "LEUCAS", 2, inside=True)
+    place(s, "ATH-HOP-10", "LEUCAS", 3)
+    place(s, "ATH-NAV-7", "LEUCAS", 2)  # Athens besieges and blockades LEUCAS: friendly to her (4.2)
+    asked = _attack_syracuse(s, with_navy=True)
+    retreats = {a[len("retreat "):] for role, _kind, legal in asked if role == "athens"
+                for a in legal if a.startswith("retreat ")}
+    assert retreats == {"CORCYRA", "CEPHALLENIA"}
+
+
 def test_9_2_no_regrouping_after_combat_at_syracuse() -> None:
     """9.2: standard combat rules apply at SYRACUSE, except there is no regrouping after combat."""
     s = empty_board()
