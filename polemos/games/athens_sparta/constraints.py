@@ -520,7 +520,7 @@ def _halicarnassus_strait(c: Components) -> None:
 # The blocks the combat examples name (after 5.6), at full or reduced strength: side, type, rating, steps.
 EXAMPLE_BLOCKS = (
     (SPARTA, NAVY, "C2", 2),  # Spartan navies attacking CHIOS
-    (SPARTA, PELTAST, "A2", 2),  # Spartan peltast 2A2 (at least 2 steps)
+    (SPARTA, PELTAST, "A2", 3),  # Spartan peltast 2A2, reinforced by pillage "to 3A2" (3+ steps)
     (ATHENS, NAVY, "C2", 2),  # the CHIOS navy 2C2
     (ATHENS, HOPLITE, "B3", 2),  # CHIOS hoplites 2B3
     (SPARTA, HOPLITE, "B4", 4),  # 4B4 at AMPHIPOLIS
