@@ -1011,16 +1011,18 @@ def retreat_hexes(s: S, b: int, seen: bool = False) -> list[int]:
 
 
 def _retreat_ok(s: S, side: int, n: int) -> bool:
-    """5.5: to any friendly or vacant hex (4.2: vacant = no blocks), never enemy-occupied or
-    contested; an Oracle even if the enemy is there (1.4); never into a neutral city, where a
-    block may only stop to attack (9.5, RULINGS R19)."""
+    """5.5: an army retreats to any friendly or vacant hex (4.2: vacant = no blocks, so an empty
+    enemy city too), never an enemy-occupied or contested one (enemy blocks there, within the walls
+    or not); an Oracle even if the enemy is there (1.4); never into a neutral city, where a block
+    may only stop to attack (9.5). RULINGS R19; navies follow R30 instead."""
     from polemos.games.athens_sparta.movement import is_oracle, neutral_city
 
     if is_oracle(s, n):
         return True
     if neutral_city(s, n):
         return False
-    return not any(s.loc[x] == n and s.owner[x] == 1 - side for x in range(len(s.loc)))
+    occ = occ_of(s)
+    return not (occ.field[n] | occ.inside[n]) & (2 >> side)
 
 
 def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
