@@ -46,7 +46,7 @@ def setup(s: S) -> None:
     """3.0 Deployment: blocks at full strength on their home city (POTIDAEA besieged); the
     rest make up the Replacement Pool: RESERVE, DEMOS/HELOTS/TYRANTS and the Spartan blue-star
     navies (built only in their home cities, so not while Athens holds them: 8.3, 9.4)."""
-    from polemos.games.athens_sparta.data import start_locations
+    from polemos.games.athens_sparta.data import SIEGE_AT_START, start_locations
 
     board = s.comp.board
     starts = start_locations(s.comp)
@@ -58,7 +58,7 @@ def setup(s: S) -> None:
             s.loc[b] = POOL
             s.strength[b] = 0
     # POTIDAEA: Spartan-held, besieged and blockaded by Athens (3.0 note, sidebar)
-    pot = s.comp.board.city_index.get("POTIDAEA")
+    pot = s.comp.board.city_index.get(SIEGE_AT_START)
     if pot is not None:
         h = board.cities[pot].hex
         s.city_owner[pot] = SPARTA
