@@ -67,6 +67,7 @@ SESSION_COOKIE = "polemos_session"
 WS_PER_USER = 16  # live connections (WebSockets) of one user in one server process
 WS_PER_ADDRESS = 64  # ... and from one address (a household or office behind one router)
 POLL_SECONDS = 0.25  # how often a process asks the database for other processes' changes
+WithPage = Annotated[bool, Query(description="answer with the acting seat's new page too")]
 log = logging.getLogger("polemos.server")
 
 
@@ -234,15 +235,21 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         return ViewOut.model_validate(await hub.work(store.view, gid, who, role))
 
     @app.post("/api/games/{gid}/actions", tags=["play"], summary="Act: the action's text",
-              responses=errors(400, 401, 404, 409, 422))
-    async def act(gid: GameId, body: Act, who: User) -> Acted:
+              responses=errors(400, 401, 404, 409, 422), response_model_exclude_unset=True)
+    async def act(gid: GameId, body: Act, who: User, page: WithPage = False) -> Acted:
         out = await hub.work(store.act, gid, who, body.action, body.version, body.role)
-        return Acted.model_validate(out)
+        return await acted(gid, who, out, page)
 
     @app.post("/api/games/{gid}/undo", tags=["play"], summary="Take back my last action (if the policy allows)",
-              responses=errors(400, 401, 404, 409))
-    async def undo(gid: GameId, body: Undo, who: User) -> Acted:
+              responses=errors(400, 401, 404, 409), response_model_exclude_unset=True)
+    async def undo(gid: GameId, body: Undo, who: User, page: WithPage = False) -> Acted:
         out = await hub.work(store.act, gid, who, "undo", body.version, body.role, True)
+        return await acted(gid, who, out, page)
+
+    async def acted(gid: int, who: Viewer, out: dict[str, Any], page: bool) -> Acted:
+        """The answer to an action, with the acting seat's new page if asked (the page shows it at once)."""
+        if page:
+            out = {**out, "page": await hub.work(store.view, gid, who, out["role"])}
         return Acted.model_validate(out)
 
     @app.get("/api/games/{gid}/since", tags=["play"], responses=errors(400, 403, 404),

@@ -190,6 +190,8 @@ class Acted(BaseModel):
     action: str
     role: str
     status: Literal["active", "finished"]
+    page: ViewOut | None = Field(default=None, description="with ?page=true: the acting seat's page after the "
+                                                           "action, as GET /view answers it (one request less)")
 
 
 class ViewOut(BaseModel):

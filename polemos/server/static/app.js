@@ -1085,10 +1085,13 @@
       if (this.busy) return;
       this.setBusy(true);
       const body = { version: this.version, role: this.role };
+      let page = null;
       try {
-        const url = `/api/games/${this.gid}/${undo ? "undo" : "actions"}`;
+        const url = `/api/games/${this.gid}/${undo ? "undo" : "actions"}?page=true`;
         const res = await api("POST", url, undo ? body : { ...body, action: text });
         saveLastMove(this.gid, res.role, { version: res.version });
+        // the answer brings my seat's new page; a page of several seats looks again (it may hand over)
+        if (res.page && !this.multi) page = res.page;
       } catch (err) {
         if (err.status === 409 && /stale/i.test(err.message)) notify("The game moved on while you were choosing: this is the new position.", "warn");
         else notify(err.message, "error");
@@ -1096,7 +1099,9 @@
       this.picked = [];
       this.hideConfirm();
       this.setBusy(false);
-      await this.refresh();
+      if (page && !this.loading) this.show(page);
+      else await this.refresh();
+      this.checkLive();
       const first = $("#actions button.action", this.root);
       if (first && document.activeElement === document.body) first.focus({ preventScroll: true });
     }
@@ -1164,6 +1169,14 @@
     }
 
     // -- live updates ---------------------------------------------------------------------
+    /** The socket sends the versions of my own pages (each of my seats', or the spectator's): look
+     * again if one is newer than the view shown (or the game's status changed). */
+    checkLive() {
+      const msg = this.live;
+      const d = this.data;
+      if (msg && (!d || newerVersions(msg.versions, d.versions) || msg.status !== d.game.status)) this.refresh();
+    }
+
     connect() {
       if (this.closed) return;
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${this.gid}/ws`);
@@ -1173,11 +1186,10 @@
       ws.addEventListener("message", (ev) => {
         let msg;
         try { msg = JSON.parse(ev.data); } catch (_err) { return; }
-        const d = this.data;
-        // the socket sends the versions of my own pages (each of my seats', or the spectator's): a page
-        // of mine changed if one is newer than the view shown
-        if (msg.type === "version" && (!d || newerVersions(msg.versions, d.versions) || msg.status !== d.game.status)) this.refresh();
-        else if (msg.type === "error") notify(msg.error, "error");
+        if (msg.type === "version") {
+          this.live = msg;
+          if (!this.busy) this.checkLive(); // while my action is on its way, its answer brings my page
+        } else if (msg.type === "error") notify(msg.error, "error");
       });
       ws.addEventListener("close", (ev) => {
         if (this.ws !== ws) return;
