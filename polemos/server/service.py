@@ -34,6 +34,7 @@ from polemos.ai.agents import agent_names, game_module, make_agent
 from polemos.core.errors import IllegalActionError, RecordError, UnknownGameError
 from polemos.core.game import JSON, Game, State
 from polemos.core.log import log_lines
+from polemos.core.options import validate_options
 from polemos.core.rng import Rng, secret_seed
 from polemos.server.cache import Lru
 from polemos.server.db import (
@@ -264,8 +265,10 @@ class Store:
         """The seats of ``game_id`` with ``options`` (the lobby's create form asks as options change):
         ``roles``, the ``seats`` among them, and the roles the rules play (``rules_play``)."""
         game = self.game(game_id)
-        if not isinstance(options, dict):
-            raise ApiError(400, "options must be a JSON object")
+        try:
+            options = validate_options(game.options, options)  # the game's schema, as Game.new checks it
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
         seats = game.seats_for(options)
         roles = game.roles_for(options)
         return {"roles": list(roles), "seats": list(seats), "rules_play": [r for r in roles if r not in seats]}

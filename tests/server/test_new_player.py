@@ -56,6 +56,9 @@ def test_the_catalog_and_the_create_form_know_the_seats(players: tuple[Player, P
     seats = a.post(f"/api/catalog/{GTS}/seats", {"players": "multi"}).json()
     assert "persian" not in seats["seats"] and "thebans" in seats["seats"] and seats["rules_play"] == ["persian"]
     assert a.post("/api/catalog/chess/seats", {}).status_code == 400
+    for bad in ({"players": ["two"]}, {"players": "lots"}, {"colour": "red"}, {"players": 1e300}):
+        r = a.post(f"/api/catalog/{GTS}/seats", bad)  # checked against the game's option schema
+        assert r.status_code == 400 and ("players" in r.text or "colour" in r.text), (bad, r.text)
 
 
 def test_the_page_gets_the_log_as_people_read_it(players: tuple[Player, Player]) -> None:
