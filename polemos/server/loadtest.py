@@ -69,6 +69,7 @@ class Report:
     view_ms: list[float] = field(default_factory=list)
     games_finished: int = 0
     server_cpu: float | None = None  # CPU seconds of the server's processes in the measured time
+    process_cpu: list[float] = field(default_factory=list)  # ... of each of them, busiest first
     client_cpu: float = 0.0
     machine_busy: float | None = None  # fraction of all cores busy in the measured time
     cores: int = os.cpu_count() or 1
@@ -88,6 +89,7 @@ class Report:
             "views": len(self.view_ms), "stale": self.stale, "errors": self.errors,
             "error_samples": self.error_samples, "games_finished": self.games_finished,
             "server_cpu_cores": None if self.server_cpu is None else round(self.server_cpu / span, 3),
+            "server_process_cores": [round(c / span, 3) for c in self.process_cpu],
             "client_cpu_cores": round(self.client_cpu / span, 3),
             "machine_busy": None if self.machine_busy is None else round(self.machine_busy, 3), "cores": self.cores,
         }
@@ -104,7 +106,8 @@ class Report:
             f"action latency ms: p50 {a['p50']}  p95 {a['p95']}  p99 {a['p99']}  max {a['max']}",
             f"view latency ms:   p50 {v['p50']}  p95 {v['p95']}  p99 {v['p99']}  max {v['max']}  ({d['views']} views)",
             "CPU: server " + ("n/a (not started here)" if d["server_cpu_cores"] is None
-                              else f"{d['server_cpu_cores']:.2f} cores") +
+                              else f"{d['server_cpu_cores']:.2f} cores (by process: "
+                              + ", ".join(f"{c:.2f}" for c in d["server_process_cores"]) + ")") +
             f", load tool {d['client_cpu_cores']:.2f} cores, machine busy " +
             ("n/a" if d["machine_busy"] is None else f"{100 * d['machine_busy']:.0f}%") + f" of {d['cores']} cores",
         ]
@@ -200,7 +203,7 @@ class Page:
             async for message in ws:
                 doc = json.loads(message)
                 if doc.get("type") == "version":
-                    self.latest = doc["versions"]
+                    self.latest = _versions(doc)
                     self.changed.set()
 
     async def news(self, seconds: float) -> bool:
@@ -215,6 +218,13 @@ class Page:
                 return False
             self.changed.clear()
             await Driver.wait(self.changed, left)
+
+
+def _versions(doc: dict[str, Any]) -> dict[str, int]:
+    """The versions of a view or socket message (a server from before per-page versions sent the
+    game's one version: the load tool measures those too)."""
+    versions = doc.get("versions")
+    return dict(versions) if isinstance(versions, dict) else {"*": int(doc["version"])}
 
 
 @dataclass
@@ -233,6 +243,7 @@ class Driver:
         self.measuring = False
         self.stop = asyncio.Event()
         self.accounts: list[Account] = []
+        self.creating: dict[str, asyncio.Lock] = {}
         # not measured: the players open their pages (spread over this long when paced), the server warms up
         self.warmup = min(settings.pace, 5.0) if settings.pace else 2.0
 
@@ -261,19 +272,26 @@ class Driver:
         if athens is sparta:
             sparta = self.accounts[(index + 1) % n]
         creator, joiner = self.client(athens), self.client(sparta)
+        # one game at a time per creator: the server lets a player have only a few games waiting
+        lock = self.creating.setdefault(athens.name, asyncio.Lock())
         try:
-            status, body = await creator.call("POST", "/api/games", {
-                "game": GAME, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}})
-            if status != 201:
-                raise LoadError(f"creating a game refused ({status}): {body}")
-            gid = int(body["id"])
-            status, body = await joiner.call("POST", f"/api/games/{gid}/join", {"role": "sparta"})
-            if status != 200:
-                raise LoadError(f"joining a game refused ({status}): {body}")
-            return gid, athens, sparta
+            async with lock:
+                return await self._new_game(creator, joiner, athens, sparta)
         finally:
             await creator.close()
             await joiner.close()
+
+    @staticmethod
+    async def _new_game(creator: Http, joiner: Http, athens: Account, sparta: Account) -> tuple[int, Account, Account]:
+        status, body = await creator.call("POST", "/api/games", {
+            "game": GAME, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}})
+        if status != 201:
+            raise LoadError(f"creating a game refused ({status}): {body}")
+        gid = int(body["id"])
+        status, body = await joiner.call("POST", f"/api/games/{gid}/join", {"role": "sparta"})
+        if status != 200:
+            raise LoadError(f"joining a game refused ({status}): {body}")
+        return gid, athens, sparta
 
     async def game(self, index: int, ready: asyncio.Event, connected: list[int]) -> None:
         """One table: two players until the game ends (then a new game), until the end of the run."""
@@ -329,7 +347,7 @@ class Driver:
                     self.report.error(f"view of game {gid} ({status}): {view}")
                 await page.news(1.0)
                 continue
-            page.known = view["versions"]
+            page.known = _versions(view)
             if view["game"]["status"] == "finished":
                 return True
             if view["legal"]:
@@ -356,7 +374,7 @@ class Driver:
                     else:
                         self.report.error(f"action {action!r} in game {gid} ({status}): {body}")
                 if status == 200:
-                    shown = body["page"]  # my page after my move, as the page shows it
+                    shown = body.get("page")  # my page after my move, as the page shows it
                     continue
                 if status == 409:
                     continue  # my page had changed (stale): look again at once
@@ -376,22 +394,31 @@ class Driver:
         connected = [0]
         tables = [asyncio.create_task(self.game(k, ready, connected)) for k in range(self.s.games)]
         deadline = time.monotonic() + 120 + self.s.games
-        while connected[0] < 2 * self.s.games:
-            failed = [t for t in tables if t.done()]
-            if failed:
-                failed[0].result()  # a setup error: raise it
-            if time.monotonic() > deadline:
-                raise LoadError(f"only {connected[0]} of {2 * self.s.games} players connected")
-            await asyncio.sleep(0.05)
+        try:
+            while connected[0] < 2 * self.s.games:
+                failed = [t for t in tables if t.done()]
+                if failed:
+                    failed[0].result()  # a setup error: raise it
+                if time.monotonic() > deadline:
+                    raise LoadError(f"only {connected[0]} of {2 * self.s.games} players connected")
+                await asyncio.sleep(0.05)
+        except BaseException:
+            for t in tables:
+                t.cancel()
+            await asyncio.gather(*tables, return_exceptions=True)
+            raise
         ready.set()  # every player is connected: they open their pages
         await self.wait(self.stop, self.warmup)
         self.measuring = True
-        cpu0, client0, machine0, t0 = _server_cpu(server_pids()), _own_cpu(), _machine(), time.monotonic()
+        pids = server_pids()
+        cpu0, client0, machine0, t0 = _server_cpu(pids), _own_cpu(), _machine(), time.monotonic()
         await self.wait(self.stop, self.s.seconds)
         self.measuring = False
         self.report.seconds = time.monotonic() - t0
-        cpu1 = _server_cpu(server_pids())
-        self.report.server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
+        cpu1 = _server_cpu(pids)
+        if cpu0 is not None and cpu1 is not None:
+            self.report.server_cpu = sum(cpu1.values()) - sum(cpu0.values())
+            self.report.process_cpu = sorted((cpu1[p] - cpu0.get(p, 0.0) for p in cpu1), reverse=True)
         self.report.client_cpu = _own_cpu() - client0
         machine1 = _machine()
         if machine0 is not None and machine1 is not None and machine1[1] > machine0[1]:
@@ -422,18 +449,19 @@ def _tree(root: int) -> list[int]:
     return out
 
 
-def _server_cpu(pids: list[int] | None) -> float | None:
+def _server_cpu(pids: list[int] | None) -> dict[int, float] | None:
+    """CPU seconds used so far by each of ``pids`` (from /proc; None where there is no /proc)."""
     if not pids or not Path("/proc/stat").exists():
         return None
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    out: dict[int, float] = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
-    return total
+        out[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    return out
 
 
 def _own_cpu() -> float:
