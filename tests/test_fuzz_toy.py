@@ -64,6 +64,8 @@ def test_fuzzer_arguments_are_checked() -> None:
         fuzz_game("toy-nim", [1], max_steps=10, check_every=0)
     with pytest.raises(ValueError, match="max_steps"):
         fuzz_game("toy-nim", [1], max_steps=0)
+    with pytest.raises(ValueError, match="secrets_every"):
+        fuzz_game("toy-nim", [1], max_steps=10, check_every=2, secrets_every=3)
 
 
 # -- broken variants: each one breaks one rule of the contract ------------------------------------------

@@ -42,8 +42,8 @@ less) is the same, and everything else may differ as long as the position stays 
   stay. In the solitaire and 3+ player games nothing on the map is hidden: the only variant has
   fresh dice to come.
 
-At every checkpoint (every ``check_every``-th action), for every role and every variant ``V`` of
-the state ``S``:
+At every ``secrets_every``-th action (by default at every checkpoint), for every role and every
+variant ``V`` of the state ``S``:
 
 1. ``S`` and ``V`` give the role and the spectator byte-identical views
    (``json.dumps(view, sort_keys=True)``), the same active roles and the same legal actions for
@@ -187,11 +187,12 @@ class _Playout:
 
     def __init__(self, game: Game, seed: int, max_steps: int, check_every: int, data: Path | str | None,
                  leak_check: LeakCheck | None, hidden_keys: Collection[str], options: JSON | None = None,
-                 follow: int = FOLLOW) -> None:
+                 follow: int = FOLLOW, secrets_every: int | None = None) -> None:
         self.game = game
         self.seed = seed
         self.options = options
         self.follow = follow
+        self.secrets_every = secrets_every or check_every
         self.max_steps = max_steps
         self.check_every = check_every
         self.data = data
@@ -227,7 +228,7 @@ class _Playout:
                 self.check(state)
                 if before is not None and state.can_undo(role):
                     self.check_undo(state, role, action, before)
-                if due:
+                if self.step % self.secrets_every == 0:
                     self.check_secrets(state)
         self.check_replay(state)
         return True
@@ -485,24 +486,30 @@ def fuzz_game(
     hidden_keys: Collection[str] = HIDDEN_KEYS,
     options: JSON | None = None,
     follow: int = FOLLOW,
+    secrets_every: int | None = None,
 ) -> FuzzReport:
     """Play one seeded random playout per seed and check the game contract along the way.
 
     ``leak_check(state, role, view)`` returns the problems it finds in a view (role None is the
     spectator); ``hidden_keys`` are key names no view may hold at any depth. ``options`` are the
-    game's options for every playout; ``follow`` is how many actions each hidden variant is played
-    on beside its state (0: only the variants themselves are compared). Failing playouts are
-    saved to ``save_dir`` (default ``fuzz-failures/``) as records with the error added.
+    game's options for every playout. The secrets check (module docstring) runs every
+    ``secrets_every``-th action (default: ``check_every``; a multiple of it, for the other checks
+    run at the same points); ``follow`` is how many actions each hidden variant is played on
+    beside its state (0: only the variants themselves are compared). Failing playouts are saved to
+    ``save_dir`` (default ``fuzz-failures/``) as records with the error added.
     """
     if check_every < 1:
         raise ValueError("check_every must be at least 1")
     if max_steps < 1:
         raise ValueError("max_steps must be at least 1")
+    if secrets_every is not None and (secrets_every < 1 or secrets_every % check_every):
+        raise ValueError("secrets_every must be a positive multiple of check_every")
     game = polemos.game(game_id, data=data)
     out_dir = Path("fuzz-failures") if save_dir is None else Path(save_dir)
     report = FuzzReport(game_id)
     for seed in seeds:
-        playout = _Playout(game, seed, max_steps, check_every, data, leak_check, hidden_keys, options, follow)
+        playout = _Playout(game, seed, max_steps, check_every, data, leak_check, hidden_keys, options, follow,
+                           secrets_every)
         report.games += 1
         message: str | None = None
         trace: str | None = None

@@ -5,8 +5,10 @@ cheap checks and the fog-of-war leak check (``conftest.leak_problems`` plus the 
 run at every ``CHECK_EVERY``-th action and at the end; the expensive ones (JSON round trip with a
 replay of the loaded position's record, undo by replay) run at the same points, which keeps a
 playout of ~800 actions to about 1.5 seconds (checking every action would take minutes per game:
-each check replays the record so far). Tune with ``POLEMOS_FUZZ_SEEDS=N`` (number of
-seeds, starting at ``POLEMOS_FUZZ_FIRST``, default 0) and ``POLEMOS_FUZZ_CHECK_EVERY=K``.
+each check replays the record so far). The secrets check (each side's hidden variants, played on
+``FOLLOW`` actions beside the game; ``hidden.py``) runs at every other point in CI, every point
+under DEEP: it costs about as much again. Tune with ``POLEMOS_FUZZ_SEEDS=N`` (number of seeds,
+starting at ``POLEMOS_FUZZ_FIRST``, default 0) and ``POLEMOS_FUZZ_CHECK_EVERY=K``.
 
 A failing playout is saved as a record in ``fuzz-failures/athens-and-sparta-seed<N>.json`` (at
 the repository root): ``polemos replay`` / ``polemos.replay`` reproduce it; its ``error``,
@@ -49,12 +51,15 @@ SEEDS = int(os.environ.get("POLEMOS_FUZZ_SEEDS", "1000" if DEEP else "40"))
 CHECK_EVERY = int(os.environ.get("POLEMOS_FUZZ_CHECK_EVERY", "50"))
 MAX_STEPS = 4000  # random games take 700-1000 actions; an endless loop shows up as a failure
 GAMES = 200  # random-vs-random games that must all finish (about 20 s)
+SECRETS_EVERY = CHECK_EVERY * (1 if DEEP else 2)
+FOLLOW = 24 if DEEP else 12
 
 
 def test_random_playouts_keep_the_game_contract(log_watch: LogWatch) -> None:
     seeds = range(FIRST, FIRST + SEEDS)
     report = fuzz_game(GAME_ID, seeds, max_steps=MAX_STEPS, check_every=CHECK_EVERY,
-                       leak_check=leak_check(log_watch), save_dir=FAILURES, hidden_keys=HIDDEN_KEYS)
+                       leak_check=leak_check(log_watch), save_dir=FAILURES, hidden_keys=HIDDEN_KEYS,
+                       secrets_every=SECRETS_EVERY, follow=FOLLOW)
     saved = [str(f.path) for f in report.failures if f.path is not None]
     assert report.ok, (report.summary() + "\nfailing records (replay with `polemos replay FILE`): "
                        + ", ".join(saved))
@@ -91,6 +96,17 @@ def test_random_games_all_finish_with_an_outcome() -> None:
     print(f"\n{GAMES} random games in {elapsed:.1f}s, longest {longest} actions; outcomes:")
     for reason, n in reasons.most_common():
         print(f"  {n:4d}  {reason}")
+
+
+def test_secrets_of_the_syracuse_points_option_keep_the_contract(log_watch: LogWatch) -> None:
+    """The fuzzer, its secrets check included, with the SYRACUSE Points option: each player's Sicily
+    card stays secret until SYRACUSE is attacked, and is dealt again in the opponent's variants."""
+    seeds = range(FIRST, FIRST + (40 if DEEP else 2))
+    report = fuzz_game(GAME_ID, seeds, max_steps=MAX_STEPS, check_every=CHECK_EVERY,
+                       leak_check=leak_check(log_watch), save_dir=FAILURES, hidden_keys=HIDDEN_KEYS,
+                       options={"syracuse_points": True}, follow=FOLLOW)
+    assert report.ok, report.summary()
+    assert report.games == report.finished == len(seeds)
 
 
 OPTIONS: list[JSON] = [

@@ -275,3 +275,13 @@ def test_r33_storming_blocks_are_picked_whenever_more_besiege_than_the_limit() -
     act(two_armies, "sparta", "storm SPA-HOP-6")
     act(two_armies, "sparta", "storm SPA-HOP-7")  # every army of the group storms: no more to pick
     assert two_armies.pending is None or two_armies.pending["kind"] != "stormq"
+
+
+def test_5_2_a_hidden_block_eliminated_is_a_reveal() -> None:
+    """A hit that eliminates an upright block tells the enemy it had one step left: something hidden
+    is revealed (the fuzzer's secrets check and the undo policy count on it)."""
+    s = _attrition_hit((1, 1))
+    reveals = s.reveals
+    act(s, "sparta", "hit SPA-HOP-6")
+    assert s.loc[bid(s, "SPA-HOP-6")] < 0 and s.reveals == reveals + 1
+    assert "Sparta loses a block at PLATAEA (8.5)." in s.view("athens")["log"]

@@ -925,6 +925,7 @@ def take_hit(s: S, b: int, double: bool) -> None:
         s.say(f"{side_name(side)} {s.comp.blocks[b].name} is eliminated (5.2, 8.5).", to)
         if not public:
             s.say(f"{side_name(side)} loses a block at {where} (8.5).")
+            s.reveals += 1  # the enemy learns that the hidden block had one step left
         eliminate(s, b)
     else:
         s.say(f"{side_name(side)} {s.comp.blocks[b].name} is reduced to {s.strength[b]} (5.2).", to)

@@ -118,10 +118,12 @@ def _place_again(s: S, other: int, rng: Rng, trade: bool) -> None:
                 continue
             group.append(b)
         if trade:
-            places = [tuple(getattr(s, f)[b] for f in _PLACE_FIELDS) for b in group]
+            # in the Replacement Phase a block is also where the other side sees it (R26)
+            fields = (*_PLACE_FIELDS, "rp_loc") if s.rp_loc else _PLACE_FIELDS
+            places = [tuple(getattr(s, f)[b] for f in fields) for b in group]
             rng.shuffle(places)
             for b, place in zip(group, places, strict=True):
-                for f, value in zip(_PLACE_FIELDS, place, strict=True):
+                for f, value in zip(fields, place, strict=True):
                     getattr(s, f)[b] = value
         for b in group:
             s.strength[b] = 1 + rng.below(blocks[b].steps) if s.loc[b] >= 0 else 0
