@@ -58,18 +58,23 @@ def test_random_playouts_keep_the_game_contract() -> None:
     assert report.steps > SEEDS * 100
 
 
-TWO_SEEDS = int(os.environ.get("POLEMOS_FUZZ_TWO_SEEDS", "20" if DEEP else "2"))
-TWO_CHECK_EVERY = int(os.environ.get("POLEMOS_FUZZ_TWO_CHECK_EVERY", "250" if DEEP else "600"))
+TWO_SEEDS = int(os.environ.get("POLEMOS_FUZZ_TWO_SEEDS", "10" if DEEP else "1"))
+TWO_PLAYER: list[tuple[JSON, int, int]] = [  # options, first seed, check every (CI)
+    ({"players": "two", "feigned_retreat": True}, 100, 600),
+    ({"players": "two", "nothing_but_spartans": True}, 301, 250),  # seed 301: the Greek deployment, G43
+]
 
 
-def test_two_player_playouts_keep_the_contract_and_the_fog_of_war() -> None:
-    """The fuzzer on the two-player game (11.1) with the feint option (11.3): the whole contract,
-    and "Secrets": each side's hidden variants (the units under the enemy's tops restacked, 3.4)
-    give it and a spectator the same views, active roles and legal actions, also when played on.
-    Two-player games are long (~3000 actions): CI checks every 600th action of two playouts."""
-    report = fuzz_game(GAME_ID, range(100, 100 + TWO_SEEDS), max_steps=MAX_STEPS, check_every=TWO_CHECK_EVERY,
-                       leak_check=fog_problems, save_dir=FAILURES, hidden_keys=HIDDEN_KEYS,
-                       options={"players": "two", "feigned_retreat": True})
+@pytest.mark.parametrize(("options", "first", "every"), TWO_PLAYER, ids=["two+feint", "two+spartans"])
+def test_two_player_playouts_keep_the_contract_and_the_fog_of_war(options: JSON, first: int, every: int) -> None:
+    """The fuzzer on the two-player game (11.1) with the feint (11.3) and all-Spartans (11.4) options:
+    the whole contract, and "Secrets": each side's hidden variants (the units under the enemy's tops
+    restacked, 3.4) give it and a spectator the same views, active roles and legal actions, also when
+    played on. Two-player games are long (~3000 actions): CI checks one playout of each at every
+    600th (250th) action; DEEP checks ten of each at every 250th."""
+    report = fuzz_game(GAME_ID, range(first, first + TWO_SEEDS), max_steps=MAX_STEPS,
+                       check_every=250 if DEEP else every, leak_check=fog_problems, save_dir=FAILURES,
+                       hidden_keys=HIDDEN_KEYS, options=options)
     saved = [str(f.path) for f in report.failures if f.path is not None]
     assert report.ok, report.summary() + "\nfailing records: " + ", ".join(saved)
     assert report.games == report.finished == TWO_SEEDS

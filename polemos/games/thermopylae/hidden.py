@@ -13,7 +13,8 @@ Ephialtes Box, the Morale Tracks) and the log are public. So a variant changes o
 - **the dice to come**: the last variant also has a fresh generator.
 
 Units in an area holding both sides (a melee: 3.4 lets the stacks be inspected in the Combat
-Phases) and Spartans with the 11.3 feint bonus keep their places. With ``keep_identities`` the
+Phases) and Spartans with the 11.3 feint bonus keep their places; so do the Greek units during
+their deployment, which the Persian sees in the pool (G43). With ``keep_identities`` the
 units stay where they are and only their losses and Disorder change. In the solitaire and 3+
 player games (no fog of war) the only variant has fresh dice.
 
@@ -84,6 +85,8 @@ def under_the_top(s: GTSState, side: int) -> list[int]:
 
 def _restack(s: GTSState, other: int, rng: Rng, trade: bool) -> None:
     comp = s.comp
+    if other == GREEK and s.stage == "deploy":
+        return  # the Greek units being placed are seen in the pool, losses and all (G43)
     hidden = under_the_top(s, other)
     if trade:
         for t in sorted({comp.u_type[u] for u in hidden}):
