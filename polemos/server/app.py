@@ -365,10 +365,12 @@ def default_workers(database_url: str) -> int:
 
 def factory() -> FastAPI:
     """The app as ``polemos serve`` runs it in each worker process (``uvicorn --factory
-    polemos.server.app:factory``): its configuration comes from the environment ``serve`` sets."""
+    polemos.server.app:factory``): its configuration comes from the environment ``serve`` sets
+    (without it: SQLite in ``polemos-data``, as ``polemos serve`` does by default)."""
     env = os.environ
     components = env.get("POLEMOS_COMPONENTS")
-    store = open_store(env["POLEMOS_DATABASE_URL"], None, Path(components) if components else None)
+    store = open_store(env.get("POLEMOS_DATABASE_URL"), Path(env.get("POLEMOS_DATA_DIR", "polemos-data")),
+                       Path(components) if components else None)
     return create_app(store, secure_cookies=env.get("POLEMOS_INSECURE_COOKIES") != "1",
                       ws_per_user=int(env.get("POLEMOS_WS_PER_USER", WS_PER_USER)),
                       ws_per_address=int(env.get("POLEMOS_WS_PER_ADDRESS", WS_PER_ADDRESS)))
