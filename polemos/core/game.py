@@ -122,23 +122,42 @@ class State(ABC):
                 or self.active_roles() != active):
             self.undo_floor = len(self.actions)
 
+    def _last_own_action(self, role: Role) -> int | None:
+        """The index of ``role``'s last action after the undo floor, if any."""
+        for i in range(len(self.actions) - 1, self.undo_floor - 1, -1):
+            if self.actions[i][0] == role:
+                return i
+        return None
+
     def can_undo(self, role: Role) -> bool:
-        """Whether ``role`` may take back its last action now (the undo policy)."""
-        return len(self.actions) > self.undo_floor and self.actions[-1][0] == role
+        """Whether ``role`` may take back its last action now (the undo policy).
+
+        Only ``role``'s own actions since the undo floor count: another role acting meanwhile (in a
+        simultaneous phase, perhaps in secret) neither takes ``role``'s undo away nor gives it back,
+        so a role's undo never depends on what it cannot see (issue 8).
+        """
+        return self._last_own_action(role) is not None
 
     def undo(self, role: Role) -> None:
         """Take back ``role``'s last action, or raise :class:`IllegalActionError`.
 
         The state is rebuilt by replaying its record without that action (so undo is exact by
-        construction). Dice scripted with ``script_dice`` are a test hook outside the record, so
+        construction); other roles' actions after it (a simultaneous phase: between undo floors
+        the active roles did not change, and each role's actions there are its own) are replayed
+        as they were. Dice scripted with ``script_dice`` are a test hook outside the record, so
         a state with scripted dice cannot be undone exactly; tests of undo use seeded dice.
         """
-        if not self.can_undo(role):
+        index = self._last_own_action(role)
+        if index is None:
             raise IllegalActionError("nothing to undo: a die was rolled, something was revealed, "
                                      "or the turn passed since your last action")
         record = self.record()
-        record["actions"] = record["actions"][:-1]
-        previous = replay(record, data=self.game.data_dir)
+        record["actions"] = record["actions"][:index] + record["actions"][index + 1:]
+        try:
+            previous = replay(record, data=self.game.data_dir)
+        except RecordError:
+            # another role's later action rested on this one: the undo floor should have stopped it
+            raise IllegalActionError("that action can no longer be taken back") from None
         self._assign(previous)
 
     def record(self) -> JSON:

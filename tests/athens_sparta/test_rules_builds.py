@@ -400,3 +400,34 @@ def test_9_4_athens_builds_its_rebel_navy_again_once_it_retakes_the_city() -> No
     s.reset_caches()
     replacement(s)
     assert builds(s, "athens", "ATH-NAV-6") == {"CHIOS"} and builds(s, "sparta", "SPA-NAV-CHIOS") == set()
+
+
+def test_8_0_undo_in_the_replacement_phase_is_each_players_own() -> None:
+    """Both players build at once (8.0): Sparta's Undo neither vanishes nor reappears when Athens adds a
+    step in secret (the kernel's undo policy looks only at the role's own actions; issue 8), and taking
+    Sparta's step back leaves Athens's step standing."""
+    import polemos
+    from polemos.core.rng import Rng
+
+    state = polemos.game("athens-and-sparta").new(5)
+    chooser = Rng(5)
+    for _ in range(3000):
+        if (state.pending is not None and state.pending["kind"] == "replace"
+                and set(state.active_roles()) == {"athens", "sparta"} and len(state.actions) == state.undo_floor
+                and any(a.startswith("add ") for a in state.legal_actions("athens"))
+                and any(a.startswith("add ") for a in state.legal_actions("sparta"))):
+            break
+        role = chooser.choice(state.active_roles())
+        state.apply(role, chooser.choice(state.legal_actions(role)))
+    else:
+        raise AssertionError("no Replacement Phase with both players able to add a step")
+    sparta_step = next(a for a in state.legal_actions("sparta") if a.startswith("add "))
+    state.apply("sparta", sparta_step)
+    assert state.can_undo("sparta") and not state.can_undo("athens")
+    athens_step = next(a for a in state.legal_actions("athens") if a.startswith("add "))
+    state.apply("athens", athens_step)
+    assert state.can_undo("sparta") and state.can_undo("athens")
+    state.undo("sparta")
+    assert state.actions[-1] == ("athens", athens_step)
+    assert not state.can_undo("sparta") and state.can_undo("athens")
+    assert sparta_step in state.legal_actions("sparta")

@@ -363,9 +363,6 @@ def test_8_old_notifications_are_pruned(store: Store, monkeypatch: Any) -> None:
             assert ws.receive_json() != first
 
 
-@pytest.mark.xfail(strict=True, reason="the kernel's undo policy (State.can_undo) asks whether the role made the last "
-                                       "action of anyone: another role's secret step takes a role's Undo away "
-                                       "(reported; a kernel fix, not the server's)")
 def test_8_3_a_secret_step_after_the_other_roles_own_step_moves_nothing_it_sees(store: Store, monkeypatch: Any) -> None:
     """Sparta adds a step in secret, then Athens does: Sparta's page must not change (its Undo neither)."""
     monkeypatch.setattr(service, "secret_seed", lambda: 5)
