@@ -230,26 +230,30 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
 
     # -- play -------------------------------------------------------------------------------------
     @app.get("/api/games/{gid}/view", tags=["play"], summary="My view of a game (a seat's, or the public one)",
-             responses=errors(400, 403, 404), response_model_exclude_unset=True)
-    async def view(gid: GameId, who: Who, role: Annotated[RoleName | None, Query()] = None) -> ViewOut:
-        return ViewOut.model_validate(await hub.work(store.view, gid, who, role))
+             response_model=ViewOut, responses=errors(400, 403, 404))
+    async def view(gid: GameId, who: Who, role: Annotated[RoleName | None, Query()] = None) -> Response:
+        # pre-encoded (Store.view_json): a page is ~120 KB, validated and encoded once per page version
+        return Response(await hub.work(store.view_json, gid, who, role), media_type="application/json")
 
     @app.post("/api/games/{gid}/actions", tags=["play"], summary="Act: the action's text",
-              responses=errors(400, 401, 404, 409, 422), response_model_exclude_unset=True)
-    async def act(gid: GameId, body: Act, who: User, page: WithPage = False) -> Acted:
+              response_model=Acted, responses=errors(400, 401, 404, 409, 422), response_model_exclude_unset=True)
+    async def act(gid: GameId, body: Act, who: User, page: WithPage = False) -> Response | Acted:
         out = await hub.work(store.act, gid, who, body.action, body.version, body.role)
         return await acted(gid, who, out, page)
 
     @app.post("/api/games/{gid}/undo", tags=["play"], summary="Take back my last action (if the policy allows)",
-              responses=errors(400, 401, 404, 409), response_model_exclude_unset=True)
-    async def undo(gid: GameId, body: Undo, who: User, page: WithPage = False) -> Acted:
+              response_model=Acted, responses=errors(400, 401, 404, 409), response_model_exclude_unset=True)
+    async def undo(gid: GameId, body: Undo, who: User, page: WithPage = False) -> Response | Acted:
         out = await hub.work(store.act, gid, who, "undo", body.version, body.role, True)
         return await acted(gid, who, out, page)
 
-    async def acted(gid: int, who: Viewer, out: dict[str, Any], page: bool) -> Acted:
-        """The answer to an action, with the acting seat's new page if asked (the page shows it at once)."""
+    async def acted(gid: int, who: Viewer, out: dict[str, Any], page: bool) -> Response | Acted:
+        """The answer to an action, with the acting seat's new page if asked (the page shows it at once,
+        spliced in pre-encoded as GET /view sends it)."""
         if page:
-            out = {**out, "page": await hub.work(store.view, gid, who, out["role"])}
+            head = Acted.model_validate(out).model_dump_json(exclude_unset=True).encode()
+            shown = await hub.work(store.view_json, gid, who, out["role"])
+            return Response(head[:-1] + b',"page":' + shown + b"}", media_type="application/json")
         return Acted.model_validate(out)
 
     @app.get("/api/games/{gid}/since", tags=["play"], responses=errors(400, 403, 404),

@@ -480,6 +480,24 @@ class Store:
         """The page's data: ``role``'s view (a seat the viewer holds) or the spectator's, at the viewer's
         own version (``version``: the one to act at; ``versions``: every page of the viewer's, as the
         WebSocket sends them; polemos.server.signals)."""
+        head, page = self._view_parts(gid, viewer, role)
+        assert page.extras is not None  # drawn by _view_parts
+        return {**head, "view": page.view, "legal": page.legal, "log": page.log, **page.extras}
+
+    def view_json(self, gid: int, viewer: Viewer | None, role: str | None) -> bytes:
+        """``view`` as the JSON the API sends: the page's own (large) members are encoded once per page
+        version and cached with it; only the viewer's small head (summary, versions, undo) is encoded
+        per request."""
+        head, page = self._view_parts(gid, viewer, role)
+        if page.encoded is None:
+            assert page.extras is not None  # drawn by _view_parts
+            body = {"view": page.view, "legal": page.legal, "log": page.log, **page.extras}
+            page.encoded = json.dumps(body, separators=(",", ":"))[1:-1].encode()
+        return json.dumps(head, separators=(",", ":"))[:-1].encode() + b"," + page.encoded + b"}"
+
+    def _view_parts(self, gid: int, viewer: Viewer | None, role: str | None) -> tuple[JSON, Page]:
+        """The viewer's own members of ``view`` and the cached page (its extras drawn: the board is
+        rendered at most once per page version in this process)."""
         with self.read() as db:
             row = self._row(db, gid, state=False)
             seats = self._seats(db, gid)
@@ -487,11 +505,10 @@ class Store:
             key = self._viewer_key(seats, viewer, role, row.active)
             signals = Signals.load(row.signals, row.version)
             page = self._page(db, row, seats, signals, key)
-        out: JSON = {"game": summary, "version": signals.version(key),
-                     "versions": self._versions(signals, seats, viewer),
-                     "role": None if key == SPECTATOR else key, "view": page.view, "legal": page.legal,
-                     "log": page.log,  # the log as people read it (polemos.core.log), for the page
-                     "can_undo": page.can_undo and row.status != "finished"}
+        head: JSON = {"game": summary, "version": signals.version(key),
+                      "versions": self._versions(signals, seats, viewer),
+                      "role": None if key == SPECTATOR else key,
+                      "can_undo": page.can_undo and row.status != "finished"}
         if page.extras is None:
             extras: JSON = {}
             web = _web_module(row.game_id)
@@ -502,8 +519,7 @@ class Store:
                 if hasattr(web, "action_labels") and page.legal:
                     extras["labels"] = web.action_labels(page.view, page.legal)
             page.extras = extras
-        out.update(page.extras)
-        return out
+        return head, page
 
     def _viewer_key(self, seats: list[Seat], viewer: Viewer | None, role: str | None, active: str) -> str:
         """Whose page a request sees: ``role`` (a seat the viewer holds: 403 otherwise), else the

@@ -40,6 +40,9 @@ class Page:
     log: list[str]  # the view's log as people read it (polemos.core.log)
     digest: str  # of the view, legal actions, undo and public facts: the page's bytes
     extras: JSON | None = field(default=None)  # the game's web module's board, refs, panel (drawn lazily)
+    # the page's own members of GET /view's answer (view, legal, log and the extras) as JSON text, encoded
+    # once per page version and spliced into every answer that shows it (polemos.server.service.Store.view_json)
+    encoded: bytes | None = field(default=None)
 
 
 def public_facts(status: str, active: str, seats: list[tuple[str, str, int | None, str | None]],
