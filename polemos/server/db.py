@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import (
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -123,6 +124,16 @@ class ViewChange(Base):
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     log_len: Mapped[int] = mapped_column(Integer, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
+
+
+class ThrottleEvent(Base):
+    """One counted log-in or sign-up attempt of a key (an account or an address), in wall-clock
+    seconds; shared by every server process (polemos.server.throttle). Old rows are deleted."""
+
+    __tablename__ = "throttle_events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(120), nullable=False, index=True)
+    at: Mapped[float] = mapped_column(Float, nullable=False, index=True)
 
 
 class Notification(Base):

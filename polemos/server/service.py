@@ -52,7 +52,7 @@ from polemos.server.db import (
     write_turns,
 )
 from polemos.server.signals import SPECTATOR, Page, Signals, page_of, public_facts
-from polemos.server.throttle import ACCOUNT_FAILURES, ADDRESS_FAILURES, ADDRESS_SIGNUPS, Throttle
+from polemos.server.throttle import ACCOUNT_FAILURES, ADDRESS_FAILURES, ADDRESS_SIGNUPS, Limit, Throttle, Throttled
 
 SESSION_DAYS = 30  # a session ends 30 days after its log-in at the latest
 IDLE_DAYS = 7  # ... and after 7 days unused
@@ -126,7 +126,7 @@ class Store:
         self.data_dir = data_dir
         self.hasher = PasswordHasher()
         self.hashing = threading.BoundedSemaphore(HASHING_THREADS)
-        self.throttle = Throttle()
+        self.throttle = Throttle(self.write)  # counts in the database: shared by every process
         # bot players keep plans from move to move (a heuristic that forgot its plan at every move
         # could undo what it just began), so one process plays a game's bots while its lease lasts
         self.host = secrets.token_hex(8)
@@ -155,12 +155,11 @@ class Store:
         if not NAME_RE.match(name or ""):
             raise ApiError(400, "a user name is 2-40 letters, digits, '.', '-' or '_'")
         check_password(name, password)
-        self._throttled([(f"signup:{address}", ADDRESS_SIGNUPS)])
         taken = ApiError(409, f"the name {name!r} is taken")
         with self.read() as db:
             if db.scalar(select(User.id).where(func.lower(User.name) == name.lower())) is not None:
                 raise taken
-        self.throttle.record([f"signup:{address}"])
+        self._attempt([(f"signup:{address}", ADDRESS_SIGNUPS)])
         with self.hashing:
             hashed = self.hasher.hash(password)
         try:
@@ -174,7 +173,8 @@ class Store:
 
     def login(self, name: str, password: str, address: str = "") -> tuple[Viewer, str]:
         account, place = f"user:{(name or '').lower()}", f"addr:{address}"
-        self._throttled([(account, ACCOUNT_FAILURES), (place, ADDRESS_FAILURES)])
+        # counted before the password is checked, so parallel guesses cannot all pass the limit
+        attempt = self._attempt([(account, ACCOUNT_FAILURES), (place, ADDRESS_FAILURES)])
         with self.read() as db:
             found = db.execute(select(User.id, User.password_hash)
                                .where(func.lower(User.name) == (name or "").lower())).first()
@@ -185,19 +185,20 @@ class Store:
             except (VerificationError, InvalidHashError):
                 ok = False
         if not ok or found is None:
-            self.throttle.record([account, place])
             raise ApiError(401, "wrong user name or password")
-        self.throttle.clear(account)
+        self.throttle.forget(attempt, clear=account)  # the right password: its attempts no longer count
         with self.write() as db, db.begin():
             user = db.get(User, found[0])
             if user is None:  # deleted in between
                 raise ApiError(401, "wrong user name or password")
             return self._new_session(db, user)
 
-    def _throttled(self, keys: list[tuple[str, Any]]) -> None:
-        wait = self.throttle.wait(keys)
-        if wait:
-            raise ApiError(429, f"too many attempts: try again in {_duration(wait)}", {"Retry-After": str(wait)})
+    def _attempt(self, limits: list[tuple[str, Limit]]) -> list[int]:
+        try:
+            return self.throttle.attempt(limits)
+        except Throttled as exc:
+            raise ApiError(429, f"too many attempts: try again in {_duration(exc.wait)}",
+                           {"Retry-After": str(exc.wait)}) from None
 
     def _new_session(self, db: DbSession, user: User) -> tuple[Viewer, str]:
         """A new session (in the caller's short write), and old sessions cleaned up on the way."""

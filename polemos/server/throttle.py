@@ -1,89 +1,92 @@
 """Log-in and sign-up throttling (issue 8, item 4): guessing passwords costs the guesser time, and a
 flood of log-ins cannot take the server's CPU from the games.
 
-A :class:`Throttle` counts events per key (an account, ``user:<name in lower case>``, or an address,
-``addr:<ip>``) in a sliding window; when a key has had its limit of events within the window, the
-next attempt is refused with the number of seconds until the oldest event leaves the window (the
-API's 429 and its ``Retry-After``). Counts live in the server process's memory: each process of a
-multi-process server throttles on its own, so the limits hold per process (the README says so).
+A :class:`Throttle` counts attempts per key (an account, ``user:<name in lower case>``, an address,
+``addr:<ip>``, or sign-ups from an address, ``signup:<ip>``) in a sliding window. The counts live in
+the database (table ``throttle_events``), so every worker process and every server on one PostgreSQL
+share them: a guesser gets no more tries by landing on another process.
+
+An attempt is counted *before* its password is checked (:meth:`Throttle.attempt` checks and counts
+in one short write transaction), so parallel guesses cannot all slip in under the limit; a
+successful log-in then takes its own attempt back (:meth:`Throttle.forget`) and clears its
+account's count. When a key has had its limit within the window, the attempt is refused with the
+whole seconds until the oldest counted attempt leaves the window (the API's 429 and its
+``Retry-After``). Rows older than the longest window are deleted on the way.
 """
 
 from __future__ import annotations
 
 import math
-import threading
 import time
-from collections import deque
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
-# the table never holds more keys than this: past it, keys with no event in the window are dropped
-MAX_KEYS = 20_000
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session as DbSession
+
+from polemos.server.db import ThrottleEvent
 
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """At most ``count`` events in ``window`` seconds."""
+    """At most ``count`` attempts in ``window`` seconds."""
 
     count: int
     window: float
-
-
-class Throttle:
-    """Sliding-window counters, safe to share between the server's worker threads."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self.events: dict[str, deque[float]] = {}
-        self.lock = threading.Lock()
-
-    def _recent(self, key: str, limit: Limit, at: float) -> deque[float] | None:
-        events = self.events.get(key)
-        if events is None:
-            return None
-        while events and events[0] <= at - limit.window:
-            events.popleft()
-        if not events:
-            del self.events[key]
-            return None
-        return events
-
-    def wait(self, keys: list[tuple[str, Limit]]) -> int:
-        """0 if every key is under its limit; else the whole seconds to wait before trying again."""
-        at = self.clock()
-        longest = 0.0
-        with self.lock:
-            for key, limit in keys:
-                events = self._recent(key, limit, at)
-                if events is not None and len(events) >= limit.count:
-                    longest = max(longest, events[len(events) - limit.count] + limit.window - at)
-        return math.ceil(longest) if longest > 0 else 0
-
-    def record(self, keys: list[str]) -> None:
-        """One event for each key (a failed log-in: its account and its address)."""
-        at = self.clock()
-        with self.lock:
-            if len(self.events) >= MAX_KEYS:
-                self._prune(at)
-            for key in keys:
-                self.events.setdefault(key, deque()).append(at)
-
-    def clear(self, key: str) -> None:
-        """Forget ``key`` (an account's failures, after its right password)."""
-        with self.lock:
-            self.events.pop(key, None)
-
-    def _prune(self, at: float) -> None:
-        # the longest window in use is LOGIN_WINDOW's hour: keys with nothing newer are stale
-        stale = [k for k, ev in self.events.items() if not ev or ev[-1] <= at - STALE_AFTER]
-        for key in stale:
-            del self.events[key]
-        while len(self.events) >= MAX_KEYS:  # all recent: drop the oldest keys (insertion order)
-            del self.events[next(iter(self.events))]
 
 
 # failed log-ins of one account, and of one address (over all accounts), and sign-ups of one address
 ACCOUNT_FAILURES = Limit(5, 15 * 60)
 ADDRESS_FAILURES = Limit(20, 15 * 60)
 ADDRESS_SIGNUPS = Limit(20, 60 * 60)
-STALE_AFTER = 60 * 60
+STALE_AFTER = 60 * 60  # the longest window: older rows are of no use
+
+
+class Throttled(Exception):
+    """An attempt over a limit: ``wait`` whole seconds before the next one may be made."""
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(f"throttled for {wait} s")
+        self.wait = wait
+
+
+class Throttle:
+    """Sliding-window counters in the database. ``write`` opens a session for one write transaction
+    (the store's, which holds SQLite's write turn); ``clock`` is wall-clock seconds, shared by every
+    process (tests may set it)."""
+
+    def __init__(self, write: Callable[[], AbstractContextManager[DbSession]],
+                 clock: Callable[[], float] = time.time) -> None:
+        self.write = write
+        self.clock = clock
+
+    def attempt(self, limits: list[tuple[str, Limit]]) -> list[int]:
+        """Count one attempt against every key, or raise :class:`Throttled` (counting nothing) if any
+        key already had its limit in its window. Returns the counted rows (for :meth:`forget`)."""
+        at = self.clock()
+        keys = [key for key, _ in limits]
+        with self.write() as db, db.begin():
+            db.execute(delete(ThrottleEvent).where(ThrottleEvent.at < at - STALE_AFTER))
+            rows = db.execute(select(ThrottleEvent.key, ThrottleEvent.at)
+                              .where(ThrottleEvent.key.in_(keys), ThrottleEvent.at > at - STALE_AFTER)).all()
+            longest = 0.0
+            for key, limit in limits:
+                times = sorted(t for k, t in rows if k == key and t > at - limit.window)
+                if len(times) >= limit.count:
+                    longest = max(longest, times[len(times) - limit.count] + limit.window - at)
+            if longest > 0:
+                raise Throttled(max(1, math.ceil(longest)))
+            events = [ThrottleEvent(key=key, at=at) for key in keys]
+            db.add_all(events)
+            db.flush()
+            return [e.id for e in events]
+
+    def forget(self, ids: list[int], clear: str | None = None) -> None:
+        """Take back counted attempts (a log-in that succeeded), and forget every attempt of the key
+        ``clear`` (its account: the right password clears its failures)."""
+        with self.write() as db, db.begin():
+            if ids:
+                db.execute(delete(ThrottleEvent).where(ThrottleEvent.id.in_(ids)))
+            if clear is not None:
+                db.execute(delete(ThrottleEvent).where(ThrottleEvent.key == clear))

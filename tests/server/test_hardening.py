@@ -22,7 +22,8 @@ from polemos.core.rng import Rng
 from polemos.server import service
 from polemos.server.db import GameRow, Session, User, now
 from polemos.server.guards import MAX_BODY
-from polemos.server.service import Store
+from polemos.server.service import Store, open_store
+from polemos.server.throttle import ACCOUNT_FAILURES
 from tests.server.conftest import PASSWORD, Player, client_for, seed_of
 
 AS = "athens-and-sparta"
@@ -208,6 +209,27 @@ def test_failed_log_ins_are_throttled_per_address(store: Store, clock: list[floa
         r = c.post("/api/login", json={"name": "phormio", "password": PASSWORD})
         assert r.status_code == 429 and int(r.headers["retry-after"]) > 0
     assert store.login("phormio", PASSWORD, "192.0.2.9")[0].name == "phormio"  # another address may log in
+
+
+def test_log_in_throttle_is_shared_by_worker_processes(store: Store, clock: list[float], tmp_path: Path) -> None:
+    """The counts live in the database: a guesser gains no tries by landing on another worker (two
+    Stores on one database file stand for two worker processes)."""
+    other = open_store(None, tmp_path)
+    other.throttle.clock = store.throttle.clock
+    try:
+        store.signup("demosthenes", PASSWORD, "198.51.100.1")
+        for n in range(5):  # alternate between the two processes
+            with pytest.raises(service.ApiError) as wrong:
+                (store if n % 2 else other).login("demosthenes", "bad password", f"198.51.100.{n + 2}")
+            assert wrong.value.status == 401
+        for s in (store, other):
+            with pytest.raises(service.ApiError) as refused:
+                s.login("demosthenes", PASSWORD, "198.51.100.20")
+            assert refused.value.status == 429
+        clock[0] += ACCOUNT_FAILURES.window
+        assert other.login("demosthenes", PASSWORD, "198.51.100.20")[0].name == "demosthenes"
+    finally:
+        other.close()
 
 
 def test_sign_ups_are_throttled_per_address(store: Store, clock: list[float]) -> None:
