@@ -273,7 +273,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         return ReplayOut.model_validate(await hub.work(store.replay, gid, step))
 
     @app.websocket("/api/games/{gid}/ws")
-    async def live(websocket: WebSocket, gid: int) -> None:
+    async def live(websocket: WebSocket, gid: GameId) -> None:
         """Sends ``{"type": "version", "versions": {viewer: N}, "status": S}`` at once and whenever one
         of the listener's own pages changes: ``versions`` has one entry per seat of the logged-in
         listener (or ``"*"``, the spectator's page); the page then fetches its view. Another role's

@@ -290,6 +290,20 @@ def test_big_numbers_and_bad_options_are_clear_400s(players: tuple[Player, Playe
     assert r.json()["error"] and len(r.text) < 600
 
 
+@pytest.mark.parametrize("gid", [str(2**64), str(10**30), "-1", "abc"])
+def test_a_live_socket_to_an_impossible_game_id_is_closed_cleanly(players: tuple[Player, Player], gid: str) -> None:
+    """The WebSocket's game id is checked like every endpoint's (an id past 2^63 crashed the database
+    driver); the socket is closed as a policy violation."""
+    from starlette.websockets import WebSocketDisconnect
+
+    a, _b = players
+    url = f"/api/games/{gid}/ws"
+    with pytest.raises(WebSocketDisconnect) as closed, \
+            a.client.websocket_connect(url, headers={"origin": "https://testserver"}) as ws:
+        ws.receive_json()
+    assert closed.value.code == 1008
+
+
 def test_a_long_option_value_is_refused_and_never_shown(players: tuple[Player, Player]) -> None:
     a, _b = players
     r = create(a, options={"syracuse_points": "x" * 50_000}, hotseat=True)
