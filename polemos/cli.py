@@ -32,7 +32,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from typer._click import exceptions as click_errors  # typer 0.29+ carries its own click
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 import polemos
 from polemos.ai.agents import Agent, agent_names, agent_rng, game_module, make_agent
@@ -45,6 +45,16 @@ from polemos.core.rng import Rng
 JSON = dict[str, Any]
 Reader = Callable[[str], str | None]  # shows a prompt, returns the typed line (None at end of input)
 Writer = Callable[[str], None]
+
+def _flag_type(self: TyperOption, ctx: Any) -> str | None:
+    """Typer 0.29's help prints every option's type, flags too (``--help <bool>``, ``--flat-out
+    <bool>``): a flag takes no value, so its help shows none."""
+    return None if self.is_flag else _option_type(self, ctx)
+
+
+_option_type = TyperOption.display_type_rich
+TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
+
 
 class _Commands(TyperGroup):
     """The command group: a bad argument (not a number, out of range, an unknown option) is one

@@ -518,3 +518,12 @@ def test_data_check_of_go_tell_the_spartans_runs_its_constraints(tmp_path: Path)
     code, out = invoke("data", "check", str(tmp_path), "--game", "go-tell-the-spartans")
     assert code == 1
     assert "error: counters.toml: rule 1.0.1: spartans: 300 men (Herodotus 7.202, Diodorus 11.4)" in out
+
+
+@pytest.mark.parametrize("command", [["games"], ["loadtest"], ["selfplay"], ["bench"]])
+def test_help_shows_no_type_for_a_flag(command: list[str]) -> None:
+    """A flag takes no value: ``--help`` and ``--flat-out`` show none (typer 0.29 printed ``<bool>``)."""
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "--help" in result.output and "<bool>" not in result.output
+    assert "<int" in result.output or command == ["games"]  # options that take a value still show it
