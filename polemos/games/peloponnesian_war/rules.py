@@ -1,0 +1,91 @@
+"""The Peloponnesian War: the sequence of play (1.4) as a stack of tasks, and the action dispatcher.
+
+The procedure still to run is a stack of small tasks held in the state (``s.tasks``, each
+``[name, args...]``), so a game can stop at any decision, be saved as JSON and resume exactly.
+:func:`advance` pops and runs tasks until a side must decide (``s.pending``, set by
+``s.ask(kind, side, ...)``) or the game is over.
+
+Each rule module contributes three tables, merged here (a name may appear once):
+
+- ``TASKS``: task name -> ``t_<name>(s, task)``, run automatically;
+- ``LEGAL``: decision kind -> ``legal_<kind>(s, side) -> list[str]`` (canonical action texts);
+- ``APPLY``: decision kind -> ``apply_<kind>(s, side, action)``: carries out a legal action (the
+  kernel has checked it is in LEGAL's list), clears ``s.pending`` and pushes what follows.
+
+Game Turn sequence (1.4): Political Phase 2.0 and Strategic Planning Phase 3.0 (both omitted on
+the first game turn of every scenario), Operations Phase 4.0, Combat Phase 5.0, Rebellion Phase
+6.0, Administrative Phase 7.0, Armistice and Surrender Phase 8.0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+from polemos.core.errors import IllegalActionError
+from polemos.games.peloponnesian_war.state import PWState
+
+S = PWState
+Task = list[int | str]
+TaskFn = Callable[[S, Task], None]
+LegalFn = Callable[[S, int], list[str]]
+ApplyFn = Callable[[S, int, str], None]
+
+TASKS: dict[str, TaskFn] = {}
+LEGAL: dict[str, LegalFn] = {}
+APPLY: dict[str, ApplyFn] = {}
+
+#: no procedure of one game runs more tasks than this between two decisions (a guard: a loop in
+#: the task stack is a bug, reported as such instead of hanging a server worker)
+MAX_TASKS_PER_STEP = 200_000
+
+
+def register(module: ModuleType) -> None:
+    """Merge a rule module's TASKS, LEGAL and APPLY tables (each name once)."""
+    for table, mine in ((TASKS, "TASKS"), (LEGAL, "LEGAL"), (APPLY, "APPLY")):
+        theirs = getattr(module, mine, {})
+        for name, fn in theirs.items():
+            if name in table and table[name] is not fn:
+                raise AssertionError(f"{module.__name__}.{mine}[{name!r}] is already registered")
+            table[name] = fn
+
+
+# ====================================================================== the driver
+def advance(s: S) -> None:
+    """Run tasks until a decision is pending, the tasks are done, or the game is over."""
+    steps = 0
+    while s.pending is None and s.tasks and not s.winner:
+        task = s.tasks.pop()
+        fn = TASKS.get(str(task[0]))
+        if fn is None:
+            raise AssertionError(f"no procedure for task {task[0]!r}")
+        fn(s, task)
+        s.recontrol()
+        steps += 1
+        if steps > MAX_TASKS_PER_STEP:
+            raise AssertionError(f"the task stack does not settle (last task {task[0]!r})")
+    if s.winner:
+        s.pending = None
+        s.tasks = []
+
+
+def legal(s: S, side: int) -> list[str]:
+    p = s.pending
+    if p is None or int(p["side"]) != side or s.winner:
+        return []
+    fn = LEGAL.get(str(p["kind"]))
+    if fn is None:
+        raise AssertionError(f"no legal actions for decision {p['kind']!r}")
+    return fn(s, side)
+
+
+def apply(s: S, side: int, action: str) -> None:
+    p = s.pending
+    if p is None:
+        raise IllegalActionError("no decision is pending")
+    fn = APPLY.get(str(p["kind"]))
+    if fn is None:
+        raise AssertionError(f"no procedure for decision {p['kind']!r}")
+    fn(s, side, action)
+    s.recontrol()
+    advance(s)

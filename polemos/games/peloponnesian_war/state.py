@@ -1,0 +1,501 @@
+"""The Peloponnesian War: the state of one game — plain data, cheap to clone, exact JSON round trip.
+
+Every piece of game data the rules need is a field here, by space, side, nationality and type
+(the indices of ``model.py``). The rules that change it live in the rule modules, each headed by
+its rule numbers: ``political.py`` (2.x), ``strategy.py`` (3.x), ``operations.py`` (4.x),
+``combat.py`` (5.x), ``rebellion.py`` (6.x), ``administration.py`` (7.x), ``armistice.py`` (8.x),
+``victory.py`` (9.0, 10.x); ``rules.py`` runs the sequence of play (1.4) as a stack of tasks.
+``/tmp/pw/INTERFACE.md`` (and the module docstrings) say how a rule module adds a task, asks a
+side for a decision, logs a line and rolls a die.
+
+Strength Points are counted, not individual counters (1.1.2: "make change" freely): ``sp[space]``
+is a list of 12 counts, index ``nationality * 3 + unit type`` (:func:`slot`).
+
+The game is open: the map, the treasuries, Bellicosity, SCI, strategies and every die roll are
+public (the matrix side's decisions too: on paper the solitaire player rolls them). Nothing in a
+view is hidden but the generator's state and what is still to come.
+"""
+
+from __future__ import annotations
+
+import json
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from polemos.core.game import JSON, Outcome, Role, State
+from polemos.core.plain import copy_fields, copy_header, dump_fields, load_fields, state_header
+from polemos.core.rng import Rng
+from polemos.games.peloponnesian_war.model import (
+    ATHENIAN,
+    ATHENIAN_ALLIED,
+    ATHENS,
+    CAVALRY,
+    DELIAN,
+    HOPLITE,
+    LEAGUE_OF_SIDE,
+    NATIONALITIES,
+    NATIONALITY_SIDE,
+    NAVAL,
+    NEUTRAL,
+    NO,
+    PELOPONNESIAN,
+    SIDES,
+    SPARTA,
+    SPARTAN,
+    SPARTAN_ALLIED,
+    UNIT_TYPES,
+    Components,
+)
+
+if TYPE_CHECKING:
+    from polemos.core.game import Game
+
+# -- slots of a force: 12 counts, nationality * 3 + type -----------------------------------------
+NSLOTS = len(NATIONALITIES) * len(UNIT_TYPES)
+
+
+def slot(nationality: int, unit_type: int) -> int:
+    """The index of (nationality, unit type) in a force's 12 counts."""
+    return nationality * len(UNIT_TYPES) + unit_type
+
+
+SLOT_NATIONALITY = tuple(i // len(UNIT_TYPES) for i in range(NSLOTS))
+SLOT_TYPE = tuple(i % len(UNIT_TYPES) for i in range(NSLOTS))
+SLOT_SIDE = tuple(NATIONALITY_SIDE[n] for n in SLOT_NATIONALITY)
+SIDE_SLOTS = (tuple(i for i in range(NSLOTS) if SLOT_SIDE[i] == ATHENS),
+              tuple(i for i in range(NSLOTS) if SLOT_SIDE[i] == SPARTA))
+LAND_TYPES = (HOPLITE, CAVALRY)
+OWN_NATIONALITY = (ATHENIAN, SPARTAN)  # the side's own (not allied) nationality
+ALLIED_NATIONALITY = (ATHENIAN_ALLIED, SPARTAN_ALLIED)
+
+# -- modes and roles -----------------------------------------------------------------------------
+SOLITAIRE, FIXED, TWO = "solitaire", "fixed", "two-player"
+MODES = (SOLITAIRE, FIXED, TWO)
+TWO_ROLES: tuple[Role, Role] = ("athens", "sparta")  # two-player: a role per side
+SOLO_ROLES: tuple[Role, Role] = ("player", "matrix")  # solitaire: the player, and the matrix side (no seat)
+
+# -- leader locations besides a space index (leader_at) ------------------------------------------
+LD_AVAILABLE = -1  # in the side's pool: may be selected (2.4, 4.3)
+LD_OUT = -2  # removed for the rest of the game turn (4.1.3, 4.6, 5.4, 5.7); available next turn
+LD_GOING_HOME = -3  # in the Going Home Box (4.4.2, 4.6); out for the rest of the turn
+LD_DEAD = -4  # a casualty: out of play (Random Event "Leader Deaths", scenario casualties)
+LD_NAMES = {LD_AVAILABLE: "available", LD_OUT: "out this turn", LD_GOING_HOME: "Going Home Box",
+            LD_DEAD: "casualty"}
+
+# -- rebellion status of a space (rebellion) -----------------------------------------------------
+NOT_REBEL = NO  # not in rebellion
+REBEL_OPEN = 2  # a neutral space in rebellion, friendly to whichever side's Army first enters it (4.5)
+# else ATHENS / SPARTA: the side the space has become friendly to (2.3)
+
+# -- phases of the sequence of play (1.4) --------------------------------------------------------
+PH_SETUP, PH_POLITICAL, PH_STRATEGY, PH_OPERATIONS, PH_COMBAT, PH_REBELLION, PH_ADMIN, PH_ARMISTICE, PH_OVER = range(9)
+PHASE_NAMES = ("set-up", "Political Phase (2.0)", "Strategic Planning Phase (3.0)", "Operations Phase (4.0)",
+               "Combat Phase (5.0)", "Rebellion Phase (6.0)", "Administrative Phase (7.0)",
+               "Armistice and Surrender Phase (8.0)", "game over")
+
+# Scalar fields serialised as-is (ints, bools, strings)
+_SCALARS = (
+    "mode", "player", "switches", "turn", "last_turn", "phase", "segment", "home_guard", "first_player",
+    "op_side", "nicias", "armistice_used", "armistice_turns", "helot", "attica_ravaged", "attica_ravaged_prev",
+    "delian_rebellion_due", "leader_deaths", "winner", "end_reason", "decisive",
+)
+# List fields (lists of ints/bools, or lists of lists)
+_LISTS = (
+    "sp", "moved", "going_home", "control", "colour", "coalition", "rebellion", "siege", "ravaged",
+    "leader_at", "serves", "commander", "treasury", "bellicosity", "bell_loss", "sci", "vp", "strategy",
+    "hostages", "ops", "passed", "naval_lost", "revenue_adjust", "power_status", "power_changes",
+    "events_done", "tasks",
+)
+_DICTS = ("pending", "op", "combat")
+
+
+class PWState(State):
+    """One situation of a game of The Peloponnesian War."""
+
+    def __init__(self, game: Game, comp: Components, seed: int, scenario: str | None, options: JSON) -> None:
+        self.game = game
+        self.comp = comp
+        self.rng = Rng(seed)
+        self.seed = seed
+        self.scenario = scenario
+        self.options = dict(options)
+        self.actions = []
+        self.undo_floor = 0
+        self.reveals = 0
+        self.origin = None
+        ns, nl, npw = len(comp.spaces), len(comp.leaders), len(comp.powers)
+        # -- who plays what (1.2, 2.1)
+        self.mode = str(options.get("mode", SOLITAIRE))
+        self.player = ATHENS  # solitaire: the side the player commands now (2.1); two-player: unused
+        self.switches = 0  # side changes so far (2.1; 10.2, 10.4 end on the second)
+        # -- time (1.2, 1.4)
+        self.turn = 1
+        self.last_turn = 10
+        self.phase = PH_SETUP
+        self.segment = ""  # the segment in progress, for views ("2.2 Random Event Segment")
+        # -- forces (1.1.2): SPs by space, [nationality * 3 + type]
+        self.sp: list[list[int]] = [[0] * NSLOTS for _ in range(ns)]
+        self.moved: list[list[int]] = [[0] * NSLOTS for _ in range(ns)]  # of sp: moved in an army this turn (4.3)
+        self.going_home: list[int] = [0] * NSLOTS  # the Going Home Box (1.3, 4.9, 5.4)
+        self.home_guard = 0  # of Sparta's Spartan Hoplite SPs: the Home Guard, never moved (4.1.1)
+        # -- spaces
+        self.control: list[int] = [NO] * ns  # ATHENS / SPARTA / NO (1.3 Control), kept by recontrol()
+        self.colour: list[int] = [NO] * ns  # the side a space is colour-coded for now (league, power, rebellion)
+        self.coalition: list[int] = [sp.coalition for sp in comp.spaces]  # coalition space of (4.5, 5.9)
+        self.rebellion: list[int] = [NOT_REBEL] * ns  # NOT_REBEL / REBEL_OPEN / side it is friendly to
+        self.siege: list[bool] = [False] * ns  # Siege marker (5.1)
+        self.ravaged: list[bool] = [False] * ns  # Ravaged marker (4.8, 5.3; removed 8.4)
+        # -- leaders (1.1.2, 2.4)
+        self.leader_at: list[int] = [LD_AVAILABLE] * nl  # a space, or LD_*
+        self.serves: list[int] = [lead.side for lead in comp.leaders]  # ATHENS / SPARTA / PERSIA (3.1)
+        self.commander: list[int] = [NO, NO]  # by side: the leader of its first operation (2.4)
+        # -- the Strategy Matrixes' records (1.3)
+        self.treasury: list[int] = [0, 0]  # talents
+        self.bellicosity: list[int] = [0, 0]
+        self.bell_loss: list[int] = [0, 0]  # reductions due in 8.1 (2.2 "-2 side", 6.3)
+        self.sci: list[int] = [0, 0]  # -6..6 (1.3)
+        self.vp: list[int] = [0, 0]  # by role index (roles()): the score (9.0)
+        self.strategy: list[int] = [NO, NO]  # by side: index into comp.matrixes[side].strategies (3.1)
+        self.hostages: list[bool] = [False, False]  # by side: holds hostages (5.6), until an armistice
+        # -- the Operations Phase (4.0-4.3); operations.py keeps the operation in progress in ``op``
+        self.first_player = NO  # the side that conducts the first operation this turn (4.0), NO: not yet
+        self.op_side = NO  # the side to conduct the next operation, NO: none yet
+        self.ops: list[int] = [0, 0]  # by side: operations conducted this turn
+        self.passed: list[bool] = [False, False]  # by side: has passed (4.3)
+        self.op: dict[str, Any] | None = None  # operations.py's own plain-JSON bookkeeping
+        self.combat: dict[str, Any] | None = None  # combat.py's own plain-JSON bookkeeping
+        # -- this turn's facts other rules read
+        self.naval_lost: list[int] = [0, 0]  # by side: Naval SPs eliminated this turn (10.1 Sicilian Disaster)
+        self.revenue_adjust: list[int] = [0, 0]  # by side: talents off this turn's revenue (6.3)
+        self.nicias = False  # 2.4: the "Nicias +1" side of the game turn marker (8.3)
+        self.leader_deaths = False  # 2.2 "Leader Deaths" rolled this turn (5.7)
+        self.attica_ravaged = False  # a space in Attica was ravaged this turn (Random Event condition)
+        self.attica_ravaged_prev = False  # ... last turn
+        self.delian_rebellion_due = False  # 10.1 Sicilian Disaster: a Delian League rebellion next turn
+        self.helot = False  # 6.3: a Helot rebellion was in effect last turn (consecutive turns)
+        # -- neutral powers (4.5)
+        self.power_status: list[int] = [NO] * npw  # NO neutral, else the side it is an active ally of
+        self.power_changes: list[int] = [0] * npw  # times it changed sides (10.3.4)
+        self.events_done: list[int] = []  # rolls of the "once" Random Events that occurred (2.2)
+        # -- armistice (8.3)
+        self.armistice_used = False
+        self.armistice_turns = 0
+        # -- the procedure still to run: a stack of [name, args...] (rules.advance pops the last)
+        self.tasks: list[list[int | str]] = []
+        self.pending: dict[str, Any] | None = None  # the decision asked: {"kind", "side", ...}
+        # -- the end
+        self.winner = ""  # a role, "draw", or "" while the game goes on
+        self.end_reason = ""
+        self.decisive = False  # 10.1.5
+        # -- log: (visibility, text); visibility -1 = everyone, else the side that may see it
+        self.log: list[tuple[int, str]] = []
+        self.reset_caches()
+
+    def reset_caches(self) -> None:
+        """Forget derived data (never serialised). Call after changing a state by hand."""
+        self._legal_key: tuple[str, int] | None = None
+        self._legal_val: list[str] = []
+
+    # ================================================================ who decides
+    def roles(self) -> tuple[Role, ...]:
+        return TWO_ROLES if self.mode == TWO else SOLO_ROLES
+
+    def automatic(self, side: int) -> bool:
+        """Whether ``side`` is the matrix side now (solitaire: not the player's): the rules decide for
+        it, from its Strategy Matrix (1.3), never by asking."""
+        return self.mode != TWO and side != self.player
+
+    def role_of(self, side: int) -> Role:
+        """The role that commands ``side`` now."""
+        if self.mode == TWO:
+            return TWO_ROLES[side]
+        return SOLO_ROLES[0] if side == self.player else SOLO_ROLES[1]
+
+    def side_of(self, role: Role | None) -> int:
+        """The side ``role`` commands now (NO for a spectator or an unknown role)."""
+        if role is None:
+            return NO
+        if self.mode == TWO:
+            return TWO_ROLES.index(role) if role in TWO_ROLES else NO
+        if role == SOLO_ROLES[0]:
+            return self.player
+        if role == SOLO_ROLES[1]:
+            return 1 - self.player
+        return NO
+
+    # ================================================================ kernel contract
+    def active_roles(self) -> tuple[Role, ...]:
+        p = self.pending
+        if p is None or self.winner:
+            return ()
+        return (self.role_of(int(p["side"])),)
+
+    def legal_actions(self, role: Role) -> list[str]:
+        p = self.pending
+        if p is None or self.winner or role != self.role_of(int(p["side"])):
+            return []
+        key = (role, len(self.actions))
+        if self._legal_key == key:
+            return list(self._legal_val)
+        val: list[str] = _rules().legal(self, int(p["side"]))
+        self._legal_key = key
+        self._legal_val = val
+        return list(val)
+
+    def _apply(self, role: Role, action: str) -> None:
+        _rules().apply(self, self.side_of(role), action)
+        self._legal_key = None
+
+    def view(self, role: Role | None) -> JSON:
+        from polemos.games.peloponnesian_war import view
+
+        return view.build(self, role)
+
+    def outcome(self) -> Outcome | None:
+        if not self.winner:
+            return None
+        roles = self.roles()
+        return Outcome(None if self.winner == "draw" else self.winner, self.end_reason,
+                       {roles[0]: self.vp[0], roles[1]: self.vp[1]})
+
+    # ================================================================ tasks, decisions, log, dice
+    def push(self, *tasks: list[int | str]) -> None:
+        """Add tasks to run next, in the order given (the first runs first)."""
+        for task in reversed(tasks):
+            self.tasks.append(list(task))
+
+    def ask(self, kind: str, side: int, **data: Any) -> None:
+        """Ask ``side`` for a decision of ``kind`` (its LEGAL/APPLY functions answer it). Never for the
+        matrix side (``automatic``): the rules decide for it."""
+        if self.automatic(side):
+            raise AssertionError(f"the matrix side ({SIDES[side]}) is never asked ({kind})")
+        self.pending = {"kind": kind, "side": side, **data}
+
+    def say(self, rule: str, text: str, to: int = -1) -> None:
+        """Log a line naming its rule ("5.2.1 land battle at Plataea: ..."); ``to``: -1 everyone,
+        else only that side sees it (nothing in this game is secret, so -1 is the rule)."""
+        self.log.append((to, f"{rule} {text}" if rule else text))
+
+    def d6(self) -> int:
+        """One die (1.1.3), from the state's generator (scriptable in tests: core.rng.script_dice)."""
+        return self.rng.d6()
+
+    def pick(self, items: list[int] | tuple[int, ...]) -> int:
+        """A random choice among equal options (1.1.3 "equal die roll ranges")."""
+        if not items:
+            raise AssertionError("a random choice among no options")
+        return items[0] if len(items) == 1 else self.rng.choice(items)
+
+    # ================================================================ forces
+    def side_sps(self, space: int, side: int) -> int:
+        f = self.sp[space]
+        return sum(f[i] for i in SIDE_SLOTS[side])
+
+    def type_sps(self, space: int, side: int, unit_type: int) -> int:
+        f = self.sp[space]
+        return sum(f[i] for i in SIDE_SLOTS[side] if SLOT_TYPE[i] == unit_type)
+
+    def land_sps(self, space: int, side: int) -> int:
+        f = self.sp[space]
+        return sum(f[i] for i in SIDE_SLOTS[side] if SLOT_TYPE[i] != NAVAL)
+
+    def occupant(self, space: int) -> int:
+        """The side with SPs in ``space`` (ATHENS/SPARTA), NO if empty, 2 if both (a siege or a battle)."""
+        a, s = self.side_sps(space, ATHENS) > 0, self.side_sps(space, SPARTA) > 0
+        return 2 if a and s else ATHENS if a else SPARTA if s else NO
+
+    def add_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
+        self.sp[space][slot(nationality, unit_type)] += n
+
+    def remove_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
+        """Take ``n`` SPs off the map (to move them elsewhere); ``moved`` shrinks with them."""
+        i = slot(nationality, unit_type)
+        if n > self.sp[space][i]:
+            raise AssertionError(f"only {self.sp[space][i]} {NATIONALITIES[nationality]} {UNIT_TYPES[unit_type]} "
+                                 f"SPs in {self.comp.spaces[space].name}, not {n}")
+        self.sp[space][i] -= n
+        self.moved[space][i] = min(self.moved[space][i], self.sp[space][i])
+        if (space == self.comp.space_index["sparta"] and nationality == SPARTAN and unit_type == HOPLITE):
+            self.home_guard = min(self.home_guard, self.sp[space][i])
+
+    def eliminate(self, space: int, nationality: int, unit_type: int, n: int) -> None:
+        """Eliminate ``n`` SPs (combat losses, skirmishes, storms, events); counts the Naval SPs each
+        side lost this turn (10.1 Sicilian Disaster)."""
+        self.remove_sps(space, nationality, unit_type, n)
+        if unit_type == NAVAL:
+            self.naval_lost[NATIONALITY_SIDE[nationality]] += n
+
+    def to_going_home(self, space: int, nationality: int, unit_type: int, n: int) -> None:
+        """Move ``n`` SPs from ``space`` to the Going Home Box (1.3)."""
+        self.remove_sps(space, nationality, unit_type, n)
+        self.going_home[slot(nationality, unit_type)] += n
+
+    # ================================================================ leaders
+    def leaders_of(self, side: int) -> list[int]:
+        """Leaders serving ``side`` (3.1: Alcibiades may serve Persia, then neither side)."""
+        return [i for i in range(len(self.comp.leaders)) if self.serves[i] == side]
+
+    def available_leaders(self, side: int) -> list[int]:
+        """Leaders ``side`` may select (2.4, 4.3): serving it, not casualties, not out this turn,
+        not on the map."""
+        return [i for i in self.leaders_of(side) if self.leader_at[i] == LD_AVAILABLE]
+
+    def leaders_at(self, space: int, side: int) -> list[int]:
+        return [i for i in self.leaders_of(side) if self.leader_at[i] == space]
+
+    # ================================================================ treasury (7.1.5)
+    def treasury_floor(self, side: int) -> int:
+        """7.1.5 Athenian Emergency Fund: the lowest balance Athens' treasury may reach by spending
+        (1000 talents), unless 10 or more Delian League spaces are in rebellion or the enemy has
+        captured Piraeus or Decelea (10.4.3: so not in the Fall of Athens). Sparta: 0."""
+        if side != ATHENS:
+            return 0
+        fig = self.comp.figures
+        rebels = sum(1 for i, sp in enumerate(self.comp.spaces)
+                     if sp.alignment == DELIAN and self.rebellion[i] not in (NOT_REBEL, ATHENS))
+        if rebels >= fig.emergency_fund_rebellions:
+            return 0
+        for sid in ("piraeus", "decelea"):
+            if self.control[self.comp.space_index[sid]] == SPARTA:
+                return 0
+        return fig.emergency_fund
+
+    def spendable(self, side: int) -> int:
+        """Talents ``side`` may spend now (7.1.5)."""
+        return max(0, self.treasury[side] - self.treasury_floor(side))
+
+    # ================================================================ control (1.3)
+    def league_side(self, space: int) -> int:
+        """The side whose League ``space`` began in (1.1.1 colour coding), NO for a neutral."""
+        a = self.comp.spaces[space].alignment
+        return NO if a == NEUTRAL else (ATHENS if a == DELIAN else SPARTA)
+
+    def recontrol(self) -> None:
+        """Recompute ``colour`` and ``control`` of every space (1.3 Control).
+
+        Colour: the League a space began in (1.1.1); a neutral power's spaces once active take the
+        colour of the side it joined (4.5); a space in rebellion is friendly to the enemy side
+        (2.3), a neutral one to the side whose Army first entered it (4.5; REBEL_OPEN until then).
+        Control: (a) colour-coded for the side and no enemy units in it, or (b) not colour-coded for
+        the side and occupied by a friendly unit. Under a Siege marker the besieged keep it (5.1).
+        The Euxine is no one's (RULINGS P3)."""
+        spaces = self.comp.spaces
+        for i, sp in enumerate(spaces):
+            colour = self.league_side(i)
+            if sp.power != NO and self.power_status[sp.power] != NO:
+                colour = self.power_status[sp.power]
+            reb = self.rebellion[i]
+            if reb in (ATHENS, SPARTA):
+                colour = reb
+            elif reb == REBEL_OPEN:
+                colour = NO
+            self.colour[i] = colour
+            if sp.edge:
+                self.control[i] = NO
+                continue
+            if self.siege[i] and self.control[i] != NO:
+                continue  # 5.1: the besieged side keeps its fortress until the siege is resolved
+            a, s = self.side_sps(i, ATHENS) > 0, self.side_sps(i, SPARTA) > 0
+            if colour != NO:
+                enemy_in = s if colour == ATHENS else a
+                friend_in = a if colour == ATHENS else s
+                if not enemy_in:
+                    self.control[i] = colour
+                elif not friend_in:
+                    self.control[i] = 1 - colour
+                # both in it and no siege: a battle is due; control stays as it was
+            else:
+                self.control[i] = ATHENS if a and not s else SPARTA if s and not a else (
+                    self.control[i] if a and s else NO)
+
+    def captured(self, space: int, side: int) -> bool:
+        """A League or coalition space of ``side`` controlled by the enemy (7.1, 8.1)."""
+        return self.control[space] == 1 - side and self.rebellion[space] == NOT_REBEL
+
+    def lost_spaces(self, side: int) -> list[int]:
+        """8.1, 7.1: the League and coalition spaces of ``side`` in rebellion, captured or ravaged."""
+        out = []
+        for i, sp in enumerate(self.comp.spaces):
+            if sp.alignment == LEAGUE_OF_SIDE[side] or self.coalition[i] == side:
+                if self.rebellion[i] != NOT_REBEL or self.captured(i, side) or self.ravaged[i]:
+                    out.append(i)
+        return out
+
+    # ================================================================ copying
+    def clone(self) -> PWState:
+        c = PWState.__new__(PWState)
+        copy_header(self, c)
+        c.comp = self.comp
+        copy_fields(self, c, _SCALARS, _LISTS)
+        for name in _DICTS:
+            setattr(c, name, _plain_copy(getattr(self, name)))
+        c.log = list(self.log)
+        c.reset_caches()
+        return c
+
+    def _assign(self, other: State) -> None:
+        assert isinstance(other, PWState)
+        self.__dict__.update(other.clone().__dict__)
+
+    def to_json(self) -> JSON:
+        doc = state_header(self, self.comp.version)
+        dump_fields(self, doc, _SCALARS, _LISTS)
+        for name in _DICTS:
+            doc[name] = _plain_copy(getattr(self, name))
+        doc["log"] = [[to, text] for to, text in self.log]
+        if self.origin is not None:
+            doc["origin"] = self.origin
+        return doc
+
+    def load_json(self, doc: JSON) -> None:
+        """Overwrite fields from a (possibly partial) position document."""
+        if "rng" in doc:
+            self.rng = Rng.from_json(doc["rng"])
+        for key in ("seed", "undo_floor", "reveals"):
+            if key in doc:
+                setattr(self, key, int(doc[key]))
+        if "scenario" in doc:
+            self.scenario = doc["scenario"]
+        if "options" in doc:
+            self.options = dict(doc["options"])
+        if "actions" in doc:
+            self.actions = [(str(r), str(a)) for r, a in doc["actions"]]
+        load_fields(self, doc, _SCALARS, _LISTS)
+        for name in _DICTS:
+            if name in doc:
+                value = doc[name]
+                if value is not None and not isinstance(value, dict):
+                    raise ValueError(f"position field {name!r} must be an object or null")
+                setattr(self, name, _plain_copy(value))
+        if "log" in doc:
+            self.log = [(int(to), str(text)) for to, text in doc["log"]]
+        if "origin" in doc:
+            self.origin = doc["origin"]
+        self.reset_caches()
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars)."""
+    if value is None:
+        return None
+    return json.loads(json.dumps(value))
+
+
+_RULES: list[ModuleType] = []  # the rules module, imported on first use (it imports this module)
+
+
+def _rules() -> ModuleType:
+    if not _RULES:
+        from polemos.games.peloponnesian_war import rules
+
+        _RULES.append(rules)
+    return _RULES[0]
+
+
+__all__ = [
+    "ALLIED_NATIONALITY", "FIXED", "LAND_TYPES", "LD_AVAILABLE", "LD_DEAD", "LD_GOING_HOME", "LD_NAMES", "LD_OUT",
+    "MODES", "NOT_REBEL", "NSLOTS", "OWN_NATIONALITY", "PELOPONNESIAN", "PHASE_NAMES", "PH_ADMIN", "PH_ARMISTICE",
+    "PH_COMBAT", "PH_OPERATIONS", "PH_OVER", "PH_POLITICAL", "PH_REBELLION", "PH_SETUP", "PH_STRATEGY",
+    "REBEL_OPEN", "SIDE_SLOTS", "SLOT_NATIONALITY", "SLOT_SIDE", "SLOT_TYPE", "SOLITAIRE", "SOLO_ROLES", "TWO",
+    "TWO_ROLES", "PWState", "slot",
+]
