@@ -330,6 +330,21 @@ class PWState(State):
         self.remove_sps(space, nationality, unit_type, n)
         self.going_home[slot(nationality, unit_type)] += n
 
+    def in_play(self, nationality: int, unit_type: int) -> int:
+        """SPs of a nationality and type on the map or in the Going Home Box (1.1.2)."""
+        i = slot(nationality, unit_type)
+        return self.going_home[i] + sum(f[i] for f in self.sp)
+
+    def unbuilt(self, nationality: int, unit_type: int) -> int:
+        """SPs the counter mix still holds (1.1.2: never more in play than the mix)."""
+        return max(0, self.comp.mix[nationality][unit_type] - self.in_play(nationality, unit_type))
+
+    # ================================================================ the Strategy Matrix records
+    def add_sci(self, side: int, delta: int) -> None:
+        """Change a side's SCI, kept within -6 and 6 (1.3)."""
+        fig = self.comp.figures
+        self.sci[side] = max(fig.sci_min, min(fig.sci_max, self.sci[side] + delta))
+
     # ================================================================ leaders
     def leaders_of(self, side: int) -> list[int]:
         """Leaders serving ``side`` (3.1: Alcibiades may serve Persia, then neither side)."""
