@@ -225,7 +225,7 @@ def test_5_3_1_athenian_cavalry_zoi_stays_in_athens_in_the_combat_phase() -> Non
     assert combat.land == {i["athens"]}
 
 
-def test_rulings_p94_no_zoi_along_the_cape_taenarum_route() -> None:
+def test_rulings_p62_no_zoi_along_the_cape_taenarum_route() -> None:
     comp = load_components()
     i = comp.space_index
     z = ct.zoi(comp, i["cape_taenarum"], S, sps(san=3), combat_phase=False)

@@ -14,19 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from polemos.games.peloponnesian_war import geography
 from polemos.games.peloponnesian_war.model import (
     ATHENIAN,
     ATHENIAN_ALLIED,
     ATHENS,
     CAVALRY,
-    COMBINED_LOC,
     HOPLITE,
     ISLAND,
-    LAND_LOC,
     NATIONALITIES,
     NATIONALITY_SIDE,
     NAVAL,
-    NAVAL_LOC,
     NO,
     SPARTA,
     SPARTAN,
@@ -302,42 +300,17 @@ class Zoi:
 
 
 def zoi(comp: Components, space: int, side: int, sps: Sps, *, combat_phase: bool) -> Zoi:
-    """1.3: the ZOI of a force of ``side`` in ``space``:
-    Hoplites only: the space; Cavalry: the space and each space within 1 Land or Combined LOC;
-    Naval: the space and each space within 2 contiguous Naval or Combined LOCs; mixed forces the
-    union. 4.1.2: Naval ZOIs never extend along the Isthmus LOC. RULINGS P94: no ZOI extends along
-    the Cape Taenarum-Syracuse route (4.1.3, an Army's passage, not a LOC). 5.3.1: Athenian
-    Cavalry ZOIs do not extend out of Athens or Piraeus in the Combat Phase, and enemy ZOIs never
-    extend into Athens or Piraeus."""
-    walls = (comp.space_index["athens"], comp.space_index["piraeus"])
-    land_zoi: set[int] = set()
-    naval_zoi: set[int] = set()
+    """1.3: the ZOI of a force of ``side`` in ``space``, split by what projects it: its Land SPs
+    (own space; Cavalry: within 1 Land or Combined LOC) and its Naval SPs (own space and within 2
+    Naval or Combined LOCs). The reach, with 4.1.2, 5.3.1 and RULINGS P62, is
+    :func:`geography.zoi`'s: one reading of 1.3 for every rule."""
+    land_zoi: frozenset[int] = frozenset()
+    naval_zoi: frozenset[int] = frozenset()
     if land(sps):
-        land_zoi.add(space)
-    if count(sps, CAVALRY) and not (combat_phase and side == ATHENS and space in walls):
-        for other, loc_i in comp.neighbours(space):
-            loc = comp.locs[loc_i]
-            if loc.type in (LAND_LOC, COMBINED_LOC) and not loc.storm:
-                land_zoi.add(other)
+        land_zoi = geography.zoi(comp, space, side, count(sps, HOPLITE), count(sps, CAVALRY), 0, combat_phase)
     if count(sps, NAVAL):
-        naval_zoi.add(space)
-        frontier = [space]
-        for _ in range(2):
-            nxt: list[int] = []
-            for here in frontier:
-                for other, loc_i in comp.neighbours(here):
-                    loc = comp.locs[loc_i]
-                    if loc.type in (NAVAL_LOC, COMBINED_LOC) and not loc.isthmus and not loc.storm \
-                            and other not in naval_zoi:
-                        naval_zoi.add(other)
-                        nxt.append(other)
-            frontier = nxt
-    if side == SPARTA:
-        for w in walls:
-            if w != space:
-                land_zoi.discard(w)
-                naval_zoi.discard(w)
-    return Zoi(frozenset(land_zoi), frozenset(naval_zoi))
+        naval_zoi = geography.zoi(comp, space, side, 0, 0, count(sps, NAVAL), combat_phase)
+    return Zoi(land_zoi, naval_zoi)
 
 
 def side_of(nationality: int) -> int:
