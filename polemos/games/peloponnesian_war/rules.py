@@ -19,17 +19,12 @@ the first game turn of every scenario), Operations Phase 4.0, Combat Phase 5.0, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from types import ModuleType
 
 from polemos.core.errors import IllegalActionError
-from polemos.games.peloponnesian_war.state import PWState
+from polemos.games.peloponnesian_war.state import ApplyFn, LegalFn, PWState, TaskFn
 
 S = PWState
-Task = list[int | str]
-TaskFn = Callable[[S, Task], None]
-LegalFn = Callable[[S, int], list[str]]
-ApplyFn = Callable[[S, int, str], None]
 
 TASKS: dict[str, TaskFn] = {}
 LEGAL: dict[str, LegalFn] = {}

@@ -19,12 +19,14 @@ view is hidden but the generator's state and what is still to come.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
 from polemos.core.plain import copy_fields, copy_header, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
+from polemos.games.peloponnesian_war.geography import zoi
 from polemos.games.peloponnesian_war.model import (
     ATHENIAN,
     ATHENIAN_ALLIED,
@@ -49,6 +51,12 @@ from polemos.games.peloponnesian_war.model import (
 
 if TYPE_CHECKING:
     from polemos.core.game import Game
+
+# -- the task machinery's types (rules.py merges every rule module's TASKS, LEGAL and APPLY)
+Task = list[int | str]
+TaskFn = Callable[["PWState", Task], None]
+LegalFn = Callable[["PWState", int], list[str]]
+ApplyFn = Callable[["PWState", int, str], None]
 
 # -- slots of a force: 12 counts, nationality * 3 + type -----------------------------------------
 NSLOTS = len(NATIONALITIES) * len(UNIT_TYPES)
@@ -339,6 +347,17 @@ class PWState(State):
         """SPs the counter mix still holds (1.1.2: never more in play than the mix)."""
         return max(0, self.comp.mix[nationality][unit_type] - self.in_play(nationality, unit_type))
 
+    def side_zoi(self, side: int, combat_phase: bool = False) -> set[int]:
+        """Every space in the ZOI of some force of ``side`` (1.3, geography.zoi: 4.1.2, 5.3.1)."""
+        out: set[int] = set()
+        for i in range(len(self.sp)):
+            hop = self.type_sps(i, side, HOPLITE)
+            cav = self.type_sps(i, side, CAVALRY)
+            nav = self.type_sps(i, side, NAVAL)
+            if hop or cav or nav:
+                out |= zoi(self.comp, i, side, hop, cav, nav, combat_phase)
+        return out
+
     # ================================================================ the Strategy Matrix records
     def add_sci(self, side: int, delta: int) -> None:
         """Change a side's SCI, kept within -6 and 6 (1.3)."""
@@ -418,10 +437,20 @@ class PWState(State):
                     self.control[i] = colour
                 elif not friend_in:
                     self.control[i] = 1 - colour
-                # both in it and no siege: a battle is due; control stays as it was
+                elif self.control[i] == NO:
+                    self.control[i] = colour
+                # both in it: a battle or a siege is due; control stays as it was
             else:
                 self.control[i] = ATHENS if a and not s else SPARTA if s and not a else (
                     self.control[i] if a and s else NO)
+
+        # 5.9: while Chios (captured or in rebellion) is lost, Samos stands in as a coalition space
+        for i, sp in enumerate(spaces):
+            if sp.stands_in_for != NO:
+                other = sp.stands_in_for
+                owner = self.comp.spaces[other].coalition
+                lost = self.rebellion[other] != NOT_REBEL or self.control[other] == 1 - owner
+                self.coalition[i] = owner if lost else sp.coalition
 
     def captured(self, space: int, side: int) -> bool:
         """A League or coalition space of ``side`` controlled by the enemy (7.1, 8.1)."""
@@ -512,5 +541,5 @@ __all__ = [
     "MODES", "NOT_REBEL", "NSLOTS", "OWN_NATIONALITY", "PELOPONNESIAN", "PHASE_NAMES", "PH_ADMIN", "PH_ARMISTICE",
     "PH_COMBAT", "PH_OPERATIONS", "PH_OVER", "PH_POLITICAL", "PH_REBELLION", "PH_SETUP", "PH_STRATEGY",
     "REBEL_OPEN", "SIDE_SLOTS", "SLOT_NATIONALITY", "SLOT_SIDE", "SLOT_TYPE", "SOLITAIRE", "SOLO_ROLES", "TWO",
-    "TWO_ROLES", "PWState", "slot",
+    "TWO_ROLES", "ApplyFn", "LegalFn", "PWState", "Task", "TaskFn", "slot",
 ]
