@@ -477,6 +477,29 @@ def test_5_9_chios_lost_sends_athenian_allies_to_samos() -> None:
     assert count(s, "chios", ATHENIAN_ALLIED, NAVAL) == 0
 
 
+def test_5_9_chios_friendly_again_its_allies_return_from_samos() -> None:
+    s = state()
+    put(s, "samos", ATHENIAN_ALLIED, NAVAL, 2)
+    put(s, "samos", ATHENIAN, NAVAL, 1)
+    combat.chios_returns(s)
+    assert count(s, "chios", ATHENIAN_ALLIED, NAVAL) == 2 and count(s, "samos", ATHENIAN, NAVAL) == 1
+    s2 = state()
+    s2.rebellion[sp("chios")] = S
+    s2.recontrol()
+    put(s2, "samos", ATHENIAN_ALLIED, NAVAL, 2)
+    combat.chios_returns(s2)
+    assert count(s2, "samos", ATHENIAN_ALLIED, NAVAL) == 2  # Chios still in rebellion
+
+
+def test_10_4_3_larisa_is_sent_to_athens_instead() -> None:
+    s = state()
+    s.scenario = "fall-of-athens"
+    s.going_home[slot(ATHENIAN_ALLIED, CAVALRY)] = 2
+    combat.send_home(s, "5.4")
+    assert count(s, "athens", ATHENIAN_ALLIED, CAVALRY) == 2
+    assert count(s, "larisa", ATHENIAN_ALLIED, CAVALRY) == 0
+
+
 def test_post_combat_movement_without_a_friendly_space_eliminates() -> None:
     s = state()
     put(s, "piraeus", SPARTAN, HOPLITE, 1)
@@ -503,6 +526,22 @@ def test_5_5_the_whole_phase_ends_clean() -> None:
     assert all(s.occupant(i) != 2 for i in range(len(COMP.spaces)))
     assert s.combat is None
     assert logged(s, "5.1 Siege marker at Plataea")
+
+
+def test_rulings_p14_the_first_combat_phase_resolves_the_siege_of_potidaea() -> None:
+    """10.1.1, 10.1.4: Phormio's army besieges Potidaea (in rebellion) from the start."""
+    from polemos.games.peloponnesian_war.setup import setup
+
+    s = state()
+    setup(s, "peloponnesian-war")
+    s.recontrol()
+    assert s.siege[sp("potidaea")]
+    assert combat.besieger(s, sp("potidaea")) == A
+    run(s, ["combat"])
+    assert not s.siege[sp("potidaea")] and s.ravaged[sp("potidaea")]
+    assert logged(s, "5.3 Siege of Potidaea: Athens rolls")
+    assert s.pending is None and not s.tasks and s.going_home == [0] * 12
+    assert all(at < 0 for at in s.leader_at)
 
 
 def test_athens_defence_rejects_an_unlisted_action() -> None:

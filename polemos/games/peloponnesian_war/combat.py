@@ -36,6 +36,7 @@ from polemos.games.peloponnesian_war.model import (
     SPARTAN,
 )
 from polemos.games.peloponnesian_war.state import (
+    ALLIED_NATIONALITY,
     LD_DEAD,
     LD_OUT,
     NOT_REBEL,
@@ -242,14 +243,14 @@ def t_cb_battles(s: S, task: Task) -> None:
     category = int(task[1])
     s.segment = "5.2 Battle Resolution Segment"
     book = _bookkeeping(s)
-    if book["category"] != category:
-        book["category"] = category
-        s.say("5.2", f"Battles in {CATEGORY_NAMES[category]} (category {category}).")
     open_ = situations(s, category)
     if not open_:
         if category < CAT_ZOI:
             s.push(["cb_battles", category + 1])
         return
+    if book["category"] != category:
+        book["category"] = category
+        s.say("5.2", f"Battles in {CATEGORY_NAMES[category]} (category {category}), in random order.")
     a, b = open_[s.pick(list(range(len(open_))))]
     book["fought"].append(battle_key(a, b))
     s.push(["cb_battle", a, b], ["cb_battles", category])
@@ -604,9 +605,10 @@ def t_cb_going_home(s: S, task: Task) -> None:
             strategic = comp.leaders[ld].strategic
             roll = s.d6()
             stays = ct.army_stays(roll, strategic)
-            s.say("5.4", f"{comp.leaders[ld].name}'s army at {name(s, space)}: {roll}"
-                         f"{f' + {strategic}' if strategic else ''} = {roll + max(0, strategic)}: "
-                         f"{'stays in place' if stays else 'goes home, leaving 1 SP'}.")
+            total = f" + {strategic} = {roll + strategic}" if strategic > 0 else ""
+            s.say("5.4", f"{comp.leaders[ld].name}'s army at {name(s, space)} rolls {roll}{total}: "
+                         f"{'it stays in place' if stays else 'it goes home, leaving 1 SP'}; "
+                         f"{comp.leaders[ld].name} leaves the map.")
             if not stays:
                 here = forces(s, space, side)
                 keep = ct.sp_left_behind(comp.spaces[space].kind, here, side)
@@ -702,6 +704,31 @@ def send_home(s: S, rule: str = "4.9") -> None:
             place_by_table(s, SLOT_NATIONALITY[i], SLOT_TYPE[i], n, rule)
 
 
+def chios_returns(s: S) -> None:
+    """5.9: at the end of a Rebellion Expansion Phase, if Chios is once again a friendly Delian
+    League space, the Athenian Allied forces at Samos are removed and placed at Chios (rebellion.py
+    calls it)."""
+    comp = s.comp
+    for space, sp in enumerate(comp.spaces):
+        chios = sp.stands_in_for
+        if chios == NO:
+            continue
+        side = comp.spaces[chios].coalition
+        if side == NO or not pcm_friendly(s, chios, side):
+            continue
+        allied = ALLIED_NATIONALITY[side]
+        moved = [0] * NSLOTS
+        for t in range(3):
+            k = s.sp[space][slot(allied, t)]
+            if k:
+                s.remove_sps(space, allied, t, k)
+                s.add_sps(chios, allied, t, k)
+                moved[slot(allied, t)] = k
+        if any(moved):
+            s.say("5.9", f"{comp.spaces[chios].name} is friendly again: {ct.describe(tuple(moved))} move "
+                         f"from {sp.name} to {comp.spaces[chios].name}.")
+
+
 # =============================================================================== 5.5
 def t_cb_end(s: S, task: Task) -> None:
     """5.5 Concluding the Combat Phase: no Siege markers, no space held by both sides, an empty
@@ -733,6 +760,7 @@ __all__ = [
     "LEGAL",
     "TASKS",
     "besieger",
+    "chios_returns",
     "euxine_trace",
     "forces",
     "place_by_table",
