@@ -50,6 +50,7 @@ from polemos.games.peloponnesian_war.model import (
     SPARTA,
     SPARTAN,
     UNIT_TYPES,
+    Components,
 )
 from polemos.games.peloponnesian_war.state import (
     LD_AVAILABLE,
@@ -121,11 +122,20 @@ def affordable(s: S, side: int, i: int) -> bool:
 
 def assembly_spaces(s: S, side: int) -> list[int]:
     """Spaces holding SPs ``side`` could activate and pay for now (1.3 Assembly Space, 4.1.5, 7.1.5)."""
-    out = []
+    out: list[int] = []
+    budget = s.spendable(side)
+    slots = [i for i in SIDE_SLOTS[side] if activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i]) <= budget]
+    if not slots:
+        return out
+    control = s.control
     for space in range(len(s.comp.spaces)):
-        avail = available_sps(s, side, space)
-        if any(avail[i] and affordable(s, side, i) for i in SIDE_SLOTS[side]):
-            out.append(space)
+        if control[space] != side:
+            continue
+        here, moved = s.sp[space], s.moved[space]
+        if any(here[i] > moved[i] for i in slots):
+            avail = available_sps(s, side, space)
+            if any(avail[i] for i in slots):
+                out.append(space)
     return out
 
 
@@ -173,16 +183,43 @@ def closed_spaces(s: S, side: int, mode: int, goal: int) -> set[int]:
     the Euxine (RULINGS P3), the neutral powers of 4.1.1/10.1.4, and for a leader moving alone
     every space enemy-occupied or colour-coded for the enemy that holds no friendly Force (4.1.1;
     unoccupied neutral spaces are open to him; RULINGS P72)."""
-    out: set[int] = set()
-    for space, sp in enumerate(s.comp.spaces):
-        if sp.edge or power_closed_to(s, side, space, space == goal):
-            out.add(space)
-        elif mode == LEADER_ALONE:
-            friendly = s.side_sps(space, side) > 0
-            hostile = s.side_sps(space, 1 - side) > 0 or s.colour[space] == 1 - side
-            if hostile and not friendly:
+    comp = s.comp
+    out = set(_edge_spaces(comp))
+    for p, power in enumerate(comp.powers):
+        if power.route_closed_while_neutral and s.power_status[p] == NO:
+            out.update(x for x in power.spaces if power_closed_to(s, side, x, x == goal))
+    if mode == LEADER_ALONE:
+        mine, theirs = SIDE_SLOTS[side], SIDE_SLOTS[1 - side]
+        colour = s.colour
+        for space, here in enumerate(s.sp):
+            hostile = colour[space] == 1 - side or any(here[i] for i in theirs)
+            if hostile and not any(here[i] for i in mine):
                 out.add(space)
     return out
+
+
+_EDGES: dict[str, tuple[int, ...]] = {}
+_NEAR: dict[str, tuple[frozenset[int], ...]] = {}
+
+
+def _edge_spaces(comp: Components) -> tuple[int, ...]:
+    found = _EDGES.get(comp.version)
+    if found is None:
+        found = _EDGES[comp.version] = tuple(sp.index for sp in comp.spaces if sp.edge)
+    return found
+
+
+def _near(comp: Components, space: int) -> frozenset[int]:
+    """The spaces within 2 LOCs of ``space``: the only ones whose ZOI may hold it (1.3)."""
+    table = _NEAR.get(comp.version)
+    if table is None:
+        rows = []
+        for x in range(len(comp.spaces)):
+            one = {n for n, _ in comp.adjacency[x]}
+            two = {m for n in one for m, _ in comp.adjacency[n]}
+            rows.append(frozenset(one | two | {x}))
+        table = _NEAR[comp.version] = tuple(rows)
+    return table[space]
 
 
 def route_steps(s: S, side: int, here: int, goal: int, army: list[int]) -> list[tuple[int, int]]:
@@ -198,14 +235,16 @@ def reachable(s: S, side: int, here: int, goal: int, army: list[int]) -> bool:
     return here == goal or bool(route_steps(s, side, here, goal, army))
 
 
-def route_distance(s: S, side: int, here: int, goal: int, army: list[int]) -> int:
-    if here == goal:
-        return 0
+def distances_from(s: S, side: int, here: int, army: list[int]) -> list[int]:
+    """Fewest LOCs from ``here`` to every space it may legally end a move in (LOCs run both ways):
+    UNREACHABLE for spaces closed to the stack (RULINGS P61, P72) or out of its reach."""
     mode = army_mode(army)
-    closed = closed_spaces(s, side, mode, goal)
-    if goal in closed:
-        return UNREACHABLE
-    return distances_to(s.comp, goal, mode, isthmus_open(s, side), closed)[here]
+    closed = closed_spaces(s, side, mode, NO)
+    dist = distances_to(s.comp, here, mode, isthmus_open(s, side), closed)
+    for x in closed:
+        if x != here:
+            dist[x] = UNREACHABLE
+    return dist
 
 
 def valid_objective(s: S, side: int, space: int) -> str:
@@ -473,8 +512,9 @@ def legal_op_build(s: S, side: int) -> list[str]:
     out = []
     for i in _take_options(s, side):
         out.append(f"take {NATIONALITIES[SLOT_NATIONALITY[i]]} {UNIT_TYPES[SLOT_TYPE[i]]}")
+    dist = distances_from(s, side, at, army)
     for space in assembly_spaces(s, side):
-        if space != at and reachable(s, side, at, space, army):
+        if space != at and dist[space] < UNREACHABLE:
             out.append(f"goto {s.comp.spaces[space].id}")
     goal = int(op["objective"])
     if sum(army) and reachable(s, side, at, goal, army):
@@ -563,6 +603,7 @@ def _matrix_build(s: S) -> None:
     if missing_land > 0 or missing_naval > 0:
         best: list[int] = []
         best_d = UNREACHABLE
+        dist = distances_from(s, side, at, army)
         for space in assembly_spaces(s, side):
             if space in op["visited"]:
                 continue
@@ -572,7 +613,7 @@ def _matrix_build(s: S) -> None:
                 for i in SIDE_SLOTS[side])
             if not useful:
                 continue
-            d = route_distance(s, side, at, space, army)
+            d = dist[space]
             if d < best_d:
                 best, best_d = [space], d
             elif d == best_d and d < UNREACHABLE:
@@ -765,7 +806,7 @@ def interceptors(s: S, side: int, space: int) -> list[int]:
     out = []
     idx = s.comp.space_index
     isthmus = {idx["corinth"]: idx["cenchreae"], idx["cenchreae"]: idx["corinth"]}
-    for z in range(len(s.comp.spaces)):
+    for z in sorted(_near(s.comp, space)):
         if not s.side_sps(z, enemy):
             continue
         sps = tuple(s.sp[z][i] if i in SIDE_SLOTS[enemy] else 0 for i in range(NSLOTS))
