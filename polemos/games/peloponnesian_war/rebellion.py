@@ -8,15 +8,13 @@ belonged to, so neither 6.1 nor 6.2 applies to it (6.2: "no neutrals").
 
 from __future__ import annotations
 
-from polemos.games.peloponnesian_war.model import ATHENIAN_ALLIED, ATHENS, HELOT_SPACES, HOPLITE, NO, SPARTA, SPARTAN
+from polemos.games.peloponnesian_war import combat
+from polemos.games.peloponnesian_war.model import ATHENS, HELOT_SPACES, HOPLITE, NO, SPARTA, SPARTAN
 from polemos.games.peloponnesian_war.political import can_rebel, start_rebellion
 from polemos.games.peloponnesian_war.state import (
     NOT_REBEL,
-    NSLOTS,
     PH_REBELLION,
     REBEL_OPEN,
-    SLOT_NATIONALITY,
-    SLOT_TYPE,
     PWState,
     Task,
     TaskFn,
@@ -75,28 +73,7 @@ def t_rebellion_expansion(s: S, task: Task) -> None:
                 s.say("6.2", f"from {s.comp.spaces[src].name} to {name}: die {roll} + {bonus} = {roll + bonus}: "
                              "no rebellion.")
     s.recontrol()
-    _chios_returns(s)
-
-
-def _chios_returns(s: S) -> None:
-    """5.9: at the end of the Rebellion Expansion, if Chios is once again a friendly Delian League
-    space, every Athenian Allied force at Samos is placed at Chios."""
-    for i, sp in enumerate(s.comp.spaces):
-        if sp.stands_in_for == NO:
-            continue
-        home = sp.stands_in_for
-        if s.rebellion[home] != NOT_REBEL or s.control[home] != ATHENS:
-            continue
-        moved = []
-        for k in range(NSLOTS):
-            if SLOT_NATIONALITY[k] == ATHENIAN_ALLIED and s.sp[i][k]:
-                n = s.sp[i][k]
-                s.remove_sps(i, ATHENIAN_ALLIED, SLOT_TYPE[k], n)
-                s.add_sps(home, ATHENIAN_ALLIED, SLOT_TYPE[k], n)
-                moved.append(n)
-        if moved:
-            s.say("5.9", f"{s.comp.spaces[home].name} is a friendly Delian League space again: the Athenian Allied "
-                         f"forces at {sp.name} ({sum(moved)} SPs) are placed there.")
+    combat.chios_returns(s)  # 5.9, at the end of the Rebellion Expansion
     s.recontrol()
 
 

@@ -22,7 +22,18 @@ from __future__ import annotations
 from types import ModuleType
 
 from polemos.core.errors import IllegalActionError
-from polemos.games.peloponnesian_war.state import ApplyFn, LegalFn, PWState, TaskFn
+from polemos.games.peloponnesian_war import (
+    administration,
+    armistice,
+    combat,
+    operations,
+    political,
+    rebellion,
+    strategy,
+)
+from polemos.games.peloponnesian_war.model import NO
+from polemos.games.peloponnesian_war.setup import setup as scenario_setup
+from polemos.games.peloponnesian_war.state import LD_AVAILABLE, LD_DEAD, ApplyFn, LegalFn, PWState, Task, TaskFn
 
 S = PWState
 
@@ -84,3 +95,53 @@ def apply(s: S, side: int, action: str) -> None:
     fn(s, side, action)
     s.recontrol()
     advance(s)
+
+
+# ====================================================================== the Game Turn (1.4)
+def setup(s: S) -> None:
+    """A new game: the scenario's set-up (10.x), then its first game turn from the Operations Phase
+    (2.0 and 3.0 NOTES: no Political or Strategic Planning Phase on the first game turn)."""
+    assert s.scenario is not None
+    scenario_setup(s, s.scenario)
+    s.push(["first_strategies"], ["turn", 1])
+    advance(s)
+
+
+def t_turn(s: S, task: Task) -> None:
+    """1.4: the phases of one game turn, in order. ``task[1]`` = 1 on the scenario's first game turn,
+    which the set-up opened in its Operations Phase."""
+    first = bool(int(task[1]))
+    phases: list[Task] = []
+    if not first:
+        _new_turn(s)
+        s.say("1.4", f"game turn {s.turn} begins.")
+        phases += [["political"], ["strategic"]]
+    phases += [["operations"], ["combat_phase"], ["rebellion"], ["administration"], ["armistice_phase"]]
+    s.push(*phases)
+
+
+def _new_turn(s: S) -> None:
+    """What a new game turn starts from: no SP has moved, no operation made (4.3); leaders out for
+    the last turn are available again (4.6, 5.4, 5.7; 5.5: none stays on the map); the turn's
+    markers cleared (2.4 Nicias +1, 2.2 Leader Deaths, 6.3 revenue, 10.1 Naval losses)."""
+    for row in s.moved:
+        row[:] = [0] * len(row)
+    s.ops = [0, 0]
+    s.passed = [False, False]
+    s.first_player = NO
+    s.op_side = NO
+    s.op = None
+    s.combat = None
+    s.commander = [NO, NO]
+    for lead, at in enumerate(s.leader_at):
+        if at != LD_DEAD:
+            s.leader_at[lead] = LD_AVAILABLE
+    s.naval_lost = [0, 0]
+    s.revenue_adjust = [0, 0]
+    s.nicias = False
+    s.leader_deaths = False
+
+
+TASKS["turn"] = t_turn
+for _module in (political, strategy, operations, combat, rebellion, administration, armistice):
+    register(_module)

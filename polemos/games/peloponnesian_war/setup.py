@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from polemos.games.peloponnesian_war.model import ATHENS, NEUTRAL, NO, SIDES, SPARTA
 from polemos.games.peloponnesian_war.state import (
+    FIXED,
     LD_AVAILABLE,
     LD_DEAD,
     PH_OPERATIONS,
@@ -79,10 +80,13 @@ def setup(s: S, scenario_id: str) -> None:
     s.first_player = sc.first_operation
     s.op_side = sc.first_operation
     # who plays what (1.2, 2.1)
+    # the scenario names the player's first side (10.3.5, 10.4.3) or leaves it to him (10.1, 10.2: the
+    # ``side`` option); in the fixed-side game the ``side`` option, when given, is the side he keeps
+    chosen = s.options.get("side")
     start = sc.player_starts
-    if start == NO:
-        start = SIDES.index(str(s.options.get("side", "athens")))
-    s.player = start
+    if chosen in SIDES and (start == NO or s.mode == FIXED):
+        start = SIDES.index(str(chosen))
+    s.player = ATHENS if start == NO else start
     s.phase = PH_OPERATIONS
     s.recontrol()
     s.say(sc.rule, f"{sc.name}: game turn {sc.first_turn} (to game turn {sc.last_turn}); "
