@@ -440,6 +440,17 @@ def test_5_4_army_stays_on_6_and_leaves_1_sp_otherwise() -> None:
     assert count(s2, "megara", SPARTAN, HOPLITE) == 3
 
 
+def test_rulings_p101_the_home_guard_stays_in_sparta_when_the_army_goes_home() -> None:
+    s = state()
+    put(s, "sparta", SPARTAN, HOPLITE, 10)
+    s.home_guard = 3
+    lead(s, "archidamus", "sparta")
+    script_dice(s, [1])
+    run(s, ["cb_going_home"])
+    assert count(s, "sparta", SPARTAN, HOPLITE) == 10 and s.home_guard == 3
+    assert logged(s, "7 Spartan Hoplite at Sparta to the Going Home Box")
+
+
 def test_5_8_example_syracuse_has_its_two_allied_hoplites_already() -> None:
     """5.8 Example: two Spartan Allied Hoplite SPs are in Syracuse before post-combat movement, so
     none is sent there; Corinth and Thebes each receive 50% of the rest."""

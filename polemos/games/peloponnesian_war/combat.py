@@ -99,22 +99,8 @@ def adjust_sci(s: S, side: int, delta: int, why: str) -> None:
 
 
 def _send_side_home(s: S, space: int, side: int, types: Sequence[int], rule: str) -> Sps:
-    """Move ``side``'s SPs of ``types`` in ``space`` to the Going Home Box; the Spartan Home Guard
-    never leaves Sparta (4.1.1). Returns what went."""
-    went = [0] * NSLOTS
-    sparta = s.comp.space_index["sparta"]
-    for i in SIDE_SLOTS[side]:
-        if SLOT_TYPE[i] not in types:
-            continue
-        n = s.sp[space][i]
-        if space == sparta and i == slot(SPARTAN, HOPLITE):
-            n -= min(n, s.home_guard)  # 4.1.1: the Home Guard stays
-        if n:
-            s.to_going_home(space, SLOT_NATIONALITY[i], SLOT_TYPE[i], n)
-            went[i] = n
-    if any(went):
-        s.say(rule, f"{SIDE_NAME[side]}'s {ct.describe(tuple(went))} at {name(s, space)} to the Going Home Box.")
-    return tuple(went)
+    """Move ``side``'s SPs of ``types`` in ``space`` to the Going Home Box. Returns what went."""
+    return _send_part_home(s, space, side, forces(s, space, side), types, rule)
 
 
 def _eliminate(s: S, space: int, lost: Sps, rule: str, side: int) -> None:
@@ -431,14 +417,17 @@ def resolve_battle(s: S, rule: str, a: int, b: int, army: Sequence[int] | None =
 
 
 def _send_part_home(s: S, space: int, side: int, part: Sps, types: Sequence[int], rule: str) -> Sps:
-    """Send the SPs of ``types`` among ``part`` (the fighting units) to the Going Home Box; returns
-    what went."""
-    if part == forces(s, space, side):
-        return _send_side_home(s, space, side, types, rule)
+    """Send the SPs of ``types`` among ``part`` (the units concerned) to the Going Home Box; the
+    Spartan Home Guard never leaves Sparta (4.1.1, RULINGS P101). Returns what went."""
     went = [0] * NSLOTS
+    guard = slot(SPARTAN, HOPLITE) if space == s.comp.space_index["sparta"] else NO
     for i in SIDE_SLOTS[side]:
+        if SLOT_TYPE[i] not in types:
+            continue
         n = min(part[i], s.sp[space][i])
-        if n and SLOT_TYPE[i] in types:
+        if i == guard:
+            n = min(n, s.sp[space][i] - min(s.sp[space][i], s.home_guard))
+        if n:
             s.to_going_home(space, SLOT_NATIONALITY[i], SLOT_TYPE[i], n)
             went[i] = n
     if any(went):
