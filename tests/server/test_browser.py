@@ -191,12 +191,13 @@ def test_two_players_play_live(browser: Any, server: str, tabs: list[Tab]) -> No
             ops = [x for x in texts if x.startswith("op ") and refs[x]]
             if ops:
                 block = refs[ops[0]][0]
+                before = wait_ready(page)  # read before the click: the answer may land before a later read
                 click_ref(page, block)  # the block, then (after the op) its destination
                 page.wait_for_selector("#confirm:not([hidden])")
                 shot(page, "game-athens-sparta-select")
                 assert page.text_content("#confirm-text") == f"Play: {ops[0]}?"
                 page.click("#confirm-yes")
-                wait_ready(page, version(page) + 1)
+                wait_ready(page, before + 1)
                 moves = [(x, r) for x, r in actions(page) if x.startswith("to ") and r]
                 enemy = enemy_places(page)
                 target, target_refs = next(((x, r) for x, r in moves if x[3:] in enemy), moves[0])

@@ -51,6 +51,17 @@ def test_a_chosen_seed_is_refused_in_a_game_with_another_human(players: tuple[Pl
     assert a.get(f"/api/games/{hot.json()['id']}/view?role=athens").json()["game"]["seed_chosen"] is True
 
 
+def test_a_chosen_seed_past_2_53_is_kept_exactly(store: Store, players: tuple[Player, Player]) -> None:
+    """The lobby sends a chosen seed as its digits (a JavaScript number would round 2^53 + 1 to 2^53,
+    another game); the API takes the digits as the integer they write."""
+    a, _b = players
+    big = 2**53 + 1
+    r = create(a, seed=str(big), hotseat=True)
+    assert r.status_code == 201, r.text
+    assert seed_of(store, r.json()["id"]) == big
+    assert create(a, seed="12a", hotseat=True).status_code == 400
+
+
 def test_server_seeds_are_128_secret_bits_stored_as_text(store: Store, players: tuple[Player, Player]) -> None:
     a, _b = players
     gids = [create(a, seats=DUEL).json()["id"] for _ in range(4)]

@@ -457,7 +457,11 @@
           const role = sel.dataset.role;
           body.seats[role] = sel.value === "bot" ? { kind: "bot", bot: $(`#bot-${role}`).value } : { kind: sel.value };
         }
-        if (seed.value !== "") body.seed = Number(seed.value);
+        // a seed goes as its digits: Number() would round one past 2^53 to another game's seed
+        if (seed.value !== "") {
+          if (!/^\d{1,80}$/.test(seed.value.trim())) { error.textContent = "The seed is a whole number of at most 80 digits."; return; }
+          body.seed = seed.value.trim();
+        }
         try {
           const r = await api("POST", "/api/games", body);
           navigate(`/game/${r.id}`);
@@ -847,6 +851,9 @@
       $("#game-title", this.root).textContent = `${g.title} #${g.id}`;
       $("#seed-chosen", this.root).hidden = !g.seed_chosen;
       this.board.setSvg(data.board);
+      // a new page (e.g. the opponent's card played face down) keeps a question being confirmed open
+      // while that action is still legal: the player's choice is not silently dropped
+      const pending = this.pending;
       this.picked = [];
       this.hideConfirm();
       this.renderWhose();
@@ -856,6 +863,8 @@
       this.renderPanel();
       this.renderSelection();
       this.renderSince();
+      const still = pending && this.myMove() ? data.legal.indexOf(pending) : -1;
+      if (still >= 0) this.askConfirm(still);
     }
 
     myMove() {
