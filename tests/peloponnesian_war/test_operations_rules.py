@@ -698,3 +698,70 @@ def test_4_8_a_successful_interception_prevents_ravaging() -> None:
     act(s, SPARTA, "intercept corinth")
     assert s.ravaged[sp("megara")]
     assert "4.8 Athens' army ravages Megara." in log(s)
+
+
+def _into_megara(dice: list[int]) -> PWState:
+    s = blank()
+    put(s, "athens", ATHENIAN, hoplite=3)
+    put(s, "megara", ATHENIAN_ALLIED, hoplite=4)
+    put(s, "corinth", SPARTAN_ALLIED, hoplite=4, cavalry=1)  # 5 Land SPs; its cavalry ZOI holds Megara
+    begin(s, ATHENS, "pericles")
+    act(s, ATHENS, "objective megara")
+    for _ in range(3):
+        act(s, ATHENS, "take athenian hoplite")
+    act(s, ATHENS, "march")
+    script_dice(s, dice)
+    act(s, SPARTA, "intercept corinth")
+    return s
+
+
+def test_4_6_1_forces_already_in_the_space_count_toward_a_battle() -> None:
+    # interception 4, skirmish 2 and 3: 3 + 4 Athenian and 5 intercepting Land SPs make 12, of which
+    # the interceptors are under 50%: no battle. Without the 4 already in Megara (3 + 5 = 8, 5 of them
+    # intercepting) it would have been one.
+    s = _into_megara([4, 2, 3])
+    assert "becomes a battle" not in log(s)
+    assert s.leader_at[ld("pericles")] == sp("megara")
+
+
+def test_4_6_1_forces_already_in_the_space_take_no_skirmish_loss() -> None:
+    s = _into_megara([4, 1, 2])  # Athens rolls 1: the army loses an SP, not the Allied force in Megara
+    assert s.sp[sp("megara")][slot(ATHENIAN, HOPLITE)] == 2
+    assert s.sp[sp("megara")][slot(ATHENIAN_ALLIED, HOPLITE)] == 4
+
+
+def test_4_1_4_a_skirmish_on_an_island_sends_home_the_land_sps_the_ships_cannot_carry() -> None:
+    s = blank()
+    put(s, "piraeus", ATHENIAN, hoplite=2, naval=2)
+    put(s, "epidaurus", SPARTAN_ALLIED, naval=1)  # its Naval ZOI holds Aegina
+    s.leader_at[ld("pericles")] = sp("piraeus")
+    s.commander[ATHENS] = ld("pericles")
+    s.op_side = ATHENS
+    s.first_player = ATHENS
+    s.push(["op_begin", ATHENS])
+    rules.advance(s)
+    act(s, ATHENS, "objective aegina")
+    act(s, ATHENS, "take athenian hoplite")
+    act(s, ATHENS, "take athenian hoplite")
+    act(s, ATHENS, "take athenian naval")
+    act(s, ATHENS, "take athenian naval")
+    act(s, ATHENS, "march")
+    assert s.pending is not None and s.pending["choices"] == [sp("epidaurus")]
+    script_dice(s, [5, 1, 3])  # success; Athens rolls 1: a Naval SP first on an island (4.7)
+    act(s, SPARTA, "intercept epidaurus")
+    assert s.sp[sp("aegina")][slot(ATHENIAN, NAVAL)] == 1
+    assert s.sp[sp("aegina")][slot(ATHENIAN, HOPLITE)] == 1
+    assert s.going_home[slot(ATHENIAN, HOPLITE)] == 1 or "4.9" in log(s)
+    assert "4.1.4 the army's ships can no longer carry all its Land SPs: 1 Athenian Hoplite" in log(s)
+
+
+def test_4_4_2_a_rebellion_with_no_army_to_build_ends_the_operation_without_a_pass() -> None:
+    s = blank()
+    put(s, "corinth", ATHENIAN, hoplite=1)  # behind Megara, closed to a leader alone (4.1.1)
+    begin(s, ATHENS, "pericles")
+    script_dice(s, [6])
+    act(s, ATHENS, "rebel elis")
+    assert rules.legal(s, ATHENS) == ["halt"]
+    act(s, ATHENS, "halt")
+    assert s.ops[ATHENS] == 1 and s.rebellion[sp("elis")] == ATHENS
+    assert "(RULINGS P73)" in log(s)

@@ -469,6 +469,7 @@ def t_op_rebellion(s: S, task: Task) -> None:
         _pass(s, side, "insufficient funds")
         return
     s.treasury[side] -= fig.cause_rebellion_cost
+    op["paid"] = fig.cause_rebellion_cost
     roll = s.d6()
     if roll >= fig.cause_rebellion_roll:
         s.rebellion[space] = side if s.league_side(space) != NO else REBEL_OPEN
@@ -517,11 +518,11 @@ def legal_op_build(s: S, side: int) -> list[str]:
         if space != at and dist[space] < UNREACHABLE:
             out.append(f"goto {s.comp.spaces[space].id}")
     goal = int(op["objective"])
-    if sum(army) and reachable(s, side, at, goal, army):
-        out.append("march")
-    if sum(army) and not reachable(s, side, at, goal, army):
-        out.append("halt")
-    if not sum(army) and not op["paid"]:
+    if sum(army):
+        out.append("march" if reachable(s, side, at, goal, army) else "halt")
+    elif op["paid"]:
+        out.append("halt")  # RULINGS P73: paid for (4.4.2) but no army to build: the operation ends
+    else:
         out.append("pass")  # RULINGS P75: only before anything is paid
     return out
 
@@ -546,8 +547,9 @@ def apply_op_build(s: S, side: int, action: str) -> None:
     elif action == "march":
         _march(s)
     elif action == "halt":
-        s.say("4.1.4", f"{POSS[side]} army cannot reach {space_name(s, int(op['objective']))} by any legal "
-                       f"route; the operation ends in {space_name(s, int(op['at']))} (RULINGS P73).")
+        what = "army cannot reach" if sum(op["army"]) else "leader has no army to lead to"
+        s.say("4.1.4", f"{POSS[side]} {what} {space_name(s, int(op['objective']))}; the operation ends in "
+                       f"{space_name(s, int(op['at']))} (RULINGS P73).")
         _end_op(s)
     elif action == "pass":
         _return_leader(s, side, int(op["leader"]), bool(op["first"]))
@@ -625,6 +627,10 @@ def _matrix_build(s: S) -> None:
             op["goal"] = nxt
             s.push(["op_step"])
             return
+    if not sum(army) and op["paid"]:
+        s.say("4.1", f"{leader_name(s, int(op['leader']))} finds no SPs to lead; the operation ends (RULINGS P73).")
+        _end_op(s)
+        return
     if not sum(army):
         _return_leader(s, side, int(op["leader"]), bool(op["first"]))
         _pass(s, side, "it cannot assemble an army (insufficient forces or funds, 4.3)")
