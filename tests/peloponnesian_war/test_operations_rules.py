@@ -264,7 +264,7 @@ def test_4_1_a_full_operation_marches_by_the_shortest_route_and_ravages() -> Non
     assert s.moved[sp("athens")][slot(SPARTAN, HOPLITE)] == 4
     assert s.leader_at[ld("archidamus")] == sp("athens")
     assert "4.1 Step 4" in log(s)
-    assert s.ravaged[sp("athens")] and s.attica_ravaged  # 4.8, an Attica space
+    assert s.ravaged[sp("athens")]  # 4.8
     assert not s.ravaged[sp("argos")]
     assert s.sp[sp("sparta")][slot(SPARTAN, HOPLITE)] == 2
 
@@ -765,3 +765,20 @@ def test_4_4_2_a_rebellion_with_no_army_to_build_ends_the_operation_without_a_pa
     act(s, ATHENS, "halt")
     assert s.ops[ATHENS] == 1 and s.rebellion[sp("elis")] == ATHENS
     assert "(RULINGS P73)" in log(s)
+
+
+def test_4_3_a_side_that_has_passed_conducts_no_more_operations_the_other_goes_on_alone() -> None:
+    s = blank()
+    s.commander = [ld("pericles"), ld("brasidas")]
+    put(s, "athens", ATHENIAN, hoplite=3)
+    put(s, "sparta", SPARTAN, hoplite=1)
+    s.push(["operations"])
+    rules.advance(s)
+    act(s, SPARTA, "pass")
+    act(s, ATHENS, "objective athens")
+    act(s, ATHENS, "take athenian hoplite")
+    script_dice(s, [3])  # Athens' next operation: favourable auguries
+    act(s, ATHENS, "march")
+    assert s.passed == [False, True] and s.ops == [1, 0]
+    assert asked(s) == "op_objective" and s.pending is not None and s.pending["side"] == ATHENS
+    assert s.segment == "4.3 Subsequent Operations Segment"

@@ -315,8 +315,7 @@ def t_op_next(s: S, task: Task) -> None:
     if s.passed[side]:
         side = 1 - side
     s.op_side = side
-    if s.ops[ATHENS] and s.ops[SPARTA]:
-        s.segment = "4.3 Subsequent Operations Segment"
+    s.segment = "4.3 Subsequent Operations Segment" if s.ops[side] else "4.1 First Operation Segment"
     s.push(["op_begin", side])
 
 
@@ -703,7 +702,10 @@ def t_op_step(s: S, task: Task) -> None:
     if len(choices) == 1:
         s.push(["op_move", choices[0]])
     elif s.automatic(side):
-        s.push(["op_move", s.pick(choices)])
+        there = s.pick(choices)
+        s.say("4.1.1", f"equally short routes lead on by {', '.join(space_name(s, c) for c in choices)}: by die, "
+                       f"{space_name(s, there)} (RULINGS P74).")
+        s.push(["op_move", there])
     else:
         s.ask("op_route", side, choices=choices)
 
@@ -1062,8 +1064,6 @@ def t_op_ravage(s: S, task: Task) -> None:
     if (op["stage"] == "march" and sum(op["army"]) and s.colour[at] == 1 - side
             and not s.side_sps(at, 1 - side) and not op["foiled"] and not s.ravaged[at]):
         s.ravaged[at] = True
-        if s.comp.regions[s.comp.spaces[at].region].id == "attica":
-            s.attica_ravaged = True
         s.say("4.8", f"{POSS[side]} army ravages {space_name(s, at)}.")
     if at == int(op["goal"]):
         s.push(["op_arrive"])
