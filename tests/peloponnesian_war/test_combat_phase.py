@@ -410,6 +410,28 @@ def test_5_3_2_syracuse_siege_minus_2() -> None:
     assert s.going_home[slot(ATHENIAN, HOPLITE)] == 4
 
 
+def test_5_1_rulings_p102_a_set_up_marker_without_its_army_becomes_a_battle() -> None:
+    s = state()
+    put(s, "potidaea", ATHENIAN, HOPLITE, 2)  # Phormio has gone: a Force, no Army
+    put(s, "potidaea", SPARTAN_ALLIED, HOPLITE, 1)
+    s.rebellion[sp("potidaea")] = S
+    s.siege[sp("potidaea")] = True
+    script_dice(s, [6, 1])
+    run(s, ["cb_siege_determination"], ["cb_battles", combat.CAT_HOME])
+    assert not s.siege[sp("potidaea")]
+    assert logged(s, "5.2.1 land battle at Potidaea")
+
+
+def test_5_3_rulings_p102_besiegers_without_their_leader_go_home() -> None:
+    s = state()
+    put(s, "potidaea", ATHENIAN, HOPLITE, 2)
+    put(s, "potidaea", SPARTAN_ALLIED, HOPLITE, 1)
+    s.rebellion[sp("potidaea")] = S
+    _siege(s, "potidaea", A)
+    run(s, ["cb_sieges"])
+    assert not s.siege[sp("potidaea")] and s.going_home[slot(ATHENIAN, HOPLITE)] == 2
+
+
 def test_5_3_marker_removed_when_no_besieging_army_is_left() -> None:
     s = state()
     put(s, "plataea", SPARTAN, HOPLITE, 5)

@@ -149,6 +149,9 @@ def t_cb_siege_determination(s: S, task: Task) -> None:
     Spartan Army in Athens or Piraeus is a siege unless the Athenians have 3 more Land SPs there."""
     s.segment = "5.1 Siege Determination Segment"
     walls = (s.comp.space_index["athens"], s.comp.space_index["piraeus"])
+    for space in range(len(s.comp.spaces)):
+        if s.siege[space] and besieger(s, space) == NO:
+            _lift_siege(s, space, "5.1")  # a marker left from before (RULINGS P14) with no Army under it
     for space, sp in enumerate(s.comp.spaces):
         if not sp.fortress or s.siege[space]:
             continue
@@ -479,6 +482,20 @@ def besieger(s: S, space: int) -> int:
     return armies[0] if len(armies) == 1 else NO
 
 
+def _lift_siege(s: S, space: int, rule: str) -> None:
+    """Remove a Siege marker with no besieging Army left (5.3). RULINGS P102: if the besiegers' SPs
+    are still there with the besieged (their leader gone), in 5.1 the space becomes a battle
+    situation of 5.2; in 5.3, where no battle can follow, the besiegers' SPs go home (5.5)."""
+    s.siege[space] = False
+    s.say(rule, f"Siege marker removed from {name(s, space)}: no besieging army is left.")
+    recorded = (s.combat or {}).get("besiegers", {}).pop(str(space), None)
+    if rule != "5.3" or s.occupant(space) != 2:
+        return
+    side = int(recorded) if recorded is not None else (1 - s.colour[space] if s.colour[space] != NO else NO)
+    if side != NO:
+        _send_side_home(s, space, side, (0, 1, 2), "5.3")
+
+
 def euxine_trace(s: S) -> bool:
     """5.3.1: Athens traces a line of spaces not controlled by Peloponnesian League forces to the
     Euxine (through a space besieged by a Spartan army too). Along any LOC but the Cape Taenarum
@@ -508,8 +525,7 @@ def t_cb_sieges(s: S, task: Task) -> None:
     s.segment = "5.3 Siege Resolution Segment"
     for space in range(len(s.comp.spaces)):
         if s.siege[space] and besieger(s, space) == NO:
-            s.siege[space] = False
-            s.say("5.3", f"Siege marker removed from {name(s, space)}: no besieging army is left.")
+            _lift_siege(s, space, "5.3")
     groups: list[list[int]] = [[], [], []]
     for space in range(len(s.comp.spaces)):
         if s.siege[space]:
