@@ -228,6 +228,17 @@ def test_5_2_4_no_battle_sends_the_ships_home() -> None:
     assert count(s, "megara", SPARTAN_ALLIED, HOPLITE) == 2
 
 
+def test_5_2_4_rulings_p103_no_battle_after_an_interception_moves_on() -> None:
+    s = state()
+    put(s, "megara", ATHENIAN, NAVAL, 2)
+    put(s, "megara", SPARTAN_ALLIED, HOPLITE, 2)
+    army = [0] * 12
+    army[slot(ATHENIAN, NAVAL)] = 2
+    result = combat.resolve_battle(s, "4.7", sp("megara"), sp("megara"), army)
+    assert result["kinds"] == [] and count(s, "megara", ATHENIAN, NAVAL) == 2
+    assert s.going_home == [0] * 12
+
+
 def test_5_3_1_no_battle_in_piraeus_sends_the_land_sps_home() -> None:
     s = state()
     put(s, "piraeus", ATHENIAN, NAVAL, 2)

@@ -409,7 +409,7 @@ def resolve_battle(s: S, rule: str, a: int, b: int, army: Sequence[int] | None =
     if ct.total(units(ATHENS)) and ct.total(units(SPARTA)):
         if not kinds:
             s.say("5.2.4", f"No Battle at {where}.")
-        if a == b:
+        if a == b and army is None:  # RULINGS P103: not for an interception (4.6, 5.2.4 last sentence)
             _no_battle(s, a, [units(ATHENS), units(SPARTA)])
     for side in (ATHENS, SPARTA):
         lost = kinds and winner == 1 - side
