@@ -6,10 +6,12 @@ plays the decisions a side is asked, so one rule is seen at work at a time.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from polemos.core.errors import IllegalActionError
 from polemos.core.rng import script_dice
 from polemos.games.peloponnesian_war import combat_tables as ct
 from polemos.games.peloponnesian_war import operations as ops
@@ -782,3 +784,24 @@ def test_4_3_a_side_that_has_passed_conducts_no_more_operations_the_other_goes_o
     assert s.passed == [False, True] and s.ops == [1, 0]
     assert asked(s) == "op_objective" and s.pending is not None and s.pending["side"] == ATHENS
     assert s.segment == "4.3 Subsequent Operations Segment"
+
+
+def snapshot(s: PWState) -> str:
+    return json.dumps([s.op, s.pending, s.treasury, s.sp, s.moved, s.tasks, s.log, s.leader_at, s.passed, s.ops])
+
+
+def test_a_bad_action_changes_nothing() -> None:
+    s = blank()
+    put(s, "athens", ATHENIAN, hoplite=1)
+    begin(s, ATHENS, "pericles")
+    before = snapshot(s)
+    for bad in ("objective nowhere", "rebel athens", "objective euxine", "fly megara"):
+        with pytest.raises(IllegalActionError):
+            ops.apply_op_objective(s, ATHENS, bad)
+        assert snapshot(s) == before
+    act(s, ATHENS, "objective megara")
+    before = snapshot(s)
+    for bad in ("take spartan hoplite", "take athenian naval", "goto sparta", "march", "take"):
+        with pytest.raises(IllegalActionError):
+            ops.apply_op_build(s, ATHENS, bad)
+        assert snapshot(s) == before

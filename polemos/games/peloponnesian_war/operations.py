@@ -391,8 +391,8 @@ def legal_op_objective(s: S, side: int) -> list[str]:
 
 def apply_op_objective(s: S, side: int, action: str) -> None:
     op = _op(s, side)
-    s.pending = None
     if action == "pass":
+        s.pending = None
         _return_leader(s, side, int(op["leader"]), bool(op["first"]))
         _pass(s, side, "by choice")
         return
@@ -406,6 +406,7 @@ def apply_op_objective(s: S, side: int, action: str) -> None:
         raise IllegalActionError(f"not an objective: {action!r}")
     if why:
         raise IllegalActionError(why)
+    s.pending = None
     _designate(s, side, space, verb == "rebel")
 
 
@@ -527,21 +528,18 @@ def legal_op_build(s: S, side: int) -> list[str]:
 
 
 def apply_op_build(s: S, side: int, action: str) -> None:
+    """One step of building the army (4.1 Step 2); an action that is not legal now changes nothing."""
     op = _op(s, side)
+    if action not in legal_op_build(s, side):
+        raise IllegalActionError(f"{action!r} is not a step of building this army now")
     s.pending = None
     verb, _, rest = action.partition(" ")
     if verb == "take":
         nat_name, _, type_name = rest.partition(" ")
-        if nat_name not in NATIONALITIES or type_name not in UNIT_TYPES:
-            raise IllegalActionError(f"no such SP: {rest!r}")
-        i = slot(NATIONALITIES.index(nat_name), UNIT_TYPES.index(type_name))
-        if i not in _take_options(s, side):
-            raise IllegalActionError(f"no {rest} SP to activate here")
-        _activate(s, i)
+        _activate(s, slot(NATIONALITIES.index(nat_name), UNIT_TYPES.index(type_name)))
         s.push(["op_build"])
     elif verb == "goto":
-        space = _space_arg(s, rest)
-        op["goal"] = space
+        op["goal"] = _space_arg(s, rest)
         s.push(["op_step"])
     elif action == "march":
         _march(s)
@@ -550,11 +548,9 @@ def apply_op_build(s: S, side: int, action: str) -> None:
         s.say("4.1.4", f"{POSS[side]} {what} {space_name(s, int(op['objective']))}; the operation ends in "
                        f"{space_name(s, int(op['at']))} (RULINGS P73).")
         _end_op(s)
-    elif action == "pass":
+    else:  # "pass"
         _return_leader(s, side, int(op["leader"]), bool(op["first"]))
         _pass(s, side, "by choice, before activating any SP")
-    else:
-        raise IllegalActionError(f"not a step of building an army: {action!r}")
 
 
 def _activate(s: S, i: int) -> None:
