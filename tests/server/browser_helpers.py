@@ -95,8 +95,15 @@ def create_game(page: Any, game: str, seats: dict[str, tuple[str, str | None]], 
                 hotseat: bool = False, options: dict[str, str] | None = None) -> int:
     """Fill in the lobby's form (seats: role -> (me|open|bot, bot name)); returns the new game's id."""
     page.select_option("#new-game", game)
-    for key, value in (options or {}).items():
-        page.fill(f"#opt-{key}", value)
+    for key, value in (options or {}).items():  # each option's own control: a list, a checkbox, a number
+        control = page.locator(f"#opt-{key}")
+        kind = control.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+        if kind == "select":
+            control.select_option(value)
+        elif kind == "checkbox":
+            control.set_checked(value == "true")
+        else:
+            control.fill(value)
     if hotseat:
         page.check("#new-hotseat")
     for role, (kind, bot) in seats.items():

@@ -473,12 +473,33 @@ def test_new_player_pages(browser: Any, server: str, tabs: list[Tab]) -> None:
     page.wait_for_selector(".rules-play")
     assert page.query_selector("#seat-persian") is None
     assert "Persian: played by the rules" in page.text_content("#new-seats")
-    page.fill("#opt-players", "two")  # 11.1: a Persian player
+    # each option is a control of its type (issue 11: no JSON typed into text boxes)
+    choices = page.eval_on_selector("#opt-players", "e => [...e.options].map(o => o.value)")
+    assert choices == ["solitaire", "two", "multi"]
+    assert page.eval_on_selector("#opt-feigned_retreat", "e => e.type") == "checkbox"
+    page.select_option("#opt-players", "two")  # 11.1: a Persian player
     page.wait_for_selector("#seat-persian")
     assert page.query_selector(".rules-play") is None
-    page.fill("#opt-players", "")
+    page.select_option("#opt-players", "solitaire")
     page.wait_for_selector("#seat-persian", state="detached")
     shot(page, "lobby-solitaire", full_page=True)
+    page.select_option("#new-game", AS)  # an object option: its fields under the checkbox that turns it on
+    page.wait_for_selector("#opt-bid-fields[disabled]")
+    page.check("#opt-bid")
+    page.select_option("#opt-bid-side", "sparta")
+    page.fill("#opt-bid-steps", "3")
+    page.check("#opt-syracuse_points")
+    page.select_option("#seat-sparta", "bot")
+    assert page.is_visible("#bot-sparta")
+    shot(page, "lobby-options", full_page=True)
+    page.click("#create-game")
+    page.wait_for_url("**/game/*")
+    made = int(page.url.rsplit("/", 1)[-1].split("?")[0])
+    options = page.request.get(f"{server}/api/games/{made}").json()["options"]
+    assert options == {"bid": {"side": "sparta", "steps": 3}, "syracuse_points": True}
+    page.goto(server + "/")
+    page.wait_for_selector("#new-game")
+    page.select_option("#new-game", GTS)
     gid = create_game(page, GTS, {"greek": ("me", None)}, seed=3)
     page.wait_for_function("() => (document.querySelector('#whose').textContent || '').includes('Your move as Greek')")
     log = log_text(page)

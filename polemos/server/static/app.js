@@ -387,23 +387,62 @@
         options.replaceChildren(h("legend", null, "Options"));
         const specs = g.options || []; // the game's option schema: {name, type, description, default, ...}
         if (!specs.length) options.append(h("p", { class: "hint" }, "This game has no options."));
-        for (const spec of specs) {
-          const key = spec.name;
-          const id = `opt-${key}`;
-          options.append(h("label", { for: id }, humanKey(key)),
-            h("input", { id, dataset: { option: key }, placeholder: "default", "aria-describedby": `${id}-d` }),
-            h("p", { class: "hint", id: `${id}-d` }, String(spec.description)));
-        }
-        options.append(h("p", { class: "hint" }, "Values are read as JSON when they parse (true, 3, {\"side\": \"athens\"}), else as text."));
+        for (const spec of specs) options.append(...optionControl(spec, "opt-"));
         const defaults = g.seats || g.roles;
         fillSeats(g, { seats: defaults, rules_play: g.roles.filter((r) => !defaults.includes(r)) });
       };
+      // Each option gets the control its schema's type calls for (a checkbox, a list of its choices, a
+      // number within its range; an object's fields under a checkbox that turns it on), so no one types JSON.
+      const optionControl = (spec, prefix) => {
+        const id = `${prefix}${spec.name}`;
+        const about = h("p", { class: "hint", id: `${id}-d` }, String(spec.description));
+        const common = { id, "aria-describedby": `${id}-d` };
+        if (spec.type === "bool" || spec.type === "object") {
+          const box = h("input", { type: "checkbox", ...common });
+          box.checked = spec.type === "bool" && spec.default === true;
+          const label = h("label", { class: "check", for: id }, box, " ", humanKey(spec.name));
+          if (spec.type === "bool") return [label, about];
+          const fields = h("fieldset", { class: "option-fields", id: `${id}-fields`, disabled: true },
+            ...spec.fields.flatMap((f) => optionControl(f, `${id}-`)));
+          box.addEventListener("change", () => { fields.disabled = !box.checked; });
+          return [label, about, fields];
+        }
+        const label = h("label", { for: id }, humanKey(spec.name));
+        if (spec.type === "choice") {
+          const sel = h("select", common, spec.default === null ? h("option", { value: "" }, "choose…") : null,
+            spec.choices.map((c) => h("option", { value: c }, title(c))));
+          sel.value = spec.default === null ? "" : String(spec.default);
+          return [label, sel, about];
+        }
+        const range = spec.minimum !== undefined && spec.maximum !== undefined ? ` (${spec.minimum}–${spec.maximum})` : "";
+        return [h("label", { for: id }, humanKey(spec.name) + range),
+          h("input", { type: "number", step: 1, min: spec.minimum, max: spec.maximum, inputmode: "numeric",
+            placeholder: spec.default === null ? "" : String(spec.default), ...common }), about];
+      };
+      // the value a control holds, or undefined for "the game's default"; the server checks the rest
+      const readOption = (spec, prefix) => {
+        const el = $(`#${prefix}${spec.name}`, options);
+        if (!el) return undefined;
+        if (spec.type === "bool") return el.checked === (spec.default === true) ? undefined : el.checked;
+        if (spec.type === "choice") return el.value === "" || el.value === spec.default ? undefined : el.value;
+        if (spec.type === "object") {
+          if (!el.checked) return undefined;
+          const out = {};
+          for (const f of spec.fields) {
+            const v = readOption(f, `${prefix}${spec.name}-`);
+            if (v !== undefined) out[f.name] = v;
+          }
+          return out;
+        }
+        const raw = el.value.trim();
+        return raw === "" ? undefined : /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
+      };
       const readOptions = () => {
+        const g = games.find((x) => x.id === gameSel.value) || games[0];
         const out = {};
-        for (const input of $$("[data-option]", options)) {
-          const raw = input.value.trim();
-          if (!raw) continue;
-          try { out[input.dataset.option] = JSON.parse(raw); } catch (_err) { out[input.dataset.option] = raw; }
+        for (const spec of g.options || []) {
+          const v = readOption(spec, "opt-");
+          if (v !== undefined) out[spec.name] = v;
         }
         return out;
       };
@@ -418,10 +457,10 @@
             h("option", { value: "me" }, "me"), h("option", { value: "open" }, "open (another player)"),
             h("option", { value: "bot" }, "bot"));
           kind.value = before[role] || (k === 0 || hotseat.checked ? "me" : "open");
-          const bot = h("select", { id: `bot-${role}`, "aria-label": `${title(role)} bot`, disabled: kind.value !== "bot" },
-            (g.bots || []).map((b) => h("option", { value: b }, b)));
+          const bot = h("select", { id: `bot-${role}`, "aria-label": `${title(role)} bot`, disabled: kind.value !== "bot",
+            hidden: kind.value !== "bot" }, (g.bots || []).map((b) => h("option", { value: b }, b)));
           if (bots[role]) bot.value = bots[role];
-          kind.addEventListener("change", () => { bot.disabled = kind.value !== "bot"; });
+          kind.addEventListener("change", () => { bot.disabled = bot.hidden = kind.value !== "bot"; });
           seats.append(h("div", { class: "seat-row" }, h("label", { for: kind.id }, title(role)), kind, bot));
         });
         for (const role of info.rules_play || []) {
@@ -438,7 +477,9 @@
           .catch(() => {}); // bad options: creating the game reports them
         return seatsAsked;
       };
-      options.addEventListener("input", () => { clearTimeout(seatsTimer); seatsTimer = setTimeout(refreshSeats, 250); });
+      const optionsChanged = () => { clearTimeout(seatsTimer); seatsTimer = setTimeout(refreshSeats, 250); };
+      options.addEventListener("input", optionsChanged);
+      options.addEventListener("change", optionsChanged);
       gameSel.addEventListener("change", fill);
       hotseat.addEventListener("change", () => {
         if (!hotseat.checked) return;
