@@ -253,7 +253,10 @@ def t_cb_battle(s: S, task: Task) -> None:
         if s.automatic(ATHENS):
             _matrix_defence(s, a, b)
         else:
-            s.ask("cb_athens_defence", ATHENS, at=a, enemy=b)
+            enemy = f"the Spartan forces {'there' if a == b else 'at ' + name(s, b)}"
+            pick = "" if s.leaders_at(a, ATHENS) else "; with no leader there, they may pick one to conduct the defence"
+            s.ask("cb_athens_defence", ATHENS, at=a, enemy=b,
+                  question=f"5.3.1: the Athenians in {name(s, a)} may fight {enemy} or decline combat{pick}.")
         return
     resolve_battle(s, "5.2", a, b)
 
@@ -284,8 +287,10 @@ def _matrix_defence(s: S, at: int, enemy: int) -> None:
     """RULINGS P97: the matrix side's Athenians fight unless the enemy has more SPs than they; with
     no leader there they pick the available leader with the best Tactical Rating."""
     if s.side_sps(enemy, SPARTA) > s.side_sps(at, ATHENS):
+        s.say("5.3.1", "The Athenian matrix side declines: the enemy has more SPs (RULINGS P97).")
         _defend(s, at, enemy, "decline")
         return
+    s.say("5.3.1", "The Athenian matrix side fights: the enemy has no more SPs than it (RULINGS P97).")
     best = sorted(s.available_leaders(ATHENS), key=lambda ld: (-s.comp.leaders[ld].tactical, ld))
     _defend(s, at, enemy, f"defend {s.comp.leaders[best[0]].id}" if best and not s.leaders_at(at, ATHENS)
             else "fight")
