@@ -805,3 +805,17 @@ def test_a_bad_action_changes_nothing() -> None:
         with pytest.raises(IllegalActionError):
             ops.apply_op_build(s, ATHENS, bad)
         assert snapshot(s) == before
+
+
+def test_p68_the_matrix_side_leaves_behind_ships_that_would_keep_its_army_from_an_inland_objective(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strategy, "matrix_objective", _matrix_objective("thebes", 2, 2))
+    s = blank(mode="solitaire", player=SPARTA)
+    put(s, "athens", ATHENIAN, hoplite=6)
+    put(s, "piraeus", ATHENIAN, naval=8)
+    script_dice(s, [6])  # the auguries of its next operation: adverse (4.3)
+    begin(s, ATHENS, "pericles")
+    assert s.sp[sp("thebes")][slot(ATHENIAN, HOPLITE)] == 2
+    assert s.sp[sp("piraeus")][slot(ATHENIAN, NAVAL)] == 8
+    assert s.treasury[ATHENS] == 5000 - 2 * 200
+    assert "leaves the Naval SPs behind: with them the army could not reach Thebes (RULINGS P68)" in log(s)

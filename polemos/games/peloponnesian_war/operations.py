@@ -584,19 +584,39 @@ def _matrix_build(s: S) -> None:
     """RULINGS P68: the matrix leader takes, where he stands, the SPs its objective still needs (its
     own citizens before allies, Spartan citizens first as they cost nothing, while it can pay);
     then walks to the nearest assembly space (fewest LOCs, ties by die) holding SPs it needs and
-    that it has not visited; with none left, it marches, or with no SP at all, it passes."""
+    that it has not visited; with none left, it marches, or with no SP at all, it passes. It leaves
+    behind SPs that would keep an army able to reach its objective from doing so (Naval SPs for an
+    objective inland, Land SPs it cannot ship), and then looks for no more of that type."""
     op = s.op
     assert op is not None
     side, at = int(op["side"]), int(op["at"])
-    need_land, need_naval = (int(x) for x in op["need"])
+    goal = int(op["objective"])
     if at not in op["visited"]:
         op["visited"].append(at)
-        for i in _matrix_wants(s, side, at):
+        wants = _matrix_wants(s, side, at)
+        army = list(op["army"])
+        options = (wants, [i for i in wants if SLOT_TYPE[i] != NAVAL], [i for i in wants if SLOT_TYPE[i] == NAVAL])
+        if sum(army) and reachable(s, side, at, goal, army):
+            for option in options:
+                after = list(army)
+                for i in option:
+                    after[i] += 1
+                if reachable(s, side, at, goal, after):
+                    break
+            else:
+                option = []
+            for dropped in sorted({SLOT_TYPE[i] == NAVAL for i in wants if i not in option}):
+                k = 1 if dropped else 0
+                op["need"][k] = (army_naval if dropped else army_land)(army)
+                s.say("4.1.1", f"{leader_name(s, int(op['leader']))} leaves the {'Naval' if dropped else 'Land'} "
+                               f"SPs behind: with them the army could not reach {space_name(s, goal)} (RULINGS P68).")
+            wants = option
+        for i in wants:
             _activate(s, i)
+    need_land, need_naval = (int(x) for x in op["need"])
     army = op["army"]
     missing_land = need_land - army_land(army)
     missing_naval = need_naval - army_naval(army)
-    goal = int(op["objective"])
     if missing_land > 0 or missing_naval > 0:
         best: list[int] = []
         best_d = UNREACHABLE
