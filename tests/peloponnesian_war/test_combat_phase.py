@@ -9,6 +9,7 @@ import pytest
 
 from polemos.core.rng import script_dice
 from polemos.games.peloponnesian_war import combat, rules
+from polemos.games.peloponnesian_war import combat_tables as ct
 from polemos.games.peloponnesian_war.data import load_components
 from polemos.games.peloponnesian_war.model import (
     ATHENIAN,
@@ -151,6 +152,24 @@ def test_5_2_zoi_battle_between_spaces_and_overlap_alone_is_none() -> None:
     put(s, "plataea", SPARTAN_ALLIED, HOPLITE, 1)
     put(s, "thebes", SPARTAN_ALLIED, HOPLITE, 3)  # Thebes: not in the Megara cavalry's ZOI
     assert combat.situations(s, combat.CAT_ZOI) == [(sp("megara"), sp("plataea"))]
+
+
+def test_5_2_note_overlapping_zois_alone_make_no_battle() -> None:
+    s = state()
+    put(s, "plataea", ATHENIAN, CAVALRY, 1)  # ZOI: Plataea and Megara (and more), not Corinth
+    put(s, "corinth", SPARTAN_ALLIED, CAVALRY, 1)  # ZOI: Corinth and Megara, not Plataea
+    assert sp("megara") in ct.zoi(COMP, sp("plataea"), A, tuple(s.sp[sp("plataea")]), combat_phase=True).all
+    assert sp("megara") in ct.zoi(COMP, sp("corinth"), S, tuple(s.sp[sp("corinth")]), combat_phase=True).all
+    assert combat.situations(s, combat.CAT_ZOI) == []
+
+
+def test_5_2_both_spaces_contested_fight_both_zoi_battles() -> None:
+    s = state()
+    for space in ("megara", "plataea"):
+        put(s, space, ATHENIAN, CAVALRY, 1)
+        put(s, space, SPARTAN_ALLIED, CAVALRY, 1)
+    assert sorted(combat.situations(s, combat.CAT_ZOI)) == sorted(
+        [(sp("megara"), sp("plataea")), (sp("plataea"), sp("megara"))])
 
 
 def test_5_2_1_land_battle_loser_goes_home_sci_and_vp() -> None:

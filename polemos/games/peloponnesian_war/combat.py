@@ -192,7 +192,8 @@ def _place_siege(s: S, space: int, side: int) -> None:
 
 # =============================================================================== 5.2
 def battle_key(a: int, b: int) -> str:
-    return f"{min(a, b)}-{max(a, b)}"
+    """A battle situation: the Athenian side's space, then the Spartan side's."""
+    return f"{a}>{b}"
 
 
 def situations(s: S, category: int) -> list[tuple[int, int]]:
