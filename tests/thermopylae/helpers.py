@@ -51,9 +51,7 @@ def sync(s: GTSState) -> None:
     """Forget every cache after editing the position by hand."""
     rules.touch(s)
     s.reset_caches()
-    seg = getattr(s, "_seg", None)
-    if isinstance(seg, dict):
-        seg.clear()  # the Movement Segment's search results
+    s._seg.clear()  # the Movement Segment's search results
 
 
 def empty(seed: int = 1, stage: str = "g_move", actor: int = GREEK, day: int = 1, current: str = "dahae",

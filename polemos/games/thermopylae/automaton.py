@@ -31,6 +31,7 @@ from polemos.games.thermopylae.rules import (
     shoot,
     side_units,
     situation,
+    touch,
     uid,
 )
 from polemos.games.thermopylae.state import BOW, GREEK, HOPLITE, PERSIAN, GTSState
@@ -105,6 +106,7 @@ def persian_movement(s: GTSState) -> None:
             for v in range(len(s.loc)):
                 if s.loc[v] == s.loc[u] and s.force[v] == s.force[u]:
                     s.moved[v] = True
+            touch(s)
             continue
         do_move(s, u, d, "8.1.6")
         s.say("8.1.6", f"(automaton: {uid(s, u)} {why})")

@@ -16,6 +16,8 @@ Rulings cited as G-numbers are in RULINGS.md.
 
 from __future__ import annotations
 
+from polemos.games.thermopylae.search import NO_REACH, Reach, SegCache
+from polemos.games.thermopylae.search import Dest as Dest  # the movement search's data (search.py)
 from polemos.games.thermopylae.state import (
     ARMY,
     AWAY,
@@ -58,20 +60,18 @@ def occupancy(s: GTSState) -> list[list[int]]:
         return cached  # type: ignore[no-any-return]
     occ: list[list[int]] = [[] for _ in range(s.comp.n_areas)]
     loc = s.loc
-    for u in range(len(loc)):
-        a = loc[u]
-        if a >= 0:
-            occ[a].append(u)
-    seq = s.seq
-    for lst in occ:
-        if len(lst) > 1:
-            lst.sort(key=seq.__getitem__)
+    on = [u for u in range(len(loc)) if loc[u] >= 0]
+    on.sort(key=s.seq.__getitem__)  # stable: by pile order, then unit index
+    for u in on:
+        occ[loc[u]].append(u)
     s._cache["occ"] = occ
     return occ
 
 
 def touch(s: GTSState) -> None:
-    """Forget cached occupancy and ZOCs: call after any unit changes area, facing or pile order."""
+    """Forget what is derived from the units' places (occupancy, ZOCs, the movement menus): call after any
+    unit changes area, facing, pile order, force or moved flag. The caches live until then, from one
+    action to the next (``GTSState._apply`` keeps them)."""
     s._cache.clear()
 
 
@@ -89,13 +89,13 @@ def on_map(s: GTSState, side: int) -> list[int]:
     return [u for u in range(len(s.loc)) if s.loc[u] >= 0 and us[u] == side]
 
 
-def force_of(s: GTSState, u: int) -> list[int]:
+def force_of(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[int]:
     """The units moving together with ``u`` (its stack, 3.1.3), top first."""
     f, a = s.force[u], s.loc[u]
     if a < 0:
         return [u]
     force = s.force
-    return [v for v in occupancy(s)[a] if force[v] == f]
+    return [v for v in (occ if occ is not None else occupancy(s))[a] if force[v] == f]
 
 
 def say_fog(s: GTSState, rule: str, full: str, public: str, owner: int) -> None:
@@ -167,25 +167,7 @@ def move_cost(comp: Comp, a: int, n: int) -> int:
 
 def side_arrays(s: GTSState, side: int) -> tuple[list[int], list[int], list[bool]]:
     """Per area: ``side``'s unit count and unit type (-1 if none), and whether enemies are there."""
-    key = ("arrays", side)
-    cached = s._cache.get(key)
-    if cached is not None:
-        return cached  # type: ignore[no-any-return]
-    comp = s.comp
-    n = comp.n_areas
-    cnt, typ, enemy_at = [0] * n, [-1] * n, [False] * n
-    u_side, u_type = comp.u_side, comp.u_type
-    loc = s.loc
-    for u in range(len(loc)):
-        a = loc[u]
-        if a < 0:
-            continue
-        if u_side[u] == side:
-            cnt[a] += 1
-            typ[a] = u_type[u]
-        else:
-            enemy_at[a] = True
-    s._cache[key] = (cnt, typ, enemy_at)
+    cnt, typ, enemy_at, _ = _side_scan(s, side)
     return cnt, typ, enemy_at
 
 
@@ -198,14 +180,11 @@ def enemy_zoc(s: GTSState, side: int) -> list[bool]:
         return cached  # type: ignore[no-any-return]
     zoc = [False] * comp.n_areas
     enemy = 1 - side
-    for u in range(len(s.loc)):
-        a = s.loc[u]
-        if a < 0 or comp.u_side[u] != enemy or comp.u_type[u] not in ZOC_TYPES:
-            continue
-        d = 2 * s.facing[u]
-        for dd in (d - 1, d, d + 1):
-            n = comp.nbr[a][dd % 8]
-            if n >= 0 and comp.a_pass[n]:
+    u_side, u_type, zoc_areas = comp.u_side, comp.u_type, comp.zoc_areas
+    facing = s.facing
+    for u, a in enumerate(s.loc):
+        if a >= 0 and u_side[u] == enemy and u_type[u] in ZOC_TYPES:
+            for n in zoc_areas[4 * a + facing[u]]:
                 zoc[n] = True
     s._cache[key] = zoc
     return zoc
@@ -214,67 +193,131 @@ def enemy_zoc(s: GTSState, side: int) -> list[bool]:
 # ============================================================================ movement (8.1)
 
 
-class Dest:
-    """One place a force can end its move: an area and facing, or an attack into an enemy area."""
-
-    __slots__ = ("area", "attack", "came_from", "facing", "lateral", "mp_left")
-
-    def __init__(self, area: int, facing: int, attack: bool, came_from: int, mp_left: int, lateral: int) -> None:
-        self.area = area
-        self.facing = facing
-        self.attack = attack
-        self.came_from = came_from
-        self.mp_left = mp_left
-        self.lateral = lateral
-
-
 def _worst_facing(d: int, def_facing: int) -> int:
     """8.3.1: a unit entering diagonally takes the least favourable of the two area sides."""
     a, b = (d - 1) // 2 % 4, (d + 1) // 2 % 4
     return a if situation(a, def_facing) <= situation(b, def_facing) else b
 
 
-def _enemy_signature(s: GTSState, side: int) -> int:
-    """A hash of where ``side``'s enemies stand and face (cached until something moves)."""
-    key = ("esig", side)
+def _side_scan(s: GTSState, side: int) -> tuple[list[int], list[int], list[bool], list[int]]:
+    """Per area: ``side``'s unit count and unit type (-1 if none), whether enemies are there; and where
+    ``side``'s enemies stand and face, as ``[u, area, facing, ...]`` (cached until something moves)."""
+    key = ("scan", side)
     cached = s._cache.get(key)
-    if cached is None:
-        us = s.comp.u_side
-        cached = hash(tuple((u, s.loc[u], s.facing[u]) for u in range(len(s.loc)) if s.loc[u] >= 0 and us[u] != side))
-        s._cache[key] = cached
-    return int(cached)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    comp = s.comp
+    n = comp.n_areas
+    cnt, typ, enemy_at = [0] * n, [-1] * n, [False] * n
+    enemies: list[int] = []
+    u_side, u_type = comp.u_side, comp.u_type
+    facing = s.facing
+    for u, a in enumerate(s.loc):
+        if a >= 0:
+            if u_side[u] == side:
+                cnt[a] += 1
+                typ[a] = u_type[u]
+            else:
+                enemy_at[a] = True
+                enemies += (u, a, facing[u])
+    out = (cnt, typ, enemy_at, enemies)
+    s._cache[key] = out
+    return out
+
+
+def _segment_cache(s: GTSState, side: int) -> SegCache:
+    """``side``'s search cache, brought up to date with the present position."""
+    seg = s._seg
+    cnt, typ, _, enemies = _side_scan(s, side)
+    token = (s.stage, s.day, s.series, s.round, side, id(s.comp), enemies)
+    if seg.token != token:
+        seg.clear()
+        seg.token = token
+        seg.cnt, seg.typ = cnt, typ
+        seg.zoc = enemy_zoc(s, side)
+    elif seg.cnt is not cnt:
+        if seg.cnt != cnt or seg.typ != typ:
+            old_cnt, old_typ = seg.cnt, seg.typ
+            changed = {a for a in range(len(cnt)) if cnt[a] != old_cnt[a] or typ[a] != old_typ[a]}
+            reaches = seg.reaches
+            for key in [k for k, r in reaches.items() if not changed.isdisjoint(r.touched)]:
+                del reaches[key]
+        seg.cnt, seg.typ = cnt, typ
+    return seg
 
 
 def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]:
-    """Every legal end of a move for the force topped by ``u`` (3.2, 3.3.4, 8.1.1-8.1.5).
+    """Every legal end of a move for the force topped by ``u`` (3.2, 3.3.4, 8.1.1-8.1.5)."""
+    return reach_of(s, u, occ if occ is not None else occupancy(s)).dests
 
-    Results are kept for the rest of the Movement Segment and reused while the friendly units in
-    every area the search looked at are unchanged (enemies do not move in a side's own segment)."""
-    comp = s.comp
+
+def reach_of(s: GTSState, u: int, occ: list[list[int]], force: list[int] | None = None,
+             seg: SegCache | None = None) -> Reach:
+    """:func:`reach` with the action texts. Results are kept for the rest of the Movement Segment and
+    reused while the friendly units in every area the search looked at are unchanged (enemies do not
+    move in a side's own segment)."""
     a0 = s.loc[u]
     if a0 < 0:
-        return []
-    side = comp.u_side[u]
-    seg = s._seg
-    token = (s.stage, s.day, s.series, s.round, id(comp), _enemy_signature(s, side))
-    if seg.get("token") != token:
-        seg.clear()
-        seg["token"] = token
-    force = force_of(s, u)
+        return NO_REACH
+    if seg is None:
+        seg = _segment_cache(s, s.comp.u_side[u])
+    if force is None:
+        force = force_of(s, u, occ)
     key = (u, a0, s.facing[u], tuple(force), s.moved[u])
-    cnt, typ, _ = side_arrays(s, side)
-    hit = seg.get(key)
+    hit = seg.reaches.get(key)
     if hit is not None:
-        dests, snap = hit
-        if all(cnt[a] == c and typ[a] == t for a, c, t in snap):
-            return dests  # type: ignore[no-any-return]
+        return hit
     touched: set[int] = {a0}
-    dests = _reach(s, u, occ if occ is not None else occupancy(s), force, touched)
-    seg[key] = (dests, tuple((a, cnt[a], typ[a]) for a in touched))
-    return dests
+    entry = Reach(_reach(s, u, occ, force, touched, seg.zoc), touched)
+    seg.reaches[key] = entry
+    return entry
 
 
-def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched: set[int]) -> list[Dest]:
+def reach_texts(s: GTSState, u: int, r: Reach) -> list[str]:
+    """The action texts of ``r``'s Dests for the force topped by ``u``, in the same order."""
+    texts = r.texts
+    if texts is None:
+        texts = r.texts = [move_text(s, u, d) for d in r.dests]
+    return texts
+
+
+class MoveOption:
+    """One movable force in the present Movement Segment: its top unit ``u``, the role that moves it
+    (11.2), its moves, and the ``detach`` actions of the units under its top with their roles (3.1.2)."""
+
+    __slots__ = ("detach", "reach", "role", "u")
+
+    def __init__(self, u: int, role: str, r: Reach, detach: list[tuple[str, str]]) -> None:
+        self.u = u
+        self.role = role
+        self.reach = r
+        self.detach = detach
+
+
+def move_menu(s: GTSState, side: int) -> list[MoveOption]:
+    """Every force of ``side`` that may still move this segment (8.1.2), in :func:`movable_tops` order:
+    what :func:`legal` lists and :func:`roles_with_work` asks, computed once per position."""
+    key = ("menu", side, s.stage)
+    cached = s._cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    occ = occupancy(s)
+    enemy_at = side_arrays(s, side)[2]
+    seg = _segment_cache(s, side)
+    ids = s.comp.unit_ids
+    out: list[MoveOption] = []
+    for u in movable_tops(s, side):
+        force = force_of(s, u, occ)
+        detach: list[tuple[str, str]] = []
+        if len(force) > 1 and not enemy_at[s.loc[u]]:
+            detach = [(f"detach {ids[v]}", unit_role(s, v)) for v in force[1:]]
+        out.append(MoveOption(u, unit_role(s, u), reach_of(s, u, occ, force, seg), detach))
+    s._cache[key] = out
+    return out
+
+
+def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched: set[int],
+           zoc: list[bool]) -> list[Dest]:
     comp = s.comp
     side = comp.u_side[u]
     enemy = 1 - side
@@ -285,7 +328,6 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
     t = comp.u_type[u]
     ma = min(comp.u_ma[v] for v in force)
     f0 = s.facing[u]
-    zoc = enemy_zoc(s, side)
     nbr, a_pass, u_side = comp.nbr, comp.a_pass, comp.u_side
     col0 = comp.a_col[a0]
 
@@ -1022,9 +1064,15 @@ def must_be_west(s: GTSState, u: int) -> bool:
 
 
 def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
-    """Legal (area, facing) for placing Greek unit ``u`` (6.0, 6.0.1, 3.1.2; G4, G27)."""
+    """Legal (area, facing) for placing Greek unit ``u`` (6.0, 6.0.1, 3.1.2; G4, G27). The list is kept
+    until a unit moves: do not change it."""
+    key = ("place", u)
+    cached = s._cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
     comp = s.comp
     occ = occupancy(s)
+    loc = s.loc
     c = comp.u_cont[u]
     cid = comp.cont_ids[c]
     t = comp.u_type[u]
@@ -1032,37 +1080,32 @@ def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
     phocians_west_ok = True
     if cid == "phocians":
         # 6.0.1(4): Phocians west of the Wall only once every other contingent is there
-        for v in range(len(s.loc)):
-            if s.loc[v] >= 0 and comp.u_side[v] == GREEK and comp.u_cont[v] != c \
-                    and comp.a_row[s.loc[v]] not in comp.west_rows:
+        for v in range(len(loc)):
+            if loc[v] >= 0 and comp.u_side[v] == GREEK and comp.u_cont[v] != c \
+                    and comp.a_row[loc[v]] not in comp.west_rows:
                 phocians_west_ok = False
                 break
-    placed = [s.loc[v] for v in comp.cont_units[c] if s.loc[v] >= 0]
-    adjacent = comp.counters.contingents[cid].adjacent_setup and bool(placed)
-
-    def options(strict: bool) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
-        for a in range(comp.n_areas):
-            if not comp.a_pass[a] or comp.a_row[a] not in comp.deploy_rows:
-                continue
-            west = comp.a_row[a] in comp.west_rows
-            if strict:
-                if west_only and not west:
-                    continue
-                if west and not phocians_west_ok:
-                    continue
-                if adjacent and a not in placed and not any(comp.nbr[a][d] in placed for d in range(8)):
-                    continue
-            here = side_units(occ, a, GREEK, comp)
-            if len(here) >= 3 or any(comp.u_type[v] != t for v in here):
-                continue
-            if here:
-                out.append((a, s.facing[here[0]]))  # 3.1.3: a stack keeps one facing
-            else:
-                out.extend((a, f) for f in range(4))
-        return out
-
-    return options(True) or options(False)  # G27: a unit boxed in may be placed anywhere legal
+    placed = [loc[v] for v in comp.cont_units[c] if loc[v] >= 0]
+    near: set[int] | None = None  # G4: a contingent set up in adjacent areas: next to one already placed
+    if comp.counters.contingents[cid].adjacent_setup and placed:
+        near = set(placed)
+        for p in placed:
+            near.update(n for n in comp.nbr[p] if n >= 0)
+    u_side, u_type, facing = comp.u_side, comp.u_type, s.facing
+    # the areas of the deployment rows a unit of type t may join (3.1.1, 3.1.2), with the facings it may take
+    fits: list[tuple[int, bool, tuple[int, ...]]] = []
+    for a, west in comp.deploy_areas:
+        here = [v for v in occ[a] if u_side[v] == GREEK]
+        if len(here) >= 3 or any(u_type[v] != t for v in here):
+            continue
+        fits.append((a, west, (facing[here[0]],) if here else (0, 1, 2, 3)))  # 3.1.3: a stack keeps one facing
+    out = [(a, f) for a, west, fs in fits
+           if not (west_only and not west) and not (west and not phocians_west_ok) and (near is None or a in near)
+           for f in fs]
+    if not out:  # G27: a unit boxed in may be placed anywhere legal
+        out = [(a, f) for a, _, fs in fits for f in fs]
+    s._cache[key] = out
+    return out
 
 
 def place(s: GTSState, u: int, a: int, f: int) -> None:
@@ -1326,6 +1369,7 @@ def _step(s: GTSState) -> bool:
         s.day_round += 1
         for u in range(len(s.loc)):
             s.moved[u] = False
+        touch(s)
         s.say("D", f"Day {s.day}, Action Round {s.round} of series {s.series}")
         imm = comp.cont("immortals")
         if s.day == DAYS and s.day_round == s.eph_round and any(s.loc[u] == BOX for u in comp.cont_units[imm]):
@@ -1560,14 +1604,13 @@ def roles_with_work(s: GTSState, side: int) -> list[str]:
     done = {roles[i] for i in s.ended}
     out: set[str] = set()
     if s.stage in ("p_move", "g_move"):
-        occ = occupancy(s)
-        for u in movable_tops(s, side):
-            r = unit_role(s, u)
-            if r not in out and r not in done and reach(s, u, occ):
+        for m in move_menu(s, side):
+            r = m.role
+            if r not in out and r not in done and m.reach.dests:
                 out.add(r)
-            force = force_of(s, u)
-            if len(force) > 1 and not has_side(occ, s.loc[u], 1 - side, s.comp):
-                out.update(unit_role(s, v) for v in force[1:] if unit_role(s, v) not in done)
+            for _, rv in m.detach:
+                if rv not in done:
+                    out.add(rv)
     elif s.stage in FIRE_STAGES:
         occ = occupancy(s)
         for u in firers(s, side):
@@ -1601,15 +1644,17 @@ def legal(s: GTSState, role: str) -> list[str]:
         return [f"west {comp.cont_ids[c]}" for c in west_candidates(s)]
     if st == "deploy":
         u = s.deploy_queue[0]
-        return [f"place {uid(s, u)} {aname(s, a)} {FACING_NAMES[f]}" for a, f in place_options(s, u)]
+        head = f"place {uid(s, u)} "
+        names = comp.area_facing_names
+        return [head + names[4 * a + f] for a, f in place_options(s, u)]
     if st in ("p_move", "g_move"):
         out: list[str] = []
-        occ = occupancy(s)
-        for u in movable_tops(s, s.actor):
-            if unit_role(s, u) == role:  # 11.2: a mixed stack is moved by its top unit's player
-                out.extend(move_text(s, u, d) for d in reach(s, u, occ))
-            if len(force_of(s, u)) > 1 and not has_side(occ, s.loc[u], 1 - s.actor, comp):
-                out.extend(f"detach {uid(s, v)}" for v in force_of(s, u)[1:] if unit_role(s, v) == role)
+        for m in move_menu(s, s.actor):
+            if m.role == role:  # 11.2: a mixed stack is moved by its top unit's player
+                out.extend(reach_texts(s, m.u, m.reach))
+            for text, r in m.detach:
+                if r == role:
+                    out.append(text)
         out.append("end movement")
         return out
     if st in FIRE_STAGES:
@@ -1686,10 +1731,10 @@ def apply(s: GTSState, action: str, role: str) -> None:
             s.say("3.1.2", f"{rest} leaves its stack", comp.u_side[u] if s.mode == "two" else -1)
         else:
             u = comp.unit_ids.index(rest.split()[0])
-            for d in reach(s, u):
-                if move_text(s, u, d) == action:
-                    do_move(s, u, d)
-                    break
+            r = reach_of(s, u, occupancy(s))
+            texts = reach_texts(s, u, r)
+            if action in texts:
+                do_move(s, u, r.dests[texts.index(action)])
     elif st in FIRE_STAGES:
         if action == "end fire":
             if _end_segment_for(s, role):

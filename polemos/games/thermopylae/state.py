@@ -17,6 +17,7 @@ from polemos.core.plain import copy_fields, copy_header, dump_fields, load_field
 from polemos.core.rng import Rng
 from polemos.games.thermopylae.board import AreaMap, load_map
 from polemos.games.thermopylae.counters import Counters, load_counters
+from polemos.games.thermopylae.search import SegCache
 from polemos.games.thermopylae.tables import Tables, load_tables
 
 if TYPE_CHECKING:
@@ -70,9 +71,14 @@ class Comp:
     a_wall: tuple[bool, ...]
     # neighbour of area a in direction d (0..7 clockwise from N), or -1 (off the map)
     nbr: tuple[tuple[int, ...], ...]
+    # 3.3.1: the passable Front, Front Left and Front Right areas of a unit in area a facing f (0..3),
+    # at index 4 * a + f: the ZOC of a hoplite or mixed unit there
+    zoc_areas: tuple[tuple[int, ...], ...]
     deploy_rows: tuple[int, ...]
+    deploy_areas: tuple[tuple[int, bool], ...]  # (area, west of the Wall) of the passable deployment areas
     west_rows: tuple[int, ...]  # Greek deployment rows on the Persian side of the Wall (6.0.1)
     wall_row: int
+    area_facing_names: tuple[str, ...]  # "H8 E": area name and facing, at index 4 * area + facing
 
     def area_name(self, a: int) -> str:
         return self.map.areas[a].name
@@ -132,6 +138,9 @@ def _load_comp(data_dir: Path | None) -> Comp:
             out.append(rr * ncol + cc if 0 <= rr < nrow and 0 <= cc < ncol else -1)
         nbr.append(tuple(out))
     wall_row = amap.rows.index(amap.wall_row)
+    passable = [a.passable for a in amap.areas]
+    zoc_areas = tuple(tuple(n for n in (nbr[a][(2 * f + dd) % 8] for dd in (-1, 0, 1)) if n >= 0 and passable[n])
+                      for a in range(len(amap.areas)) for f in range(4))
     deploy = tuple(amap.rows.index(r) for r in amap.greek_deployment_rows)
     armies = counters.armies
     return Comp(
@@ -159,9 +168,13 @@ def _load_comp(data_dir: Path | None) -> Comp:
         a_level=tuple(a.level for a in amap.areas),
         a_wall=tuple(a.terrain == "wall" for a in amap.areas),
         nbr=tuple(nbr),
+        zoc_areas=zoc_areas,
         deploy_rows=deploy,
+        deploy_areas=tuple((a, amap.rows.index(x.row) in deploy and amap.rows.index(x.row) < wall_row)
+                           for a, x in enumerate(amap.areas) if x.passable and amap.rows.index(x.row) in deploy),
         west_rows=tuple(r for r in deploy if r < wall_row),
         wall_row=wall_row,
+        area_facing_names=tuple(f"{x.name} {f}" for x in amap.areas for f in FACING_NAMES),
     )
 
 
@@ -255,7 +268,7 @@ class GTSState(State):
     def reset_caches(self) -> None:
         """Forget derived data (never serialised)."""
         if not hasattr(self, "_seg"):
-            self._seg: dict[Any, Any] = {}  # movement search results for the current segment
+            self._seg = SegCache()  # movement search results for the current segment (kept across actions)
         self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
         self._cache: dict[Any, Any] = {}
@@ -297,7 +310,9 @@ class GTSState(State):
 
         shown = visible_tops(self)
         rules.apply(self, action, role)
-        self.reset_caches()
+        # what the rules derived from the new position (rules.touch forgets it on every change) is kept
+        # for the next listing; only the listing itself is for the position before the action
+        self._legal_key = None
         if not visible_tops(self) <= shown:
             # 3.4: a unit that comes to the top of its stack is seen by the enemy: a reveal (no undo)
             self.reveals += 1
@@ -336,7 +351,7 @@ class GTSState(State):
         c.all_spartans = self.all_spartans
         copy_fields(self, c, _SCALARS, _LISTS)
         c.log = list(self.log)
-        c._seg = {}
+        c._seg = SegCache()
         c.reset_caches()
         return c
 

@@ -1,0 +1,59 @@
+"""Go Tell the Spartans: the data of the movement search (8.1), kept per state between actions.
+
+:func:`rules.reach <polemos.games.thermopylae.rules.reach>` finds every legal end of a force's move
+(a :class:`Dest`); a :class:`Reach` holds one force's result and :class:`SegCache` all of them for the
+present Movement Segment (``GTSState._seg``), so that listing and applying actions after a move only
+search again for the forces whose surroundings changed.
+"""
+
+from __future__ import annotations
+
+
+class Dest:
+    """One place a force can end its move: an area and facing, or an attack into an enemy area."""
+
+    __slots__ = ("area", "attack", "came_from", "facing", "lateral", "mp_left")
+
+    def __init__(self, area: int, facing: int, attack: bool, came_from: int, mp_left: int, lateral: int) -> None:
+        self.area = area
+        self.facing = facing
+        self.attack = attack
+        self.came_from = came_from
+        self.mp_left = mp_left
+        self.lateral = lateral
+
+
+class Reach:
+    """The search result for one force in a Movement Segment: its Dests, their action texts (built on
+    first use), and the areas whose friendly units the search looked at (``touched``)."""
+
+    __slots__ = ("dests", "texts", "touched")
+
+    def __init__(self, dests: list[Dest], touched: set[int]) -> None:
+        self.dests = dests
+        self.touched = touched
+        self.texts: list[str] | None = None
+
+
+NO_REACH = Reach([], set())  # a unit off the map
+
+
+class SegCache:
+    """What the movement searches of one side's Movement Segment found (``GTSState._seg``), valid while
+    ``token`` holds: the same segment, and the enemies where they stood (they do not move in a side's own
+    segment). ``reaches`` are dropped when the friendly count or type of an area they looked at changes
+    (``cnt``/``typ``: the per-area values they were checked against); ``zoc`` is the enemy's ZOC."""
+
+    __slots__ = ("cnt", "reaches", "token", "typ", "zoc")
+
+    def __init__(self) -> None:
+        self.token: tuple[object, ...] | None = None
+        self.cnt: list[int] = []
+        self.typ: list[int] = []
+        self.reaches: dict[tuple[object, ...], Reach] = {}
+        self.zoc: list[bool] = []
+
+    def clear(self) -> None:
+        self.token = None
+        self.cnt, self.typ, self.zoc = [], [], []
+        self.reaches = {}
