@@ -607,6 +607,19 @@ def test_rulings_p14_the_first_combat_phase_resolves_the_siege_of_potidaea() -> 
     assert all(at < 0 for at in s.leader_at)
 
 
+def test_5_0_segments_run_in_order_and_are_discrete() -> None:
+    s = state()
+    arrive(s, "plataea", SPARTAN, HOPLITE, 5)
+    lead(s, "archidamus", "plataea")
+    put(s, "megara", ATHENIAN, HOPLITE, 2)
+    put(s, "megara", SPARTAN_ALLIED, HOPLITE, 1)
+    script_dice(s, [6, 1, 1, 1])
+    run(s, ["combat"])
+    rules_in_order = [line.split(" ")[0] for _, line in s.log]
+    first = {rule: rules_in_order.index(rule) for rule in ("5.1", "5.2.1", "5.3", "5.4")}
+    assert first["5.1"] < first["5.2.1"] < first["5.3"] < first["5.4"]
+
+
 def test_athens_defence_rejects_an_unlisted_action() -> None:
     s = state()
     put(s, "athens", ATHENIAN, HOPLITE, 5)
