@@ -52,9 +52,9 @@ def ld(name: str) -> int:
     return C.leader_index[name]
 
 
-def blank(mode: str = "two-player", player: int = ATHENS) -> PWState:
+def blank(mode: str = "two-player", player: int = ATHENS, scenario: str = "peloponnesian-war") -> PWState:
     """An empty map in the Operations Phase: no forces, no leaders out, 5000 talents a side."""
-    s = PWState(None, C, 7, "peloponnesian-war", {"mode": mode})  # type: ignore[arg-type]
+    s = PWState(None, C, 7, scenario, {"mode": mode})  # type: ignore[arg-type]
     s.player = player
     s.phase = PH_OPERATIONS
     s.treasury = [5000, 5000]
@@ -819,3 +819,22 @@ def test_p68_the_matrix_side_leaves_behind_ships_that_would_keep_its_army_from_a
     assert s.sp[sp("piraeus")][slot(ATHENIAN, NAVAL)] == 8
     assert s.treasury[ATHENS] == 5000 - 2 * 200
     assert "leaves the Naval SPs behind: with them the army could not reach Thebes (RULINGS P68)" in log(s)
+
+
+def test_10_3_4_a_force_entering_macedon_makes_it_an_ally_of_the_other_side() -> None:
+    s = blank(scenario="decelean-war")
+    put(s, "amphipolis", ATHENIAN, hoplite=2)
+    s.leader_at[ld("cleon")] = sp("amphipolis")
+    s.commander[ATHENS] = ld("cleon")
+    s.op_side = ATHENS
+    s.first_player = ATHENS
+    s.push(["op_begin", ATHENS])
+    rules.advance(s)
+    act(s, ATHENS, "objective pela")
+    act(s, ATHENS, "take athenian hoplite")
+    script_dice(s, [1])  # the Macedonian horse, placed as the army comes (RULINGS P77), fails to intercept
+    act(s, ATHENS, "march")
+    macedon = C.power("macedon").index
+    assert s.power_status[macedon] == SPARTA
+    assert s.sp[sp("pela")][slot(SPARTAN_ALLIED, CAVALRY)] == 2  # 10.3.3
+    assert "10.3.4 an Athenian force enters Macedon." in log(s)

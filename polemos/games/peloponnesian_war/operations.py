@@ -797,7 +797,7 @@ def _attacks_neutral(s: S, side: int, there: int) -> None:
         s.say("10.1.4", f"{SIDE_NAME[side]} attacks {pw.name}.")
         neutrals.activate(s, sp.power, 1 - side, "10.1.4")
     elif pw.changes_sides and _enter_activates_other(s, sp.power) and 1 - side in pw.joins:
-        s.say("10.3.4", f"a {SIDE_NAME[side]} force enters {pw.name}.")
+        s.say("10.3.4", f"{('an Athenian', 'a Spartan')[side]} force enters {pw.name}.")
         neutrals.activate(s, sp.power, 1 - side, "10.3.4")
 
 
