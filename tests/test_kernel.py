@@ -364,9 +364,8 @@ def test_rng_choice_counts_as_a_draw() -> None:
     assert rng.draws == 1
 
 
-@pytest.mark.xfail(strict=True, reason="undo replays the record from the seed, and records do not hold "
-                                       "scripted dice, so undo after script_dice rebuilds other rolls")
 def test_undo_after_scripted_dice_restores_the_exact_state(game: Game) -> None:
+    # fixed: undo restores the snapshot kept at the undo floor instead of replaying the record
     state = after_antes(game)
     script_dice(state, [6])
     play_script(state, [("second", "roll"), ("second", "end turn")])

@@ -25,6 +25,10 @@ Role = str
 Action = str
 JSON = dict[str, Any]
 
+#: Undo keeps a snapshot at the undo floor and every this many actions after it (State._snapshot),
+#: so taking an action back replays at most this many.
+UNDO_SNAPSHOT_EVERY = 12
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -56,6 +60,8 @@ class State(ABC):
     undo_floor: int  # actions before this index can no longer be taken back
     reveals: int  # bumped by the game whenever something hidden becomes known
     origin: JSON | None  # the position document a game started from, if not from new()
+    # copies of this state before action i, for undo (see _snapshot); never changed once taken
+    _undo_snaps: tuple[tuple[int, State], ...] = ()
 
     # -- contract -------------------------------------------------------------------------
     @abstractmethod
@@ -113,14 +119,37 @@ class State(ABC):
             raise IllegalActionError(f"it is not {role}'s turn to act (waiting for {', '.join(active)})")
         if text not in self.legal_actions(role):
             raise IllegalActionError(f"illegal action for {role}: {text!r}")
-        draws = self.rng.draws
-        position = self.rng.position
+        n = len(self.actions)
+        snaps = self._undo_snaps
+        last = snaps[-1][0] if snaps else -1
+        if last < self.undo_floor or n - last >= UNDO_SNAPSHOT_EVERY:
+            self._snapshot(n)
+        self._step(role, text, active)
+
+    def _step(self, role: Role, text: str, active: tuple[Role, ...]) -> bool:
+        """Carry out an already validated action, log it and move the undo floor past it if it
+        rolled, revealed or changed the active roles (True if it did)."""
+        rng = self.rng
+        draws = rng.draws
+        position = rng.position
         reveals = self.reveals
         self._apply(role, text)
         self.actions.append((role, text))
-        if (self.rng.draws != draws or self.rng.position != position or self.reveals != reveals
-                or self.active_roles() != active):
+        if (rng is not self.rng or self.rng.draws != draws or self.rng.position != position
+                or self.reveals != reveals or self.active_roles() != active):
             self.undo_floor = len(self.actions)
+            return True
+        return False
+
+    def _snapshot(self, n: int) -> None:
+        """Keep a copy of the state as it is before action ``n`` (an undo point: the undo floor, and
+        every ``UNDO_SNAPSHOT_EVERY`` actions after it), so that undo replays at most that many
+        actions. Snapshots are never changed; clones share them (``plain.copy_header``)."""
+        floor = self.undo_floor
+        kept = tuple(p for p in self._undo_snaps if floor <= p[0] < n)
+        self._undo_snaps = ()
+        snap = self.clone()
+        self._undo_snaps = (*kept, (n, snap))
 
     def _last_own_action(self, role: Role) -> int | None:
         """The index of ``role``'s last action after the undo floor, if any."""
@@ -141,16 +170,52 @@ class State(ABC):
     def undo(self, role: Role) -> None:
         """Take back ``role``'s last action, or raise :class:`IllegalActionError`.
 
-        The state is rebuilt by replaying its record without that action (so undo is exact by
-        construction); other roles' actions after it (a simultaneous phase: between undo floors
-        the active roles did not change, and each role's actions there are its own) are replayed
-        as they were. Dice scripted with ``script_dice`` are a test hook outside the record, so
-        a state with scripted dice cannot be undone exactly; tests of undo use seeded dice.
+        The state is rebuilt from the latest snapshot kept at or after the undo floor before that
+        action (see :meth:`_snapshot`): the actions between the snapshot and the one taken back are
+        carried out again as they were (the same state and action give the same result), and other
+        roles' actions after it (a simultaneous phase: between undo floors the active roles did not
+        change, and each role's actions there are its own) are replayed as they were, checked
+        again. So undo costs at most a turn's actions, never the whole game. A state without a
+        snapshot (loaded from JSON, or of a game whose ``clone`` does not keep them) is rebuilt by
+        replaying its record; dice scripted with ``script_dice`` are a test hook outside the record,
+        so only the snapshot path undoes them exactly.
         """
         index = self._last_own_action(role)
         if index is None:
             raise IllegalActionError("nothing to undo: a die was rolled, something was revealed, "
                                      "or the turn passed since your last action")
+        base: tuple[int, State] | None = None
+        for point in self._undo_snaps:
+            if self.undo_floor <= point[0] <= index:
+                base = point
+        if base is None:
+            self._undo_by_replay(index)
+            return
+        start, snap = base
+        kept = tuple(p for p in self._undo_snaps if self.undo_floor <= p[0] <= start)
+        state = snap.clone()
+        state._undo_snaps = kept
+        for i in range(start, len(self.actions)):
+            if i == index:
+                continue
+            who, text = self.actions[i]
+            try:
+                if i < index:
+                    # as it was: the same position and action, so no need to list the legal actions
+                    moved = state._step(who, text, state.active_roles())
+                else:
+                    floor = state.undo_floor
+                    state.apply(who, text)
+                    moved = state.undo_floor != floor
+            except IllegalActionError:
+                # another role's later action rested on this one: the undo floor should have stopped it
+                raise IllegalActionError("that action can no longer be taken back") from None
+            if moved:  # cannot happen: these actions came after the undo floor
+                raise IllegalActionError("that action can no longer be taken back")
+        self._assign(state)
+
+    def _undo_by_replay(self, index: int) -> None:
+        """Undo action ``index`` by replaying the record without it (a state without snapshots)."""
         record = self.record()
         record["actions"] = record["actions"][:index] + record["actions"][index + 1:]
         try:

@@ -42,6 +42,7 @@ def copy_header(src: Any, dst: Any) -> None:
     dst.undo_floor = src.undo_floor
     dst.reveals = src.reveals
     dst.origin = src.origin
+    dst._undo_snaps = src._undo_snaps  # undo points (State._snapshot): never changed, so shared
 
 
 def copy_fields(src: object, dst: object, scalars: Iterable[str], lists: Iterable[str]) -> None:
