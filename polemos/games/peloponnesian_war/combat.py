@@ -317,10 +317,11 @@ def _defend(s: S, at: int, enemy: int, action: str) -> None:
 
 def resolve_battle(s: S, rule: str, a: int, b: int, army: Sequence[int] | None = None) -> dict[str, Any]:
     """Resolve the battle between Athens' side's units in space ``a`` and Sparta's side's in ``b``
-    (5.2): first a naval battle if both have Naval SPs in each other's Naval/Combined ZOI, then a
-    land battle if both still have Land SPs and one is in the other's Land/Combined ZOI, then a
-    No Battle if both still have forces. ``army`` (an operation's moving army, 4.6): the 12 counts
-    of the Athenian or Spartan SPs that fight instead of the whole side's units in their space.
+    (5.2): first a naval battle if both have Naval SPs and one is in the other's Naval/Combined ZOI
+    (RULINGS P104), then a land battle if both still have Land SPs and one is in the other's
+    Land/Combined ZOI, then a No Battle if both still have forces. ``army`` (an operation's moving
+    army, 4.6): the 12 counts of the Athenian or Spartan SPs that fight instead of the whole side's
+    units in their space (and a No Battle then sends nothing home, RULINGS P103).
 
     Returns and keeps in ``s.combat["last"]``: {"winner": side or NO (the last battle fought's; NO
     for a draw or no battle), "kinds": ["naval", "land"] fought, "a": a, "b": b}."""
