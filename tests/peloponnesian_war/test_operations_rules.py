@@ -807,8 +807,7 @@ def test_a_bad_action_changes_nothing() -> None:
         assert snapshot(s) == before
 
 
-def test_p68_the_matrix_side_leaves_behind_ships_that_would_keep_its_army_from_an_inland_objective(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_p68_the_matrix_side_takes_no_ships_to_a_land_space(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(strategy, "matrix_objective", _matrix_objective("thebes", 2, 2))
     s = blank(mode="solitaire", player=SPARTA)
     put(s, "athens", ATHENIAN, hoplite=6)
@@ -818,7 +817,30 @@ def test_p68_the_matrix_side_leaves_behind_ships_that_would_keep_its_army_from_a
     assert s.sp[sp("thebes")][slot(ATHENIAN, HOPLITE)] == 2
     assert s.sp[sp("piraeus")][slot(ATHENIAN, NAVAL)] == 8
     assert s.treasury[ATHENS] == 5000 - 2 * 200
-    assert "leaves the Naval SPs behind: with them the army could not reach Thebes (RULINGS P68)" in log(s)
+    assert "Naval SPs can never enter Thebes, a Land space: the army goes without them (RULINGS P68)" in log(s)
+
+
+def test_p68_the_matrix_side_leaves_behind_land_sps_its_ships_cannot_carry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strategy, "matrix_objective", _matrix_objective("aegina", 4, 3))
+    s = blank(mode="solitaire", player=SPARTA)
+    put(s, "piraeus", ATHENIAN, hoplite=4, naval=3)
+    script_dice(s, [6])
+    begin(s, ATHENS, "pericles")
+    assert s.sp[sp("aegina")][slot(ATHENIAN, HOPLITE)] == 3
+    assert s.sp[sp("aegina")][slot(ATHENIAN, NAVAL)] == 3
+    assert s.sp[sp("piraeus")][slot(ATHENIAN, HOPLITE)] == 1
+    assert "leaves 1 Land SP behind in Piraeus: with them the army could not reach Aegina (RULINGS P68)" in log(s)
+
+
+def test_p68_the_matrix_leader_does_not_fetch_troops_that_could_not_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strategy, "matrix_objective", _matrix_objective("thebes", 3, 0))
+    s = blank(mode="solitaire", player=SPARTA)
+    put(s, "aegina", ATHENIAN_ALLIED, hoplite=2)  # 2 LOCs away, an island: Land SPs alone could never leave
+    put(s, "chalcis", ATHENIAN, hoplite=3)  # 3 LOCs away
+    script_dice(s, [6])
+    begin(s, ATHENS, "pericles")
+    assert s.sp[sp("aegina")][slot(ATHENIAN_ALLIED, HOPLITE)] == 2
+    assert s.sp[sp("thebes")][slot(ATHENIAN, HOPLITE)] == 3
 
 
 def test_10_3_4_a_force_entering_macedon_makes_it_an_ally_of_the_other_side() -> None:

@@ -435,9 +435,13 @@ def t_op_matrix_objective(s: S, task: Task) -> None:
         _pass(s, side, "its strategy gives it no objective it can pursue (RULINGS P11)")
         return
     space, land, naval, rebel = target
-    op["need"] = [land, naval]
     s.say("1.3", f"{POSS[side]} Strategy Matrix: objective {space_name(s, space)}, an army of "
                  f"{land} Land and {naval} Naval SPs.")
+    if naval and s.comp.spaces[space].kind == LAND:
+        s.say("4.1.1", f"Naval SPs can never enter {space_name(s, space)}, a Land space: the army goes without "
+                       f"them (RULINGS P68).")
+        naval = 0
+    op["need"] = [land, naval]
     _designate(s, side, space, rebel)
 
 
@@ -580,11 +584,13 @@ def _march(s: S) -> None:
 
 
 # RULINGS P68: the matrix side's army building
+MATRIX_ASSEMBLY_SPACES = 3  # the most assembly spaces its leader visits, the one he starts in counting
 def _matrix_build(s: S) -> None:
     """RULINGS P68: the matrix leader takes, where he stands, the SPs its objective still needs (its
     own citizens before allies, Spartan citizens first as they cost nothing, while it can pay);
     then walks to the nearest assembly space (fewest LOCs, ties by die) holding SPs it needs and
-    that it has not visited; with none left, it marches, or with no SP at all, it passes. It leaves
+    that it has not visited, three spaces in all at most; then it marches, or with no SP at all, it
+    passes. An objective in a Land space takes no Naval SPs (they cannot enter it, 4.1.1). It leaves
     behind SPs that would keep an army able to reach its objective from doing so (Naval SPs for an
     objective inland, Land SPs it cannot ship), and then looks for no more of that type."""
     op = s.op
@@ -593,31 +599,13 @@ def _matrix_build(s: S) -> None:
     goal = int(op["objective"])
     if at not in op["visited"]:
         op["visited"].append(at)
-        wants = _matrix_wants(s, side, at)
-        army = list(op["army"])
-        options = (wants, [i for i in wants if SLOT_TYPE[i] != NAVAL], [i for i in wants if SLOT_TYPE[i] == NAVAL])
-        if sum(army) and reachable(s, side, at, goal, army):
-            for option in options:
-                after = list(army)
-                for i in option:
-                    after[i] += 1
-                if reachable(s, side, at, goal, after):
-                    break
-            else:
-                option = []
-            for dropped in sorted({SLOT_TYPE[i] == NAVAL for i in wants if i not in option}):
-                k = 1 if dropped else 0
-                op["need"][k] = (army_naval if dropped else army_land)(army)
-                s.say("4.1.1", f"{leader_name(s, int(op['leader']))} leaves the {'Naval' if dropped else 'Land'} "
-                               f"SPs behind: with them the army could not reach {space_name(s, goal)} (RULINGS P68).")
-            wants = option
-        for i in wants:
+        for i in _matrix_pickup(s, side, at, goal):
             _activate(s, i)
     need_land, need_naval = (int(x) for x in op["need"])
     army = op["army"]
     missing_land = need_land - army_land(army)
     missing_naval = need_naval - army_naval(army)
-    if missing_land > 0 or missing_naval > 0:
+    if (missing_land > 0 or missing_naval > 0) and len(op["visited"]) < MATRIX_ASSEMBLY_SPACES:
         best: list[int] = []
         best_d = UNREACHABLE
         dist = distances_from(s, side, at, army)
@@ -628,9 +616,9 @@ def _matrix_build(s: S) -> None:
             useful = any(avail[i] and affordable(s, side, i) and (
                 (SLOT_TYPE[i] == NAVAL and missing_naval > 0) or (SLOT_TYPE[i] != NAVAL and missing_land > 0))
                 for i in SIDE_SLOTS[side])
-            if not useful:
-                continue
             d = dist[space]
+            if not useful or d >= UNREACHABLE or not _leads_on(s, side, space, goal, army):
+                continue
             if d < best_d:
                 best, best_d = [space], d
             elif d == best_d and d < UNREACHABLE:
@@ -656,6 +644,47 @@ def _matrix_build(s: S) -> None:
         _end_op(s)
         return
     _march(s)
+
+
+def _leads_on(s: S, side: int, space: int, goal: int, army: list[int]) -> bool:
+    """RULINGS P68: would the army, with what it would pick up in ``space``, be able to go on from
+    there to its objective? (A leader does not walk to an island for troops that could not leave it.)"""
+    after = list(army)
+    for i in _matrix_wants(s, side, space):
+        after[i] += 1
+    return reachable(s, side, space, goal, after) or reachable(s, side, space, goal, army)
+
+
+def _matrix_pickup(s: S, side: int, at: int, goal: int) -> list[int]:
+    """RULINGS P68: the SPs the matrix leader takes in ``at``: what its objective still needs
+    (:func:`_matrix_wants`), or the most of it with which the army can still reach the objective —
+    the ships with only the Land SPs they can carry, the Land SPs alone, the ships alone, or
+    nothing; if no choice can, all of it (more SPs may come). What it leaves behind it no longer
+    seeks."""
+    op = s.op
+    assert op is not None
+    wants = _matrix_wants(s, side, at)
+    army = list(op["army"])
+    naval = [i for i in wants if SLOT_TYPE[i] == NAVAL]
+    land = [i for i in wants if SLOT_TYPE[i] != NAVAL]
+    room = max(0, army_naval(army) + len(naval) - army_land(army))
+    for option in (wants, naval + land[:room], land, naval, []):
+        after = list(army)
+        for i in option:
+            after[i] += 1
+        if sum(after) and reachable(s, side, at, goal, after):
+            break
+    else:
+        return wants
+    for k, (kind, wanted, chosen) in enumerate((("Land", land, [i for i in option if SLOT_TYPE[i] != NAVAL]),
+                                                ("Naval", naval, [i for i in option if SLOT_TYPE[i] == NAVAL]))):
+        left = len(wanted) - len(chosen)
+        if left:
+            op["need"][k] = (army_land, army_naval)[k](army) + len(chosen)
+            s.say("4.1.1", f"{leader_name(s, int(op['leader']))} leaves {left} {kind} SP{'s' if left > 1 else ''} "
+                           f"behind in {space_name(s, at)}: with them the army could not reach "
+                           f"{space_name(s, goal)} (RULINGS P68).")
+    return option
 
 
 def _matrix_wants(s: S, side: int, at: int) -> list[int]:
