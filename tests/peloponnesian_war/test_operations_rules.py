@@ -860,3 +860,13 @@ def test_10_3_4_a_force_entering_macedon_makes_it_an_ally_of_the_other_side() ->
     assert s.power_status[macedon] == SPARTA
     assert s.sp[sp("pela")][slot(SPARTAN_ALLIED, CAVALRY)] == 2  # 10.3.3
     assert "10.3.4 an Athenian force enters Macedon." in log(s)
+
+
+def test_p69_sps_under_a_siege_marker_cannot_be_activated() -> None:
+    s = blank()
+    put(s, "potidaea", SPARTAN_ALLIED, hoplite=1)
+    put(s, "potidaea", ATHENIAN, hoplite=2)
+    s.siege[sp("potidaea")] = True
+    s.control[sp("potidaea")] = SPARTA  # the besieged keep control (5.1)
+    assert ops.available_sps(s, SPARTA, sp("potidaea")) == [0] * NSLOTS
+    assert sp("potidaea") not in ops.assembly_spaces(s, SPARTA)

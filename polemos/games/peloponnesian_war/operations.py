@@ -104,9 +104,9 @@ def activation_cost(s: S, nationality: int, unit_type: int) -> int:
 def available_sps(s: S, side: int, space: int) -> list[int]:
     """SPs of ``side`` in ``space`` a leader may activate, by slot (12 counts): those that have not
     moved in an army this turn (4.3 CRITICAL NOTE), less the Spartan Home Guard (4.1.1), and only in
-    a friendly (controlled) space (1.3 Assembly Space; RULINGS P69)."""
+    a friendly (controlled) space, not where they are besieged (1.3 Assembly Space; RULINGS P69)."""
     out = [0] * NSLOTS
-    if s.control[space] != side or s.comp.spaces[space].edge:
+    if s.control[space] != side or s.comp.spaces[space].edge or _besieged(s, side, space):
         return out
     for i in SIDE_SLOTS[side]:
         out[i] = max(0, s.sp[space][i] - s.moved[space][i])
@@ -114,6 +114,11 @@ def available_sps(s: S, side: int, space: int) -> list[int]:
         i = slot(SPARTAN, HOPLITE)
         out[i] = max(0, out[i] - s.home_guard)
     return out
+
+
+def _besieged(s: S, side: int, space: int) -> bool:
+    """``side``'s units in ``space`` are under a Siege marker, an enemy army upon it (5.1)."""
+    return s.siege[space] and s.side_sps(space, 1 - side) > 0
 
 
 def affordable(s: S, side: int, i: int) -> bool:
@@ -129,7 +134,7 @@ def assembly_spaces(s: S, side: int) -> list[int]:
         return out
     control = s.control
     for space in range(len(s.comp.spaces)):
-        if control[space] != side:
+        if control[space] != side or (s.siege[space] and _besieged(s, side, space)):
             continue
         here, moved = s.sp[space], s.moved[space]
         if any(here[i] > moved[i] for i in slots):
