@@ -31,6 +31,7 @@ from polemos.games.peloponnesian_war.model import (
 )
 from polemos.games.peloponnesian_war.state import (
     LD_AVAILABLE,
+    LD_DEAD,
     LD_GOING_HOME,
     LD_OUT,
     NSLOTS,
@@ -870,3 +871,19 @@ def test_p69_sps_under_a_siege_marker_cannot_be_activated() -> None:
     s.control[sp("potidaea")] = SPARTA  # the besieged keep control (5.1)
     assert ops.available_sps(s, SPARTA, sp("potidaea")) == [0] * NSLOTS
     assert sp("potidaea") not in ops.assembly_spaces(s, SPARTA)
+
+
+def test_5_7_a_leader_killed_in_an_interception_battle_stays_dead() -> None:
+    s = blank()
+    s.leader_deaths = True  # 2.2 "Leader Deaths" rolled this turn
+    put(s, "athens", ATHENIAN, hoplite=2)
+    put(s, "megara", SPARTAN, hoplite=6)
+    begin(s, ATHENS, "pericles")
+    act(s, ATHENS, "objective megara")
+    act(s, ATHENS, "take athenian hoplite")
+    act(s, ATHENS, "take athenian hoplite")
+    act(s, ATHENS, "march")
+    script_dice(s, [6, 5, 6, 1, 6])  # interception; skirmish 5 + 6 = 11: a battle; Sparta wins it
+    act(s, SPARTA, "intercept megara")
+    assert s.leader_at[ld("pericles")] == LD_DEAD
+    assert "its costs are forfeit and Pericles is dead" in log(s)

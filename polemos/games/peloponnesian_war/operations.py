@@ -54,6 +54,7 @@ from polemos.games.peloponnesian_war.model import (
 )
 from polemos.games.peloponnesian_war.state import (
     LD_AVAILABLE,
+    LD_DEAD,
     LD_GOING_HOME,
     LD_OUT,
     NSLOTS,
@@ -371,7 +372,8 @@ def t_op_begin(s: S, task: Task) -> None:
     if s.automatic(side):
         s.push(["op_matrix_objective"])
     else:
-        s.ask("op_objective", side)
+        s.ask("op_objective", side, question=f"4.1 Step 1: designate the objective of {POSS[side]} operation "
+                                            f"under {leader_name(s, leader)}, or pass (4.3).")
 
 
 def _return_leader(s: S, side: int, leader: int, first: bool) -> None:
@@ -505,7 +507,9 @@ def t_op_build(s: S, task: Task) -> None:
     if s.automatic(side):
         _matrix_build(s)
     else:
-        s.ask("op_build", side)
+        at, goal = space_name(s, int(op["at"])), space_name(s, int(op["objective"]))
+        s.ask("op_build", side, question=f"4.1 Step 2: {leader_name(s, int(op['leader']))} builds the army in {at} "
+                                        f"(objective {goal}): activate SPs, go to an assembly space, or march.")
 
 
 def _take_options(s: S, side: int) -> list[int]:
@@ -757,7 +761,8 @@ def t_op_step(s: S, task: Task) -> None:
                        f"{space_name(s, there)} (RULINGS P74).")
         s.push(["op_move", there])
     else:
-        s.ask("op_route", side, choices=choices)
+        s.ask("op_route", side, choices=choices,
+              question=f"4.1.1 equally short routes lead to {space_name(s, goal)}: choose the next space.")
 
 
 def legal_op_route(s: S, side: int) -> list[str]:
@@ -896,7 +901,9 @@ def t_op_intercept(s: S, task: Task) -> None:
         z = at if at in biggest else s.pick(biggest)
         s.push(["op_intercept_roll", z])
     else:
-        s.ask("op_intercept", enemy, choices=sources)
+        s.ask("op_intercept", enemy, choices=sources,
+              question=f"4.6.2 {POSS[side]} army enters {space_name(s, at)}, in your Zone of Influence: "
+                       f"attempt an interception (4-6 succeeds), or decline.")
 
 
 def legal_op_intercept(s: S, side: int) -> list[str]:
@@ -1040,7 +1047,8 @@ def t_op_battle(s: S, task: Task) -> None:
         _army_gone(s, "no SP of it is left after the battle (5.7)")
         return
     if s.leader_at[int(op["leader"])] != at:
-        s.leader_at[int(op["leader"])] = at  # the leader stays with what is left of his army
+        _army_gone(s, "its leader has left the field (5.7)")
+        return
     s.push(["op_transport"])
 
 
@@ -1056,8 +1064,11 @@ def _army_gone(s: S, why: str, where: int = LD_OUT) -> None:
         n = int(op["army"][i])
         if n:
             _army_out(s, at, i, n, home=True)
-    s.leader_at[leader] = where
-    box = "goes to the Going Home Box" if where == LD_GOING_HOME else "is out for the rest of the game turn (5.7)"
+    if s.leader_at[leader] == LD_DEAD:  # killed in the battle (5.7, Leader Deaths)
+        box = "is dead"
+    else:
+        s.leader_at[leader] = where
+        box = "goes to the Going Home Box" if where == LD_GOING_HOME else "is out for the rest of the game turn (5.7)"
     s.say("4.7", f"{POSS[side]} operation ends in {space_name(s, at)}: {why}; its costs are forfeit and "
                  f"{leader_name(s, leader)} {box}.")
     _end_op(s)
