@@ -887,3 +887,17 @@ def test_5_7_a_leader_killed_in_an_interception_battle_stays_dead() -> None:
     act(s, SPARTA, "intercept megara")
     assert s.leader_at[ld("pericles")] == LD_DEAD
     assert "its costs are forfeit and Pericles is dead" in log(s)
+
+
+def test_4_9_going_home_segment_empties_the_box_by_the_post_combat_movement_table() -> None:
+    s = blank()
+    s.passed = [True, True]
+    s.going_home[slot(ATHENIAN, HOPLITE)] = 2
+    s.going_home[slot(SPARTAN, HOPLITE)] = 1
+    s.push(["op_next"])
+    rules.advance(s)
+    assert sum(s.going_home) == 0
+    assert s.sp[sp("athens")][slot(ATHENIAN, HOPLITE)] == 2
+    assert s.sp[sp("sparta")][slot(SPARTAN, HOPLITE)] == 1
+    assert s.segment == "4.9 Going Home Segment"
+    assert "4.9 Going Home Segment: both sides have passed." in log(s)
