@@ -57,12 +57,17 @@ SIDE_NAME = ("Athens", "Sparta")
 # battle situation categories (5.2)
 CAT_HOME, CAT_COALITION, CAT_OTHER, CAT_ZOI = 1, 2, 3, 4
 CATEGORY_NAMES = {CAT_HOME: "home spaces", CAT_COALITION: "coalition spaces", CAT_OTHER: "other spaces",
-                  CAT_ZOI: "forces in an enemy ZOI"}
+                  CAT_ZOI: "ZOI spaces holding enemy units"}
 
 
 # =============================================================================== small helpers
 def name(s: S, space: int) -> str:
     return s.comp.spaces[space].name
+
+
+def possessive(who: str) -> str:
+    """"Athens'", "Sparta's" (log lines)."""
+    return who + ("'" if who.endswith("s") else "'s")
 
 
 def forces(s: S, space: int, side: int) -> Sps:
@@ -169,7 +174,7 @@ def t_cb_siege_determination(s: S, task: Task) -> None:
                 _place_siege(s, space, side)
                 why = "no enemy units (Condition 1)" if ct.total(other) == 0 else \
                     f"the defending force is {ct.total(army) - ct.total(other)} SPs weaker (Condition 2)"
-                s.say("5.1", f"Siege marker at {sp.name}: {SIDE_NAME[side]}'s army, {why}.")
+                s.say("5.1", f"Siege marker at {sp.name}: {possessive(SIDE_NAME[side])} army, {why}.")
                 break
 
 
@@ -441,7 +446,8 @@ def _send_part_home(s: S, space: int, side: int, part: Sps, types: Sequence[int]
             s.to_going_home(space, SLOT_NATIONALITY[i], SLOT_TYPE[i], n)
             went[i] = n
     if any(went):
-        s.say(rule, f"{SIDE_NAME[side]}'s {ct.describe(tuple(went))} at {name(s, space)} to the Going Home Box.")
+        s.say(rule, f"{possessive(SIDE_NAME[side])} {ct.describe(tuple(went))} at {name(s, space)} "
+                    "to the Going Home Box.")
     return tuple(went)
 
 
@@ -618,7 +624,7 @@ def t_cb_going_home(s: S, task: Task) -> None:
             roll = s.d6()
             stays = ct.army_stays(roll, strategic)
             total = f" + {strategic} = {roll + strategic}" if strategic > 0 else ""
-            s.say("5.4", f"{comp.leaders[ld].name}'s army at {name(s, space)} rolls {roll}{total}: "
+            s.say("5.4", f"{possessive(comp.leaders[ld].name)} army at {name(s, space)} rolls {roll}{total}: "
                          f"{'it stays in place' if stays else 'it goes home, leaving 1 SP'}; "
                          f"{comp.leaders[ld].name} leaves the map.")
             if not stays:
