@@ -901,3 +901,21 @@ def test_4_9_going_home_segment_empties_the_box_by_the_post_combat_movement_tabl
     assert s.sp[sp("sparta")][slot(SPARTAN, HOPLITE)] == 1
     assert s.segment == "4.9 Going Home Segment"
     assert "4.9 Going Home Segment: both sides have passed." in log(s)
+
+
+def test_p68_the_matrix_side_never_takes_a_spaces_last_sp_of_a_type_unless_it_needs_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strategy, "matrix_objective", _matrix_objective("megara", 2, 0))
+    s = blank(mode="solitaire", player=SPARTA)
+    put(s, "athens", ATHENIAN, hoplite=2)
+    put(s, "decelea", ATHENIAN, hoplite=2)
+    script_dice(s, [6])
+    begin(s, ATHENS, "pericles")
+    assert s.sp[sp("athens")][slot(ATHENIAN, HOPLITE)] == 1
+    assert s.sp[sp("decelea")][slot(ATHENIAN, HOPLITE)] == 1
+    assert s.sp[sp("megara")][slot(ATHENIAN, HOPLITE)] == 2
+    s = blank(mode="solitaire", player=SPARTA)
+    put(s, "athens", ATHENIAN, hoplite=2)  # nowhere else: the army size needs the last one
+    script_dice(s, [6])
+    begin(s, ATHENS, "pericles")
+    assert s.sp[sp("megara")][slot(ATHENIAN, HOPLITE)] == 2

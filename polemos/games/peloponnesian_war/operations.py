@@ -598,10 +598,11 @@ def _matrix_build(s: S) -> None:
     """RULINGS P68: the matrix leader takes, where he stands, the SPs its objective still needs (its
     own citizens before allies, Spartan citizens first as they cost nothing, while it can pay);
     then walks to the nearest assembly space (fewest LOCs, ties by die) holding SPs it needs and
-    that it has not visited, three spaces in all at most; then it marches, or with no SP at all, it
-    passes. An objective in a Land space takes no Naval SPs (they cannot enter it, 4.1.1). It leaves
-    behind SPs that would keep an army able to reach its objective from doing so (Naval SPs for an
-    objective inland, Land SPs it cannot ship), and then looks for no more of that type."""
+    that it has not visited and from which it could go on, three spaces in all at most; it never
+    takes a space's last SP of a type unless, with nowhere else to go, the army size needs it. Then
+    it marches, or with no SP at all, it passes. An objective in a Land space takes no Naval SPs
+    (they cannot enter it, 4.1.1), and it leaves behind SPs that would keep an army able to reach its
+    objective from doing so (Land SPs its ships cannot carry)."""
     op = s.op
     assert op is not None
     side, at = int(op["side"]), int(op["at"])
@@ -614,31 +615,18 @@ def _matrix_build(s: S) -> None:
     army = op["army"]
     missing_land = need_land - army_land(army)
     missing_naval = need_naval - army_naval(army)
-    if (missing_land > 0 or missing_naval > 0) and len(op["visited"]) < MATRIX_ASSEMBLY_SPACES:
-        best: list[int] = []
-        best_d = UNREACHABLE
-        dist = distances_from(s, side, at, army)
-        for space in assembly_spaces(s, side):
-            if space in op["visited"]:
-                continue
-            avail = available_sps(s, side, space)
-            useful = any(avail[i] and affordable(s, side, i) and (
-                (SLOT_TYPE[i] == NAVAL and missing_naval > 0) or (SLOT_TYPE[i] != NAVAL and missing_land > 0))
-                for i in SIDE_SLOTS[side])
-            d = dist[space]
-            if not useful or d >= UNREACHABLE or not _leads_on(s, side, space, goal, army):
-                continue
-            if d < best_d:
-                best, best_d = [space], d
-            elif d == best_d and d < UNREACHABLE:
-                best.append(space)
-        if best:
-            nxt = s.pick(best)
-            s.say("4.1.1", f"{leader_name(s, int(op['leader']))} goes to the assembly space "
-                           f"{space_name(s, nxt)} (RULINGS P68).")
-            op["goal"] = nxt
-            s.push(["op_step"])
-            return
+    best = _next_assembly(s, side, at, goal) if missing_land > 0 or missing_naval > 0 else []
+    if not best and (missing_land > 0 or missing_naval > 0):
+        # nowhere else to go: the army size needs the last SPs here too
+        for i in _matrix_pickup(s, side, at, goal, keep_last=False):
+            _activate(s, i)
+    elif best:
+        nxt = s.pick(best)
+        s.say("4.1.1", f"{leader_name(s, int(op['leader']))} goes to the assembly space "
+                       f"{space_name(s, nxt)} (RULINGS P68).")
+        op["goal"] = nxt
+        s.push(["op_step"])
+        return
     if not sum(army) and op["paid"]:
         s.say("4.1", f"{leader_name(s, int(op['leader']))} finds no SPs to lead; the operation ends (RULINGS P73).")
         _end_op(s)
@@ -655,6 +643,38 @@ def _matrix_build(s: S) -> None:
     _march(s)
 
 
+def _next_assembly(s: S, side: int, at: int, goal: int) -> list[int]:
+    """RULINGS P68: the nearest assembly spaces (fewest LOCs for the present stack, all at that
+    distance) not yet visited, holding SPs the army still needs, from which it could go on to its
+    objective; none once three have been visited."""
+    op = s.op
+    assert op is not None
+    if len(op["visited"]) >= MATRIX_ASSEMBLY_SPACES:
+        return []
+    army = op["army"]
+    need_land, need_naval = (int(x) for x in op["need"])
+    missing_land = need_land - army_land(army)
+    missing_naval = need_naval - army_naval(army)
+    best: list[int] = []
+    best_d = UNREACHABLE
+    dist = distances_from(s, side, at, army)
+    for space in assembly_spaces(s, side):
+        d = dist[space]
+        if space in op["visited"] or d >= UNREACHABLE or d > best_d:
+            continue
+        avail = available_sps(s, side, space)
+        useful = any(avail[i] and affordable(s, side, i) and (
+            (SLOT_TYPE[i] == NAVAL and missing_naval > 0) or (SLOT_TYPE[i] != NAVAL and missing_land > 0))
+            for i in SIDE_SLOTS[side])
+        if not useful or not _leads_on(s, side, space, goal, army):
+            continue
+        if d < best_d:
+            best, best_d = [space], d
+        else:
+            best.append(space)
+    return best
+
+
 def _leads_on(s: S, side: int, space: int, goal: int, army: list[int]) -> bool:
     """RULINGS P68: would the army, with what it would pick up in ``space``, be able to go on from
     there to its objective? (A leader does not walk to an island for troops that could not leave it.)"""
@@ -664,15 +684,14 @@ def _leads_on(s: S, side: int, space: int, goal: int, army: list[int]) -> bool:
     return reachable(s, side, space, goal, after) or reachable(s, side, space, goal, army)
 
 
-def _matrix_pickup(s: S, side: int, at: int, goal: int) -> list[int]:
+def _matrix_pickup(s: S, side: int, at: int, goal: int, keep_last: bool = True) -> list[int]:
     """RULINGS P68: the SPs the matrix leader takes in ``at``: what its objective still needs
     (:func:`_matrix_wants`), or the most of it with which the army can still reach the objective —
     the ships with only the Land SPs they can carry, the Land SPs alone, the ships alone, or
-    nothing; if no choice can, all of it (more SPs may come). What it leaves behind it no longer
-    seeks."""
+    nothing; if no choice can, all of it (more SPs may come)."""
     op = s.op
     assert op is not None
-    wants = _matrix_wants(s, side, at)
+    wants = _matrix_wants(s, side, at, keep_last)
     army = list(op["army"])
     naval = [i for i in wants if SLOT_TYPE[i] == NAVAL]
     land = [i for i in wants if SLOT_TYPE[i] != NAVAL]
@@ -685,24 +704,32 @@ def _matrix_pickup(s: S, side: int, at: int, goal: int) -> list[int]:
             break
     else:
         return wants
-    for k, (kind, wanted, chosen) in enumerate((("Land", land, [i for i in option if SLOT_TYPE[i] != NAVAL]),
-                                                ("Naval", naval, [i for i in option if SLOT_TYPE[i] == NAVAL]))):
+    for kind, wanted, chosen in (("Land", land, [i for i in option if SLOT_TYPE[i] != NAVAL]),
+                                 ("Naval", naval, [i for i in option if SLOT_TYPE[i] == NAVAL])):
         left = len(wanted) - len(chosen)
         if left:
-            op["need"][k] = (army_land, army_naval)[k](army) + len(chosen)
             s.say("4.1.1", f"{leader_name(s, int(op['leader']))} leaves {left} {kind} SP{'s' if left > 1 else ''} "
                            f"behind in {space_name(s, at)}: with them the army could not reach "
                            f"{space_name(s, goal)} (RULINGS P68).")
     return option
 
 
-def _matrix_wants(s: S, side: int, at: int) -> list[int]:
-    """The slots, one entry per SP, the matrix leader activates in ``at`` (RULINGS P68)."""
+def _matrix_wants(s: S, side: int, at: int, keep_last: bool = True) -> list[int]:
+    """The slots, one entry per SP, the matrix leader activates in ``at`` (RULINGS P68): what the
+    army still needs, and (``keep_last``) never a space's last SP of a type (the solitaire
+    convention, component-data.md)."""
     op = s.op
     assert op is not None
     need_land, need_naval = (int(x) for x in op["need"])
     army = op["army"]
     avail = available_sps(s, side, at)
+    if keep_last:
+        for unit_type in (HOPLITE, CAVALRY, NAVAL):
+            slots = [i for i in SIDE_SLOTS[side] if SLOT_TYPE[i] == unit_type]
+            spare = s.type_sps(at, side, unit_type) - 1 - sum(army[i] for i in slots if at == int(op["at"]))
+            for i in slots:  # citizens first: the SP kept is an Allied one where there are both
+                avail[i] = max(0, min(avail[i], spare))
+                spare -= avail[i]
     budget = s.spendable(side)
     want_land = max(0, need_land - army_land(army))
     want_naval = max(0, need_naval - army_naval(army))
