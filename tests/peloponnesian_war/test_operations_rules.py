@@ -919,3 +919,26 @@ def test_p68_the_matrix_side_never_takes_a_spaces_last_sp_of_a_type_unless_it_ne
     script_dice(s, [6])
     begin(s, ATHENS, "pericles")
     assert s.sp[sp("megara")][slot(ATHENIAN, HOPLITE)] == 2
+
+
+def test_4_0_a_scenario_opens_with_the_operations_its_set_up_names() -> None:
+    from polemos.games.peloponnesian_war.game import PeloponnesianWar
+
+    def to_operations(s: PWState) -> None:  # answer what comes before (3.1 the players' strategies)
+        while s.pending is not None and not str(s.pending["kind"]).startswith("op_"):
+            side = int(s.pending["side"])
+            rules.apply(s, side, rules.legal(s, side)[0])
+
+    game = PeloponnesianWar()
+    s = game.new(1, "peloponnesian-war", {"mode": "two-player"})
+    assert isinstance(s, PWState)
+    to_operations(s)
+    # 10.1.4: Athens' first operation is made; the game begins with Sparta's first, led by Archidamus
+    assert s.pending is not None and s.pending["kind"] == "op_objective" and s.pending["side"] == SPARTA
+    assert s.op is not None and s.op["first"] and s.op["leader"] == ld("archidamus")
+    assert s.ops == [1, 0]
+    s = game.new(1, "fall-of-athens", {"mode": "two-player"})
+    assert isinstance(s, PWState)
+    to_operations(s)
+    # 10.4.3: both first operations are made: Sparta's next one is a subsequent one (4.3 auguries)
+    assert "4.3 Sparta consults the auguries" in log(s)
