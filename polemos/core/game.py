@@ -344,6 +344,7 @@ class Game(ABC):
 _REGISTRY: dict[str, str] = {
     "athens-and-sparta": "polemos.games.athens_sparta.game:AthensSparta",
     "go-tell-the-spartans": "polemos.games.thermopylae.game:GoTellTheSpartans",
+    "peloponnesian-war": "polemos.games.peloponnesian_war.game:PeloponnesianWar",
 }
 
 
