@@ -401,9 +401,26 @@ def test_4_1_3_no_storm_on_1_to_4() -> None:
 
 
 # ====================================================================== 4.4 Cause Rebellion
+def rebels(s: PWState, side: int) -> None:
+    """Give ``side`` the Cause Rebellion strategy this turn (3.1)."""
+    s.strategy[side] = C.matrixes[side].strategy_index("cause-rebellion")
+
+
+def test_4_4_a_cause_rebellion_operation_needs_the_cause_rebellion_strategy() -> None:
+    s = blank()
+    put(s, "athens", ATHENIAN, hoplite=2)
+    s.strategy[ATHENS] = C.matrixes[ATHENS].strategy_index("raid-the-peloponnese")
+    begin(s, ATHENS, "pericles")
+    assert not any(a.startswith("rebel ") for a in rules.legal(s, ATHENS))
+    assert "objective megara" in rules.legal(s, ATHENS)
+    with pytest.raises(IllegalActionError):
+        ops.apply_op_objective(s, ATHENS, "rebel megara")
+
+
 def test_4_4_2_cause_rebellion_succeeds_on_a_6_then_the_army_is_built() -> None:
     s = blank()
     put(s, "athens", ATHENIAN, hoplite=2)
+    rebels(s, ATHENS)
     begin(s, ATHENS, "pericles")
     assert "rebel megara" in rules.legal(s, ATHENS)
     script_dice(s, [6])
@@ -416,6 +433,7 @@ def test_4_4_2_cause_rebellion_succeeds_on_a_6_then_the_army_is_built() -> None:
 def test_4_4_2_a_failed_rebellion_costs_100_talents_sends_the_leader_home_and_is_no_pass() -> None:
     s = blank()
     put(s, "athens", ATHENIAN, hoplite=2)
+    rebels(s, ATHENS)
     begin(s, ATHENS, "pericles")
     script_dice(s, [5])
     act(s, ATHENS, "rebel megara")
@@ -761,6 +779,7 @@ def test_4_1_4_a_skirmish_on_an_island_sends_home_the_land_sps_the_ships_cannot_
 def test_4_4_2_a_rebellion_with_no_army_to_build_ends_the_operation_without_a_pass() -> None:
     s = blank()
     put(s, "corinth", ATHENIAN, hoplite=1)  # behind Megara, closed to a leader alone (4.1.1)
+    rebels(s, ATHENS)
     begin(s, ATHENS, "pericles")
     script_dice(s, [6])
     act(s, ATHENS, "rebel elis")
@@ -942,3 +961,17 @@ def test_4_0_a_scenario_opens_with_the_operations_its_set_up_names() -> None:
     to_operations(s)
     # 10.4.3: both first operations are made: Sparta's next one is a subsequent one (4.3 auguries)
     assert "4.3 Sparta consults the auguries" in log(s)
+
+
+def test_4_4_the_matrix_side_under_cause_rebellion_rolls_for_its_objective_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strategy, "matrix_objective", _matrix_objective("megara", 2, 0))
+    s = blank(mode="solitaire", player=SPARTA)
+    put(s, "athens", ATHENIAN, hoplite=3)
+    rebels(s, ATHENS)
+    script_dice(s, [6, 6])  # the rebellion succeeds (RULINGS P65); the next auguries are adverse
+    begin(s, ATHENS, "pericles")
+    assert s.rebellion[sp("megara")] == ATHENS
+    assert s.treasury[ATHENS] == 5000 - 100 - 2 * 200
+    assert s.sp[sp("megara")][slot(ATHENIAN, HOPLITE)] == 2
+    assert "4.4.2 Athens pays 100 talents and rolls 6: Megara rebels." in log(s)

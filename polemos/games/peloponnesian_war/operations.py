@@ -267,6 +267,12 @@ def valid_objective(s: S, side: int, space: int) -> str:
     return ""
 
 
+def cause_rebellion_strategy(s: S, side: int) -> bool:
+    """Is ``side``'s strategy this game turn a Cause Rebellion strategy (3.1, 4.4; RULINGS P64)?"""
+    index = s.strategy[side]
+    return index != NO and s.comp.matrixes[side].strategies[index].cause_rebellion
+
+
 def rebellion_target(s: S, side: int, space: int) -> str:
     """Why ``space`` cannot be the objective of ``side``'s Cause Rebellion operation, or "" (4.4: an
     enemy-controlled or neutral space, not occupied by an enemy force, not an enemy home or
@@ -385,13 +391,14 @@ def _return_leader(s: S, side: int, leader: int, first: bool) -> None:
 
 # ---------------------------------------------------------------------- Step 1: the objective
 def legal_op_objective(s: S, side: int) -> list[str]:
-    """4.1 Step 1: ``objective <space>``, ``rebel <space>`` (a Cause Rebellion operation, 4.4.2; the
-    player may choose one in any operation, RULINGS P64) or ``pass`` (4.3: always allowed)."""
+    """4.1 Step 1: ``objective <space>``, ``rebel <space>`` (a Cause Rebellion operation, 4.4.2, in a
+    turn of a Cause Rebellion strategy, RULINGS P64) or ``pass`` (4.3: always allowed)."""
     out = ["pass"]
+    rebels = cause_rebellion_strategy(s, side)
     for space, sp in enumerate(s.comp.spaces):
         if not valid_objective(s, side, space):
             out.append(f"objective {sp.id}")
-        if not rebellion_target(s, side, space):
+        if rebels and not rebellion_target(s, side, space):
             out.append(f"rebel {sp.id}")
     return out
 
@@ -408,7 +415,8 @@ def apply_op_objective(s: S, side: int, action: str) -> None:
     if verb == "objective":
         why = valid_objective(s, side, space)
     elif verb == "rebel":
-        why = rebellion_target(s, side, space)
+        why = rebellion_target(s, side, space) or (
+            "" if cause_rebellion_strategy(s, side) else "a Cause Rebellion operation needs that strategy (4.4)")
     else:
         raise IllegalActionError(f"not an objective: {action!r}")
     if why:
@@ -459,9 +467,8 @@ def matrix_objective(s: S, side: int) -> tuple[int, int, int, bool] | None:
     space, land, naval = strategy.matrix_objective(s, side)
     if space == NO or valid_objective(s, side, space):
         return None
-    index = s.strategy[side]
-    rebel = index != NO and s.comp.matrixes[side].strategies[index].cause_rebellion
-    return space, land, naval, bool(rebel and not rebellion_target(s, side, space))
+    rebel = cause_rebellion_strategy(s, side)
+    return space, land, naval, rebel and not rebellion_target(s, side, space)
 
 
 # ---------------------------------------------------------------------- 4.4 Cause Rebellion
