@@ -975,3 +975,19 @@ def test_4_4_the_matrix_side_under_cause_rebellion_rolls_for_its_objective_first
     assert s.treasury[ATHENS] == 5000 - 100 - 2 * 200
     assert s.sp[sp("megara")][slot(ATHENIAN, HOPLITE)] == 2
     assert "4.4.2 Athens pays 100 talents and rolls 6: Megara rebels." in log(s)
+
+
+def test_the_operation_in_progress_as_a_view_shows_it() -> None:
+    s = blank()
+    put(s, "athens", ATHENIAN, hoplite=2)
+    assert ops.op_view(s) is None
+    begin(s, ATHENS, "pericles")
+    act(s, ATHENS, "objective megara")
+    act(s, ATHENS, "take athenian hoplite")
+    shown = ops.op_view(s)
+    assert shown is not None
+    assert shown["side"] == "athens" and shown["leader"] == "pericles" and shown["objective"] == "megara"
+    assert shown["at"] == "athens" and shown["stage"] == "build" and shown["paid"] == 200
+    assert shown["army"] == [{"nationality": "athenian", "type": "hoplite", "sps": 1}]
+    assert shown["moves_as"] == "land army"
+    json.dumps(shown)

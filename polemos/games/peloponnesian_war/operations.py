@@ -1201,6 +1201,36 @@ def t_op_going_home(s: S, task: Task) -> None:
     combat.send_home(s, "4.9")
 
 
+# ====================================================================== what a view shows
+def op_view(s: S) -> dict[str, Any] | None:
+    """The operation in progress as a view shows it (everything about it is public): ids and names
+    instead of indices. None between operations."""
+    op = s.op
+    if op is None:
+        return None
+    comp = s.comp
+
+    def space_id(x: Any) -> str | None:
+        return comp.spaces[int(x)].id if int(x) != NO else None
+
+    army = [int(x) for x in op["army"]]
+    return {
+        "side": SIDES[int(op["side"])],
+        "leader": comp.leaders[int(op["leader"])].id,
+        "first": bool(op["first"]),
+        "objective": space_id(op["objective"]),
+        "cause_rebellion": bool(op["rebel"]),
+        "stage": str(op["stage"]),
+        "at": space_id(op["at"]),
+        "goal": space_id(op["goal"]),
+        "army": [{"nationality": NATIONALITIES[SLOT_NATIONALITY[i]], "type": UNIT_TYPES[SLOT_TYPE[i]], "sps": army[i]}
+                 for i in range(NSLOTS) if army[i]],
+        "moves_as": MODES[army_mode(army)],
+        "paid": int(op["paid"]),
+        "intercepted_in": [comp.spaces[int(x)].id for x in op["intercepted"]],
+    }
+
+
 # ====================================================================== helpers
 def _op(s: S, side: int) -> dict[str, Any]:
     op = s.op
@@ -1248,5 +1278,5 @@ APPLY = {
     "op_intercept": apply_op_intercept,
 }
 
-__all__ = ["APPLY", "LEGAL", "SEA_ARMY", "TASKS", "activation_cost", "interceptors", "route_steps",
+__all__ = ["APPLY", "LEGAL", "SEA_ARMY", "TASKS", "activation_cost", "interceptors", "op_view", "route_steps",
            "skirmish_battle", "skirmish_loss"]
