@@ -9,7 +9,7 @@ legal route (4.1.1-4.1.4) to the objective, space by space, where enemy forces m
 spaces it enters are ravaged (4.8); Step 4 it arrives. The sides alternate one operation at a time
 until both have passed (4.0, 4.3); then the Going Home Segment (4.9).
 
-The matrix side decides nothing by asking: every choice it makes follows RULINGS P60-P89 and is
+The matrix side decides nothing by asking: every choice it makes follows RULINGS P60-P78 and is
 logged with its rule. The game is open (state.py), so nothing here is hidden from either side.
 
 The operation in progress is ``s.op`` (plain JSON, shown in every view):
