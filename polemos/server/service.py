@@ -15,19 +15,19 @@ import math
 import re
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Table, delete, func, or_, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy import Table, bindparam, delete, func, or_, select, update
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
-from sqlalchemy.orm import defer
+from sqlalchemy.sql.elements import ColumnElement
 
 import polemos
 from polemos.ai.agents import agent_names, game_module, make_agent
@@ -72,6 +72,7 @@ PAGE_SIZE = 50  # games per lobby page, by default
 MAX_PAGE_SIZE = 100
 # a hash to verify a password against when the name is unknown, so that takes as long as a wrong password
 _NO_USER_HASH = PasswordHasher().hash(secrets.token_urlsafe(16))
+T = TypeVar("T")
 
 
 class ApiError(Exception):
@@ -218,9 +219,8 @@ class Store:
             return None
         key = _hash_token(token)
         at = now()
-        with self.engine.connect() as conn:  # one query, no ORM objects: every request asks this
-            found = conn.execute(select(User.id, User.name, Session.csrf, Session.expires_at, Session.last_used)
-                                 .join(User, User.id == Session.user_id).where(Session.token_hash == key)).first()
+        with self.engine.connect() as conn:  # one prepared query, no ORM objects: every request asks this
+            found = conn.execute(_SESSION_BY_TOKEN, {"key": key}).first()
         if found is None:
             return None
         user_id, name, csrf, expires_at, last_used = found
@@ -342,7 +342,7 @@ class Store:
                 db.add(seat)
             db.flush()
             signals = Signals(0, {})
-            change = self._change(row.id, row.version, status, row.active, None, seats, state, signals)
+            change = self._change(row.id, row.version, status, row.active, None, _infos(seats), state, signals)
             row.signals = signals.dump()
             nid = self._write_change(db, change)
             out = {"id": row.id, "invite": row.invite, "status": status}
@@ -364,12 +364,10 @@ class Store:
             raise ApiError(409, f"you have {MAX_UNFINISHED_GAMES} games that are not over, the most one player "
                                 "may have: finish some first")
 
-    def _row(self, db: DbSession, gid: int, lock: bool = False, state: bool = True) -> GameRow:
-        """The game row (404 if none); ``lock`` for a write; ``state=False`` leaves the state JSON
-        unread until needed (the state cache usually has it)."""
+    def _row(self, db: DbSession, gid: int, lock: bool = False) -> GameRow:
+        """The game row as an ORM object, state and all (404 if none); ``lock`` for a write. The hot
+        paths read the smaller head instead (``_head``)."""
         query = select(GameRow).where(GameRow.id == gid)
-        if not state:
-            query = query.options(defer(GameRow.state))
         if lock and self.postgres:
             query = query.with_for_update()
         row = db.scalar(query)
@@ -377,56 +375,75 @@ class Store:
             raise ApiError(404, f"no game {gid}")
         return row
 
-    def _seats(self, db: DbSession, gid: int) -> list[Seat]:
+    @staticmethod
+    def _seats(db: DbSession, gid: int) -> list[Seat]:
         return list(db.scalars(select(Seat).where(Seat.game == gid).order_by(Seat.id)))
 
-    def summary(self, db: DbSession, row: GameRow, viewer: Viewer | None, seats: list[Seat] | None = None) -> JSON:
-        seats = self._seats(db, row.id) if seats is None else seats
-        names = {u.id: u.name for u in db.scalars(select(User).where(
-            User.id.in_([s.user_id for s in seats if s.user_id is not None])))}
-        active = [r for r in row.active.split(",") if r]
-        mine = [s.role for s in seats if viewer is not None and s.user_id == viewer.user_id]
-        game = self.game(row.game_id)
-        options = json.loads(row.options)
+    @staticmethod
+    def _head(conn: Connection, gid: int) -> _Head:
+        """The game's row less its state, with its seats and their players' names: one prepared Core
+        statement (no ORM objects), which every request of a game starts with (404 if there is none)."""
+        heads = _heads(conn.execute(_HEAD_BY_ID, {"gid": gid}).all())
+        if not heads:
+            raise ApiError(404, f"no game {gid}")
+        return heads[0]
+
+    def _reading(self, fn: Callable[[Connection], T]) -> T:
+        """``fn`` on a read connection (one snapshot on SQLite); read again if the game moved between
+        two of its statements (``_Moved``: possible where each statement sees the latest commit)."""
+        for _attempt in range(ACT_ATTEMPTS):
+            with self.engine.connect() as conn:
+                try:
+                    return fn(conn)
+                except _Moved:
+                    continue
+        raise ApiError(409, "the game keeps changing; reload it")
+
+    def summary(self, head: _Head, viewer: Viewer | None) -> JSON:
+        active = [r for r in head.active.split(",") if r]
+        mine = [s.role for s in head.seats if viewer is not None and s.user_id == viewer.user_id]
+        game = self.game(head.game_id)
+        options = json.loads(head.options)
         seated = game.seats_for(options)
         return {
-            "id": row.id, "game": row.game_id, "title": game.title, "scenario": row.scenario,
-            "options": options, "status": row.status, "active": active,
-            "version": Signals.load(row.signals, row.version).version(SPECTATOR),  # the public page's (signals)
+            "id": head.id, "game": head.game_id, "title": game.title, "scenario": head.scenario,
+            "options": options, "status": head.status, "active": active,
+            "version": Signals.load(head.signals, head.version).version(SPECTATOR),  # the public page's (signals)
             "rules_play": [r for r in game.roles_for(options) if r not in seated],  # no seats: an automaton
-            "hotseat": row.hotseat, "winner": row.winner, "result": json.loads(row.result) if row.result else None,
-            "seats": [{"role": s.role, "kind": s.kind, "player": names.get(s.user_id) if s.user_id else None,
-                       "bot": s.bot} for s in seats],
+            "hotseat": head.hotseat, "winner": head.winner,
+            "result": json.loads(head.result) if head.result else None,
+            "seats": [{"role": s.role, "kind": s.kind, "player": s.player if s.user_id else None, "bot": s.bot}
+                      for s in head.seats],
             "my_roles": mine,
             "my_turn": bool(set(mine) & set(active)),
-            "invite": row.invite if viewer is not None and row.created_by == viewer.user_id else None,
-            "updated_at": row.updated_at.isoformat() + "Z",
-            "seed_chosen": row.seed_chosen,  # the creator chose the seed (only without other players)
+            "invite": head.invite if viewer is not None and head.created_by == viewer.user_id else None,
+            "updated_at": head.updated_at.isoformat() + "Z",
+            "seed_chosen": head.seed_chosen,  # the creator chose the seed (only without other players)
         }
 
     def list_games(self, viewer: Viewer | None, which: str, limit: int = PAGE_SIZE, offset: int = 0) -> list[JSON]:
         """One page of a lobby list (newest first): at most ``limit`` games after the first ``offset``."""
         if not 1 <= limit <= MAX_PAGE_SIZE or offset < 0:
             raise ApiError(400, f"a page holds 1 to {MAX_PAGE_SIZE} games, from an offset of 0 or more")
-        with self.read() as db:
-            if which == "open":
-                query = select(GameRow).where(GameRow.status == "open").order_by(GameRow.id.desc())
-            elif which == "finished":
-                query = select(GameRow).where(GameRow.status == "finished").order_by(GameRow.id.desc())
-            elif which == "mine":
-                if viewer is None:
-                    raise ApiError(401, "log in to see your games")
-                ids = select(Seat.game).where(Seat.user_id == viewer.user_id)
-                query = select(GameRow).where(GameRow.id.in_(ids)).order_by(GameRow.updated_at.desc(),
-                                                                             GameRow.id.desc())
-            else:
-                raise ApiError(400, "list must be open, mine or finished")
-            rows = db.scalars(query.limit(limit).offset(offset))
-            return [self.summary(db, r, viewer) for r in rows]
+        order: list[ColumnElement[Any]]
+        if which in ("open", "finished"):
+            where, order = _GAMES.c.status == which, [_GAMES.c.id.desc()]
+        elif which == "mine":
+            if viewer is None:
+                raise ApiError(401, "log in to see your games")
+            where = _GAMES.c.id.in_(select(_SEATS.c.game).where(_SEATS.c.user_id == viewer.user_id))
+            order = [_GAMES.c.updated_at.desc(), _GAMES.c.id.desc()]
+        else:
+            raise ApiError(400, "list must be open, mine or finished")
+        with self.engine.connect() as conn:
+            page = select(_GAMES.c.id).where(where).order_by(*order).limit(limit).offset(offset).subquery()
+            heads = _heads(conn.execute(_HEAD_SELECT.join(page, page.c.id == _GAMES.c.id)
+                                        .order_by(*order, _SEATS.c.id)).all())
+        return [self.summary(h, viewer) for h in heads]
 
     def meta(self, gid: int, viewer: Viewer | None) -> JSON:
-        with self.read() as db:
-            return self.summary(db, self._row(db, gid), viewer)
+        with self.engine.connect() as conn:
+            return self.summary(self._head(conn, gid), viewer)
 
     def join(self, gid: int, viewer: Viewer, role: str | None, invite: str | None) -> JSON:
         with self.write() as db, db.begin():
@@ -443,9 +460,10 @@ class Store:
             seat.kind, seat.user_id = "human", viewer.user_id
             if all(s.kind != "open" for s in seats):
                 row.status = "active"
-            state = self._state(db, row)
+            state = self._cached_state(row.id, row.game_id, row.version, lambda: row.state)
             signals = Signals.load(row.signals, row.version)
-            change = self._change(gid, row.version, row.status, row.active, row.result, seats, state, signals)
+            change = self._change(gid, row.version, row.status, row.active, row.result, _infos(seats), state,
+                                  signals)
             row.signals = signals.dump()
             if change.public_moved:
                 row.updated_at = now()
@@ -456,13 +474,16 @@ class Store:
 
     # ------------------------------------------------------------------------------ playing
     def load(self, row: GameRow) -> State:
-        game = self.game(row.game_id)
-        try:
-            return game.from_json(json.loads(row.state))
-        except (RecordError, ValueError) as exc:
-            raise ApiError(500, f"game {row.id} cannot be loaded: {exc}") from None
+        return self._parse(row.id, row.game_id, row.state)
 
-    def _acting_role(self, seats: list[Seat], viewer: Viewer | None, role: str | None, state: State) -> str:
+    def _parse(self, gid: int, game_id: str, text: str) -> State:
+        game = self.game(game_id)
+        try:
+            return game.from_json(json.loads(text))
+        except (RecordError, ValueError) as exc:
+            raise ApiError(500, f"game {gid} cannot be loaded: {exc}") from None
+
+    def _acting_role(self, seats: Sequence[_SeatInfo], viewer: Viewer | None, role: str | None, state: State) -> str:
         if viewer is None:
             raise ApiError(401, "log in to play")
         mine = [s.role for s in seats if s.user_id == viewer.user_id and s.kind == "human"]
@@ -492,22 +513,23 @@ class Store:
         head, page = self._view_parts(gid, viewer, role)
         if page.encoded is None:
             assert page.extras is not None  # drawn by _view_parts
-            body = {"view": page.view, "legal": page.legal, "log": page.log, **page.extras}
-            page.encoded = json.dumps(body, separators=(",", ":"))[1:-1].encode()
+            rest = json.dumps({"log": page.log, **page.extras}, separators=(",", ":"))
+            # the view and legal actions as encoded for the page's digest (signals.page_of): once
+            page.encoded = f'"view":{page.view_text},"legal":{page.legal_text},{rest[1:-1]}'.encode()
         return json.dumps(head, separators=(",", ":"))[:-1].encode() + b"," + page.encoded + b"}"
 
     def _view_parts(self, gid: int, viewer: Viewer | None, role: str | None) -> tuple[JSON, Page]:
         """The viewer's own members of ``view`` and the cached page (its extras drawn: the board is
         rendered at most once per page version in this process)."""
-        with self.read() as db:
-            row = self._row(db, gid, state=False)
-            seats = self._seats(db, gid)
-            summary = self.summary(db, row, viewer, seats)
-            key = self._viewer_key(seats, viewer, role, row.active)
+        def read(conn: Connection) -> tuple[_Head, Signals, str, Page]:
+            row = self._head(conn, gid)
+            key = self._viewer_key(row.seats, viewer, role, row.active)
             signals = Signals.load(row.signals, row.version)
-            page = self._page(db, row, seats, signals, key)
-        head: JSON = {"game": summary, "version": signals.version(key),
-                      "versions": self._versions(signals, seats, viewer),
+            return row, signals, key, self._page(conn, row, signals, key)
+
+        row, signals, key, page = self._reading(read)
+        head: JSON = {"game": self.summary(row, viewer), "version": signals.version(key),
+                      "versions": self._versions(signals, row.seats, viewer),
                       "role": None if key == SPECTATOR else key,
                       "can_undo": page.can_undo and row.status != "finished"}
         if page.extras is None:
@@ -522,7 +544,7 @@ class Store:
             page.extras = extras
         return head, page
 
-    def _viewer_key(self, seats: list[Seat], viewer: Viewer | None, role: str | None, active: str) -> str:
+    def _viewer_key(self, seats: Sequence[_SeatInfo], viewer: Viewer | None, role: str | None, active: str) -> str:
         """Whose page a request sees: ``role`` (a seat the viewer holds: 403 otherwise), else the
         viewer's seat that is asked to act (or its first), else the spectator's."""
         mine = [s.role for s in seats if viewer is not None and s.user_id == viewer.user_id and s.kind == "human"]
@@ -536,7 +558,7 @@ class Store:
         return acting[0] if acting else mine[0]
 
     @staticmethod
-    def _versions(signals: Signals, seats: list[Seat], viewer: Viewer | None) -> dict[str, int]:
+    def _versions(signals: Signals, seats: Sequence[_SeatInfo], viewer: Viewer | None) -> dict[str, int]:
         """The versions of the viewer's pages: each of its seats, or the spectator's."""
         keys = [s.role for s in seats if viewer is not None and s.user_id == viewer.user_id and s.kind == "human"]
         return {k: signals.version(k) for k in sorted(keys or [SPECTATOR])}
@@ -567,14 +589,16 @@ class Store:
     def _plan(self, gid: int, viewer: Viewer | None, text: str, version: int, role: str | None, undo: bool,
               bot: str | None) -> _Plan:
         """The action checked and applied to a copy of the game as it stands (ApiError if refused)."""
-        with self.read() as db:
-            row = self._row(db, gid, state=False)
-            seats = self._seats(db, gid)
+        def read(conn: Connection) -> tuple[_Head, State]:
+            row = self._head(conn, gid)
             if row.status == "finished":
                 raise ApiError(409, "the game is over")
             if row.status == "open":
                 raise ApiError(409, "the game waits for players to fill its open seats")
-            state = self._state(db, row)
+            return row, self._state(conn, row)
+
+        row, state = self._reading(read)
+        seats = row.seats
         signals = Signals.load(row.signals, row.version)
         if bot is not None:
             acting = bot
@@ -634,28 +658,39 @@ class Store:
             return self._write_change(db, plan.change)
 
     # ------------------------------------------------------------------------------ change signals
-    def _state(self, db: DbSession, row: GameRow) -> State:
-        """The game's state at the row's version, the caller's to change: a clone of this process's
-        cached copy, parsed from the row (inside the caller's session) only on a miss."""
-        key = (row.id, row.version)
+    def _state(self, conn: Connection, row: _Head) -> State:
+        """The game's state at the head's version, the caller's to change (``_cached_state``), its JSON
+        read on ``conn`` on a miss; ``_Moved`` if the game is no longer at that version."""
+        def text() -> str | None:
+            return conn.execute(_STATE_AT, {"gid": row.id, "version": row.version}).scalar()
+
+        return self._cached_state(row.id, row.game_id, row.version, text)
+
+    def _cached_state(self, gid: int, game_id: str, version: int, text: Callable[[], str | None]) -> State:
+        """The game's state at internal ``version``, the caller's to change: a clone of this process's
+        cached copy, parsed from ``text()`` (the stored JSON) only on a miss."""
+        key = (gid, version)
         state = self.states.get(key)
         if state is None:
-            state = self.load(row)
+            stored = text()
+            if stored is None:
+                raise _Moved()
+            state = self._parse(gid, game_id, stored)
             self.states.put(key, state)
         return state.clone()
 
-    def _page(self, db: DbSession, row: GameRow, seats: list[Seat], signals: Signals, key: str) -> Page:
+    def _page(self, conn: Connection, row: _Head, signals: Signals, key: str) -> Page:
         """Viewer ``key``'s page of the game as the row has it (cached by game, version and change)."""
         cache_key = (row.id, row.version, signals.n, key)
         page = self.pages.get(cache_key)
         if page is None:
-            public = public_facts(row.status, row.active, _seat_facts(seats), row.result)
-            page = page_of(self._state(db, row), key, public)
+            public = public_facts(row.status, row.active, _seat_facts(row.seats), row.result)
+            page = page_of(self._state(conn, row), key, public)
             self.pages.put(cache_key, page)
         return page
 
-    def _change(self, gid: int, version: int, status: str, active: str, result: str | None, seats: list[Seat],
-                state: State, signals: Signals) -> _Change:
+    def _change(self, gid: int, version: int, status: str, active: str, result: str | None,
+                seats: Sequence[_SeatInfo], state: State, signals: Signals) -> _Change:
         """A change of the game to ``state`` (at internal ``version``): every viewer's page (each human
         seat's and the spectator's), a new version in ``signals`` for each viewer whose page moved, and
         the notification every server process reads (polemos.server.notify)."""
@@ -693,18 +728,17 @@ class Store:
     def live(self, gid: int, viewer: Viewer | None) -> tuple[list[str], int, dict[str, int], str]:
         """What a WebSocket of ``viewer`` starts from: the viewers it speaks for (its seats, or the
         spectator), the game's change count, their versions, and the status."""
-        with self.read() as db:
-            row = self._row(db, gid, state=False)
-            seats = self._seats(db, gid)
-            signals = Signals.load(row.signals, row.version)
-            versions = self._versions(signals, seats, viewer)
-            return list(versions), signals.n, versions, row.status
+        with self.engine.connect() as conn:
+            row = self._head(conn, gid)
+        signals = Signals.load(row.signals, row.version)
+        versions = self._versions(signals, row.seats, viewer)
+        return list(versions), signals.n, versions, row.status
 
     def version(self, gid: int) -> tuple[int, str]:
         """The game's public version (the spectator's page's) and its status; 404 if there is no game."""
-        with self.read() as db:
-            row = self._row(db, gid, state=False)
-            return Signals.load(row.signals, row.version).version(SPECTATOR), row.status
+        with self.engine.connect() as conn:
+            row = self._head(conn, gid)
+        return Signals.load(row.signals, row.version).version(SPECTATOR), row.status
 
     def last_notification(self) -> int:
         with self.read() as db:
@@ -752,16 +786,14 @@ class Store:
         my last move"): the lines of the viewer's own view's log that came after it, each with the
         version of the viewer's page that brought it. Built only from what the viewer may see: another
         role's secret steps bring no version and no line (polemos.server.signals)."""
-        with self.read() as db:
-            row = self._row(db, gid, state=False)
-            seats = self._seats(db, gid)
-            key = self._viewer_key(seats, viewer, role, row.active)
-            page = self._page(db, row, seats, Signals.load(row.signals, row.version), key)
-            mine = (ViewChange.game == gid) & (ViewChange.viewer == key)
-            base = db.scalar(select(ViewChange.log_len).where(mine, ViewChange.version <= after)
-                             .order_by(ViewChange.version.desc()).limit(1))
-            marks = db.execute(select(ViewChange.version, ViewChange.log_len, ViewChange.created_at)
-                               .where(mine, ViewChange.version > after).order_by(ViewChange.version)).all()
+        def read(conn: Connection) -> tuple[Page, int | None, Sequence[Any]]:
+            row = self._head(conn, gid)
+            key = self._viewer_key(row.seats, viewer, role, row.active)
+            page = self._page(conn, row, Signals.load(row.signals, row.version), key)
+            mine = {"gid": gid, "key": key, "after": after}
+            return page, conn.execute(_LOG_BASE, mine).scalar(), conn.execute(_LOG_MARKS, mine).all()
+
+        page, base, marks = self._reading(read)
         log = page.log
         start = min(int(base or 0), len(log))
         # each line belongs to the latest change that wrote its place in the log (an undo shortens a
@@ -800,15 +832,19 @@ class Store:
 
         Bots keep plans from move to move, so one process plays a game's bots while its lease lasts
         (BOT_LEASE after its last move): the lease is taken with the move itself, in the same write."""
-        with self.read() as db:
-            row = self._row(db, gid, state=False)
+        def read(conn: Connection) -> tuple[_SeatInfo, State, str] | None:
+            row = self._head(conn, gid)
             if row.bot_host not in (None, self.host) and row.bot_until is not None and row.bot_until > now():
-                return False
-            seat = next((s for s in self._seats(db, gid) if s.role == role and s.kind == "bot"), None)
+                return None
+            seat = next((s for s in row.seats if s.role == role and s.kind == "bot"), None)
             if seat is None or row.version != version or row.status != "active":
-                return False
-            state = self._state(db, row)
-            game_id = row.game_id
+                return None
+            return seat, self._state(conn, row), row.game_id
+
+        found = self._reading(read)
+        if found is None:
+            return False
+        seat, state, game_id = found
         if role not in state.active_roles():
             return False
         key = (gid, role)
@@ -859,7 +895,85 @@ _VIEW_CHANGES = cast(Table, ViewChange.__table__)
 _NOTIFICATIONS = cast(Table, Notification.__table__)
 
 
-def _seat_facts(seats: list[Seat]) -> list[tuple[str, str, int | None, str | None]]:
+_SEATS = cast(Table, Seat.__table__)
+_USERS = cast(Table, User.__table__)
+_SESSIONS = cast(Table, Session.__table__)
+
+# The statements of the hot paths, built once (building a statement costs more than running it on SQLite)
+_HEAD_FIELDS = ("id", "game_id", "scenario", "options", "seed_chosen", "version", "status", "active", "winner",
+                "result", "hotseat", "invite", "created_by", "updated_at", "bot_host", "bot_until", "signals")
+_HEAD_SELECT = (select(*(_GAMES.c[f] for f in _HEAD_FIELDS), _SEATS.c.role, _SEATS.c.kind,
+                       _SEATS.c.user_id.label("seat_user"), _SEATS.c.bot, _USERS.c.name.label("player"))
+                .select_from(_GAMES.outerjoin(_SEATS, _SEATS.c.game == _GAMES.c.id)
+                             .outerjoin(_USERS, _USERS.c.id == _SEATS.c.user_id)))
+_HEAD_BY_ID = _HEAD_SELECT.where(_GAMES.c.id == bindparam("gid")).order_by(_SEATS.c.id)
+_STATE_AT = select(_GAMES.c.state).where(_GAMES.c.id == bindparam("gid"), _GAMES.c.version == bindparam("version"))
+_SESSION_BY_TOKEN = (select(_USERS.c.id, _USERS.c.name, _SESSIONS.c.csrf, _SESSIONS.c.expires_at,
+                            _SESSIONS.c.last_used)
+                     .select_from(_SESSIONS.join(_USERS, _USERS.c.id == _SESSIONS.c.user_id))
+                     .where(_SESSIONS.c.token_hash == bindparam("key")))
+_MINE = (_VIEW_CHANGES.c.game == bindparam("gid")) & (_VIEW_CHANGES.c.viewer == bindparam("key"))
+_LOG_BASE = (select(_VIEW_CHANGES.c.log_len).where(_MINE, _VIEW_CHANGES.c.version <= bindparam("after"))
+             .order_by(_VIEW_CHANGES.c.version.desc()).limit(1))
+_LOG_MARKS = (select(_VIEW_CHANGES.c.version, _VIEW_CHANGES.c.log_len, _VIEW_CHANGES.c.created_at)
+              .where(_MINE, _VIEW_CHANGES.c.version > bindparam("after")).order_by(_VIEW_CHANGES.c.version))
+
+
+class _Moved(Exception):
+    """The game moved on between two statements of one read (it is read again: Store._reading)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatInfo:
+    """A seat as the hot paths read it: its role, kind, user (and the user's name) or bot."""
+
+    role: str
+    kind: str
+    user_id: int | None
+    bot: str | None
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Head:
+    """A game's row less its state (the state cache usually has it), with its seats in order."""
+
+    id: int
+    game_id: str
+    scenario: str | None
+    options: str
+    seed_chosen: bool
+    version: int
+    status: str
+    active: str
+    winner: str | None
+    result: str | None
+    hotseat: bool
+    invite: str
+    created_by: int
+    updated_at: datetime
+    bot_host: str | None
+    bot_until: datetime | None
+    signals: str | None
+    seats: tuple[_SeatInfo, ...]
+
+
+def _heads(rows: Sequence[Any]) -> list[_Head]:
+    """The games of rows of ``_HEAD_SELECT`` (one row per seat, a game's rows together), in order."""
+    games: list[tuple[Any, list[_SeatInfo]]] = []
+    for r in rows:
+        if not games or games[-1][0].id != r.id:
+            games.append((r, []))
+        if r.role is not None:
+            games[-1][1].append(_SeatInfo(r.role, r.kind, r.seat_user, r.bot, r.player))
+    return [_Head(**{f: first[k] for k, f in enumerate(_HEAD_FIELDS)}, seats=tuple(seats)) for first, seats in games]
+
+
+def _infos(seats: Sequence[Seat]) -> list[_SeatInfo]:
+    return [_SeatInfo(s.role, s.kind, s.user_id, s.bot) for s in seats]
+
+
+def _seat_facts(seats: Sequence[_SeatInfo]) -> list[tuple[str, str, int | None, str | None]]:
     return [(s.role, s.kind, s.user_id, s.bot) for s in seats]
 
 

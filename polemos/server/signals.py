@@ -5,7 +5,9 @@ A game has one *viewer* per seat (its role) and the spectator (``"*"``, also the
 entry). Each viewer has its own version, a counter bumped when the bytes of that viewer's page change:
 its view, its legal actions, whether it may undo, and the public facts every page shows (status, who is
 asked to act, the seats, the result). After every change of a game the server computes each viewer's
-page, compares its digest with the stored one, and bumps only the viewers whose page moved.
+page, compares its digest with the stored one, and bumps only the viewers whose page moved. The digest
+is of the page's own bytes (its view and legal actions as sent, not re-sorted), so a version moves
+exactly when what its viewer is sent moves, and the page's encoding is done once for both.
 
 So a step a role takes in secret (an Athens & Sparta build during Replacement, a card chosen face
 down, the undo of either) moves that role's own version and nobody else's: another role, the
@@ -39,6 +41,10 @@ class Page:
     can_undo: bool
     log: list[str]  # the view's log as people read it (polemos.core.log)
     digest: str  # of the view, legal actions, undo and public facts: the page's bytes
+    # the view and the legal actions as the JSON text GET /view sends: encoded once, for the digest and
+    # for every answer that shows this page
+    view_text: str = ""
+    legal_text: str = "[]"
     extras: JSON | None = field(default=None)  # the game's web module's board, refs, panel (drawn lazily)
     # the page's own members of GET /view's answer (view, legal, log and the extras) as JSON text, encoded
     # once per page version and spliced into every answer that shows it (polemos.server.service.Store.view_json)
@@ -53,13 +59,21 @@ def public_facts(status: str, active: str, seats: list[tuple[str, str, int | Non
 
 
 def page_of(state: State, viewer: str, public: JSON) -> Page:
-    """``viewer``'s page of ``state``: a role's view, its legal actions and undo, or the spectator's view."""
+    """``viewer``'s page of ``state``: a role's view, its legal actions and undo, or the spectator's view.
+
+    The digest is taken over the very bytes the page sends (the view and legal actions encoded once, as
+    GET /view splices them in), so a version moves exactly when what the viewer is sent moves; the
+    public facts and the undo flag are small and encoded with sorted keys."""
     role = None if viewer == SPECTATOR else viewer
     view = state.view(role)
     legal = list(state.legal_actions(role)) if role is not None else []
     can_undo = role is not None and state.can_undo(role)
-    body = json.dumps([view, legal, can_undo, public], sort_keys=True, separators=(",", ":"), default=str)
-    return Page(view, legal, can_undo, log_lines(view), hashlib.sha256(body.encode()).hexdigest())
+    view_text = json.dumps(view, separators=(",", ":"))
+    legal_text = json.dumps(legal, separators=(",", ":"))
+    digest = hashlib.sha256(view_text.encode())
+    digest.update(b"\0" + legal_text.encode() + b"\0" + (b"1" if can_undo else b"0") + b"\0")
+    digest.update(json.dumps(public, sort_keys=True, separators=(",", ":"), default=str).encode())
+    return Page(view, legal, can_undo, log_lines(view), digest.hexdigest(), view_text, legal_text)
 
 
 @dataclass(slots=True)
