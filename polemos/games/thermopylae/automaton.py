@@ -124,13 +124,12 @@ def target_class(s: GTSState, u: int, b: int) -> int:
 def persian_fire(s: GTSState) -> None:
     """D.3 / D.6 in the solitaire game: every Persian missile unit fires by 8.2.7's priorities."""
     comp = s.comp
-    occ = occupancy(s)
     plan: dict[int, list[int]] = {}
     for u in firers(s, PERSIAN):
         limit = 5 if comp.u_type[u] == BOW else 2  # 8.2.7: flank, rear flank and rear only for archers
         best: tuple[int, int] | None = None
         pick: list[int] = []
-        for b in fire_targets(s, u, occ):
+        for b in fire_targets(s, u):
             k = target_class(s, u, b)
             if k > limit:
                 continue

@@ -141,16 +141,16 @@ class Geometry:
                     blockers[k] = tuple(x for x in crossed if dist[x * n + b] == 1)
 
         self._dist = dist
-        # areas by range from each area, nearest first (for fire: ranges 0-4)
-        self._within = [self._near(a, dist, n) for a in range(n)]
+        # areas by range from each area, nearest first (for fire: ranges 0-4), at index 5 * a + r
+        self._within = [self._near(a, dist, n, r) for a in range(n) for r in range(5)]
         self._between = between
         self._position = positions
         self._front_arc = front
         self._blockers = blockers
 
     @staticmethod
-    def _near(a: int, dist: list[int], n: int) -> tuple[int, ...]:
-        near = [b for b in range(n) if dist[a * n + b] <= 4]
+    def _near(a: int, dist: list[int], n: int, r: int) -> tuple[int, ...]:
+        near = [b for b in range(n) if dist[a * n + b] <= r]
         near.sort(key=lambda b: (dist[a * n + b], b))
         return tuple(near)
 
@@ -161,9 +161,9 @@ class Geometry:
 
     def within(self, a: int, r: int) -> tuple[int, ...]:
         """Areas at range 0..r (r at most 4) from ``a``, nearest first."""
-        d = self._dist
-        n = self.size
-        return tuple(b for b in self._within[a] if d[a * n + b] <= r)
+        if r < 0:
+            return ()
+        return self._within[5 * a + min(r, 4)]
 
     def between(self, a: int, b: int) -> tuple[int, ...]:
         """The areas whose interior the line from a's centre to b's centre crosses, a and b excluded.

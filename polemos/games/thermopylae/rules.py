@@ -43,6 +43,7 @@ ROUNDS = 8  # D: "Action Rounds continue for 8 turns" (4.0)
 LIGHT = (JAVELIN, BOW)
 ZOC_TYPES = (HOPLITE, MIXED)  # 3.3.1
 FRONT, FLANK, REAR = 0, 1, 2
+_NO, _MOVE, _STOP, _ATTACK = 0, 1, 2, 3  # the movement search's outcomes of a step into an area
 SITUATION_NAMES = ("front", "flank", "rear")
 
 # ============================================================================ small helpers
@@ -282,21 +283,44 @@ def reach_texts(s: GTSState, u: int, r: Reach) -> list[str]:
 
 
 class MoveOption:
-    """One movable force in the present Movement Segment: its top unit ``u``, the role that moves it
-    (11.2), its moves, and the ``detach`` actions of the units under its top with their roles (3.1.2)."""
+    """One movable force in the present Movement Segment: its top unit ``u`` in ``area``, the units of
+    the ``force``, the role that moves it (11.2), its moves (``reach``, found under ``key`` in the
+    segment's cache), and the ``detach`` actions of the units under its top with their roles (3.1.2)."""
 
-    __slots__ = ("detach", "reach", "role", "u")
+    __slots__ = ("area", "detach", "force", "key", "reach", "role", "u")
 
-    def __init__(self, u: int, role: str, r: Reach, detach: list[tuple[str, str]]) -> None:
+    def __init__(self, u: int, area: int, force: list[int], key: tuple[object, ...], role: str, r: Reach,
+                 detach: list[tuple[str, str]]) -> None:
         self.u = u
+        self.area = area
+        self.force = force
+        self.key = key
         self.role = role
         self.reach = r
         self.detach = detach
 
 
+def _menu_area(s: GTSState, side: int, a: int, occ: list[list[int]], enemy_at: list[bool],
+               seg: SegCache) -> list[MoveOption]:
+    """The movable forces of ``side`` in area ``a`` (:func:`move_menu`), top first."""
+    ids = s.comp.unit_ids
+    out: list[MoveOption] = []
+    for u in _area_tops(s, side, occ[a]):
+        force = force_of(s, u, occ)
+        detach: list[tuple[str, str]] = []
+        if len(force) > 1 and not enemy_at[a]:
+            detach = [(f"detach {ids[v]}", unit_role(s, v)) for v in force[1:]]
+        r = reach_of(s, u, occ, force, seg)
+        out.append(MoveOption(u, a, force, (u, a, s.facing[u], tuple(force), s.moved[u]), unit_role(s, u), r,
+                              detach))
+    return out
+
+
 def move_menu(s: GTSState, side: int) -> list[MoveOption]:
     """Every force of ``side`` that may still move this segment (8.1.2), in :func:`movable_tops` order:
-    what :func:`legal` lists and :func:`roles_with_work` asks, computed once per position."""
+    what :func:`legal` lists and :func:`roles_with_work` asks, computed once per position. After a move
+    (:func:`do_move` leaves the menu before it and the two areas it changed) only those areas are
+    looked at again, and the other forces' searches where an area they looked at changed."""
     key = ("menu", side, s.stage)
     cached = s._cache.get(key)
     if cached is not None:
@@ -304,16 +328,31 @@ def move_menu(s: GTSState, side: int) -> list[MoveOption]:
     occ = occupancy(s)
     enemy_at = side_arrays(s, side)[2]
     seg = _segment_cache(s, side)
-    ids = s.comp.unit_ids
     out: list[MoveOption] = []
-    for u in movable_tops(s, side):
-        force = force_of(s, u, occ)
-        detach: list[tuple[str, str]] = []
-        if len(force) > 1 and not enemy_at[s.loc[u]]:
-            detach = [(f"detach {ids[v]}", unit_role(s, v)) for v in force[1:]]
-        out.append(MoveOption(u, unit_role(s, u), reach_of(s, u, occ, force, seg), detach))
+    prev: tuple[list[MoveOption], set[int]] | None = s._cache.get(("menu before", side, s.stage))
+    if prev is None:
+        for a in range(s.comp.n_areas):
+            if occ[a]:
+                out += _menu_area(s, side, a, occ, enemy_at, seg)
+    else:
+        old, changed = prev
+        reaches = seg.reaches
+        for m in old:
+            if m.area in changed:
+                continue
+            r = reaches.get(m.key)
+            if r is None:
+                r = reach_of(s, m.u, occ, m.force, seg)
+            out.append(m if r is m.reach else MoveOption(m.u, m.area, m.force, m.key, m.role, r, m.detach))
+        for a in changed:
+            out += _menu_area(s, side, a, occ, enemy_at, seg)
+        out.sort(key=_menu_order)  # by area (stable: each area's forces stay top first)
     s._cache[key] = out
     return out
+
+
+def _menu_order(m: MoveOption) -> int:
+    return m.area
 
 
 def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched: set[int],
@@ -351,50 +390,51 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
         touched.add(n)
         return cnt[n] - (size if n == a0 else 0) > 0
 
-    out: dict[tuple[int, int, int], Dest] = {}
+    # the ends found: (area, facing, area attacked from or -1) -> the most MPs left there, in the order found
+    out: dict[tuple[int, int, int], int] = {}
 
-    def add(dest: Dest) -> None:
-        key = (dest.area, dest.facing, dest.came_from if dest.attack else -1)
-        old = out.get(key)
-        if old is None or old.mp_left < dest.mp_left:
-            out[key] = dest
+    def add(area: int, facing: int, came_from: int, mp: int) -> None:
+        key = (area, facing, came_from)
+        if out.get(key, -1) < mp:
+            out[key] = mp
 
     start_zoc = zoc[a0]
+    costs = comp.nbr_cost
 
-    def step(a: int, n: int, mp: int, d: int, facing: int) -> tuple[str, int]:
-        """Try to enter n from a: ('attack'|'stop'|'move'|'no', mp after)."""
+    def step(a: int, n: int, mp: int, d: int) -> tuple[int, int]:
+        """Try to enter n (in direction d) from a: (_ATTACK, _STOP, _MOVE or _NO, MPs left after)."""
         if n < 0 or not a_pass[n]:
-            return "no", mp
+            return _NO, mp
         if enemy_at[n]:
             # 8.1.4: costs all remaining MPs; at least 1 MP needed. Moving in on the enemy from his
             # ZOC is what 3.3.5 describes, even where other enemies' ZOCs cover his area (G41)
             if mp < 1 or not room(n):
-                return "no", mp
-            return "attack", 0
+                return _NO, mp
+            return _ATTACK, 0
         zoc_to_zoc = a == a0 and start_zoc and zoc[n] and not friendly(n)
-        c = move_cost(comp, a, n)
+        c = costs[8 * a + d]  # move_cost(comp, a, n)
         if c > mp or zoc_to_zoc:
-            return "no", mp
-        return ("stop" if zoc[n] else "move"), mp - c
+            return _NO, mp
+        return (_STOP if zoc[n] else _MOVE), mp - c
 
     if t == HOPLITE:
         # 3.2.1: a change of facing takes the whole Movement Allowance; moves only into the Front area
         for f in range(4):
             if f != f0:
-                add(Dest(a0, f, False, -1, 0, 0))
+                add(a0, f, -1, 0)
         a, mp, d = a0, ma, 2 * f0
         while True:
             n = nbr[a][d]
-            kind, mp2 = step(a, n, mp, d, f0)
-            if kind == "no":
+            kind, mp2 = step(a, n, mp, d)
+            if kind == _NO:
                 break
-            if kind == "attack":
-                add(Dest(n, f0, True, a, 0, abs(comp.a_col[n] - col0)))
+            if kind == _ATTACK:
+                add(n, f0, a, 0)
                 break
             mp, a = mp2, n
             if room(a):
-                add(Dest(a, f0, False, -1, mp, abs(comp.a_col[a] - col0)))
-            if kind == "stop":
+                add(a, f0, -1, mp)
+            if kind == _STOP:
                 break
     elif t == MIXED:
         # 3.2.2: Front Left, Front or Front Right; 1 MP per 90-degree turn
@@ -410,27 +450,26 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
                     best[(a, nf)] = mp - cost
                     frontier.append((a, nf, mp - cost))
                     if (a, nf) != (a0, f0) and (a == a0 or room(a)):
-                        add(Dest(a, nf, False, -1, mp - cost, abs(comp.a_col[a] - col0)))
+                        add(a, nf, -1, mp - cost)
             for d in (2 * f - 1, 2 * f, 2 * f + 1):
                 d %= 8
                 n = nbr[a][d]
-                kind, mp2 = step(a, n, mp, d, f)
-                if kind == "no":
+                kind, mp2 = step(a, n, mp, d)
+                if kind == _NO:
                     continue
-                if kind == "attack":
-                    nf = f if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n))
-                    add(Dest(n, nf, True, a, 0, abs(comp.a_col[n] - col0)))
+                if kind == _ATTACK:
+                    add(n, f if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
                     continue
                 if room(n):
-                    add(Dest(n, f, False, -1, mp2, abs(comp.a_col[n] - col0)))
-                if kind == "move" and best.get((n, f), -1) < mp2:
+                    add(n, f, -1, mp2)
+                if kind == _MOVE and best.get((n, f), -1) < mp2:
                     best[(n, f)] = mp2
                     frontier.append((n, f, mp2))
     else:
         # 3.3.3 (3.2.3): light units move into any adjacent area and face as they like at no cost
         for f in range(4):
             if f != f0:
-                add(Dest(a0, f, False, -1, ma, 0))
+                add(a0, f, -1, ma)
         bestl: dict[int, int] = {a0: ma}
         frontier2 = [(a0, ma)]
         while frontier2:
@@ -439,20 +478,20 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
                 continue
             for d in range(8):
                 n = nbr[a][d]
-                kind, mp2 = step(a, n, mp, d, f0)
-                if kind == "no":
+                kind, mp2 = step(a, n, mp, d)
+                if kind == _NO:
                     continue
-                if kind == "attack":
-                    nf = d // 2 if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n))
-                    add(Dest(n, nf, True, a, 0, abs(comp.a_col[n] - col0)))
+                if kind == _ATTACK:
+                    add(n, d // 2 if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
                     continue
                 if room(n) and n != a0:
                     for f in range(4):
-                        add(Dest(n, f, False, -1, mp2, abs(comp.a_col[n] - col0)))
-                if kind == "move" and bestl.get(n, -1) < mp2:
+                        add(n, f, -1, mp2)
+                if kind == _MOVE and bestl.get(n, -1) < mp2:
                     bestl[n] = mp2
                     frontier2.append((n, mp2))
-    return list(out.values())
+    a_col = comp.a_col
+    return [Dest(a, f, cf >= 0, cf, mp, abs(a_col[a] - col0)) for (a, f, cf), mp in out.items()]
 
 
 def move_text(s: GTSState, u: int, d: Dest) -> str:
@@ -473,7 +512,7 @@ def do_move(s: GTSState, u: int, d: Dest, rule: str = "8.1") -> None:
             s.came_from[v] = d.came_from if d.attack else -1
         s.facing[v] = d.facing
         s.moved[v] = True
-    touch(s)
+    _force_moved(s, s.comp.u_side[u], force, start, d.area)
     names = "+".join(uid(s, v) for v in force)
     # 3.4: the enemy knows the force by its top unit only if that unit is on top of a stack before
     # or after the move (a force from under another stays nameless, RULINGS G43)
@@ -491,21 +530,64 @@ def do_move(s: GTSState, u: int, d: Dest, rule: str = "8.1") -> None:
     say_fog(s, rule, f"{names} {what}", f"{shown} {what}", s.comp.u_side[u])
 
 
+def _force_moved(s: GTSState, side: int, force: list[int], start: int, dest: int) -> None:
+    """:func:`touch` after ``side``'s ``force`` moved from ``start`` to ``dest`` (or turned there): what
+    the move cannot change is kept (the occupancy and ``side``'s counts, updated in those two areas; the
+    enemy's ZOC), and the Movement Segment's menu before the move, for :func:`move_menu` to update."""
+    cache = s._cache
+    occ: list[list[int]] | None = cache.get("occ")
+    scan: tuple[list[int], list[int], list[bool], list[int]] | None = cache.get(("scan", side))
+    zoc = cache.get(("zoc", side))
+    menu = cache.get(("menu", side, s.stage))
+    cache.clear()
+    if occ is None:
+        return
+    if dest != start:
+        seq = s.seq
+        moving = set(force)
+        occ = list(occ)  # a new snapshot: whoever holds the old one keeps it as it was
+        occ[start] = [v for v in occ[start] if v not in moving]
+        occ[dest] = sorted(occ[dest] + force, key=lambda v: (seq[v], v))  # as occupancy() orders a pile
+        if scan is not None:
+            cnt, typ = list(scan[0]), list(scan[1])
+            u_side, u_type = s.comp.u_side, s.comp.u_type
+            cnt[start] -= len(force)
+            cnt[dest] += len(force)
+            for a in (start, dest):
+                last = -1  # _side_scan: the type of the side's last unit (by index) in the area
+                for v in occ[a]:
+                    if u_side[v] == side and v > last:
+                        last = v
+                typ[a] = u_type[last] if last >= 0 else -1
+            scan = (cnt, typ, scan[2], scan[3])
+    cache["occ"] = occ
+    if scan is not None:
+        cache[("scan", side)] = scan
+    if zoc is not None:
+        cache[("zoc", side)] = zoc
+    if menu is not None:
+        cache[("menu before", side, s.stage)] = (menu, {start, dest})
+
+
+def _area_tops(s: GTSState, side: int, pile: list[int]) -> list[int]:
+    """In one area's ``pile``, the top units of the forces of ``side`` that have not moved (8.1.2)."""
+    u_side, moved, force = s.comp.u_side, s.moved, s.force
+    seen: list[int] = []
+    tops: list[int] = []
+    for u in pile:
+        if u_side[u] != side or moved[u] or force[u] in seen:
+            continue
+        seen.append(force[u])
+        tops.append(u)
+    return tops
+
+
 def movable_tops(s: GTSState, side: int) -> list[int]:
     """Top units of the forces of ``side`` that have not moved this segment (8.1.2)."""
-    comp = s.comp
-    seen: set[tuple[int, int]] = set()
     tops: list[int] = []
-    occ = occupancy(s)
-    for a in range(comp.n_areas):
-        for u in occ[a]:
-            if comp.u_side[u] != side or s.moved[u]:
-                continue
-            key = (s.force[u], a)
-            if key in seen:
-                continue
-            seen.add(key)
-            tops.append(u)
+    for pile in occupancy(s):
+        if pile:
+            tops += _area_tops(s, side, pile)
     return tops
 
 
@@ -553,36 +635,45 @@ def begin_fire_segment(s: GTSState) -> None:
     s.fire_target, s.fire_hits = -1, 0
 
 
-def fire_targets(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[int]:
-    """Areas ``u`` may fire at now: range (8.2.2), arcs (8.2.1), LOS (8.2.3-8.2.5), G24-G25."""
+def occupied_areas(s: GTSState) -> list[bool]:
+    """Per area, whether it holds combat units of either side (what blocks a line of sight, 8.2.4)."""
+    cached: list[bool] | None = s._cache.get("occupied")
+    if cached is None:
+        cached = [bool(x) for x in occupancy(s)]
+        s._cache["occupied"] = cached
+    return cached
+
+
+def fire_targets(s: GTSState, u: int) -> list[int]:
+    """Areas ``u`` may fire at now: range (8.2.2), arcs (8.2.1), LOS (8.2.3-8.2.5), G24-G25. The list is
+    kept until a unit moves: do not change it."""
+    key = ("fire", u)
+    cached = s._cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
     comp = s.comp
-    if occ is None:
-        occ = occupancy(s)
     a = s.loc[u]
     side = comp.u_side[u]
     t = comp.u_type[u]
-    tname = TYPE_NAMES[t]
-    tables = comp.tables
-    top = tables.max_range(tname)
+    in_range = comp.fire_ranges[t]  # 8.2.2: the ranges of the Fire Results Table's lines for the type
     geo = comp.geo
-    occupied: list[bool] | None = None
+    cnt, _, enemy_at = side_arrays(s, side)
+    a_pass = comp.a_pass
     out = []
-    for b in geo.within(a, top):
-        if not comp.a_pass[b] or not has_side(occ, b, 1 - side, comp):
+    for b in geo.within(a, len(in_range) - 1):
+        if not a_pass[b] or not enemy_at[b]:
             continue
         dist = geo.distance(a, b)
-        if tables.fire_line(tname, dist) is None:
+        if not in_range[dist]:
             continue
-        if b != a and has_side(occ, b, side, comp):
+        if b != a and cnt[b]:
             continue  # G25: no firing into a melee that holds your own units
         if t == MIXED and b != a and not geo.in_front_arc(FACING_NAMES[s.facing[u]], a, b):
             continue
-        if dist >= 2:
-            if occupied is None:
-                occupied = [bool(x) for x in occ]
-            if not geo.los(a, b, occupied):
-                continue
+        if dist >= 2 and not geo.los(a, b, occupied_areas(s)):
+            continue
         out.append(b)
+    s._cache[key] = out
     return out
 
 
@@ -1612,10 +1703,9 @@ def roles_with_work(s: GTSState, side: int) -> list[str]:
                 if rv not in done:
                     out.add(rv)
     elif s.stage in FIRE_STAGES:
-        occ = occupancy(s)
         for u in firers(s, side):
             r = unit_role(s, u)
-            if r not in out and r not in done and fire_targets(s, u, occ):
+            if r not in out and r not in done and fire_targets(s, u):
                 out.add(r)
     return [r for r in roles if r in out]
 
@@ -1658,9 +1748,8 @@ def legal(s: GTSState, role: str) -> list[str]:
         out.append("end movement")
         return out
     if st in FIRE_STAGES:
-        occ = occupancy(s)
         out = [f"fire {uid(s, u)} {aname(s, b)}" for u in firers(s, s.actor) if unit_role(s, u) == role
-               for b in fire_targets(s, u, occ)]
+               for b in fire_targets(s, u)]
         out.append("end fire")
         return out
     if st in ("p_melee_run", "g_melee_run"):

@@ -74,6 +74,10 @@ class Comp:
     # 3.3.1: the passable Front, Front Left and Front Right areas of a unit in area a facing f (0..3),
     # at index 4 * a + f: the ZOC of a hoplite or mixed unit there
     zoc_areas: tuple[tuple[int, ...], ...]
+    # TEC: the MPs it costs to enter the neighbour of area a in direction d, at index 8 * a + d (rules.move_cost)
+    nbr_cost: tuple[int, ...]
+    # 8.2.2: for each unit type, whether the Fire Results Table has a line at range 0, 1, ... (up to its longest)
+    fire_ranges: tuple[tuple[bool, ...], ...]
     deploy_rows: tuple[int, ...]
     deploy_areas: tuple[tuple[int, bool], ...]  # (area, west of the Wall) of the passable deployment areas
     west_rows: tuple[int, ...]  # Greek deployment rows on the Persian side of the Wall (6.0.1)
@@ -139,6 +143,10 @@ def _load_comp(data_dir: Path | None) -> Comp:
         nbr.append(tuple(out))
     wall_row = amap.rows.index(amap.wall_row)
     passable = [a.passable for a in amap.areas]
+    levels = [a.level for a in amap.areas]
+    walls = [a.terrain == "wall" for a in amap.areas]
+    nbr_cost = tuple(0 if n < 0 else 1 + (levels[n] == 2 and levels[a] == 1) + (walls[n] and not walls[a])
+                     for a in range(len(amap.areas)) for n in nbr[a])
     zoc_areas = tuple(tuple(n for n in (nbr[a][(2 * f + dd) % 8] for dd in (-1, 0, 1)) if n >= 0 and passable[n])
                       for a in range(len(amap.areas)) for f in range(4))
     deploy = tuple(amap.rows.index(r) for r in amap.greek_deployment_rows)
@@ -169,6 +177,9 @@ def _load_comp(data_dir: Path | None) -> Comp:
         a_wall=tuple(a.terrain == "wall" for a in amap.areas),
         nbr=tuple(nbr),
         zoc_areas=zoc_areas,
+        nbr_cost=nbr_cost,
+        fire_ranges=tuple(tuple(tables.fire_line(t, r) is not None for r in range(tables.max_range(t) + 1))
+                          for t in TYPE_NAMES),
         deploy_rows=deploy,
         deploy_areas=tuple((a, amap.rows.index(x.row) in deploy and amap.rows.index(x.row) < wall_row)
                            for a, x in enumerate(amap.areas) if x.passable and amap.rows.index(x.row) in deploy),
