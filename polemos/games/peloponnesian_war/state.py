@@ -72,6 +72,12 @@ SLOT_TYPE = tuple(i % len(UNIT_TYPES) for i in range(NSLOTS))
 SLOT_SIDE = tuple(NATIONALITY_SIDE[n] for n in SLOT_NATIONALITY)
 SIDE_SLOTS = (tuple(i for i in range(NSLOTS) if SLOT_SIDE[i] == ATHENS),
               tuple(i for i in range(NSLOTS) if SLOT_SIDE[i] == SPARTA))
+# a side's slots are contiguous (its own nationality, then its allies): slices for speed
+SIDE_RANGE = tuple((min(SIDE_SLOTS[x]), max(SIDE_SLOTS[x]) + 1) for x in (ATHENS, SPARTA))
+assert all(SIDE_SLOTS[x] == tuple(range(*SIDE_RANGE[x])) for x in (ATHENS, SPARTA))
+SIDE_TYPE_SLOTS = tuple(tuple(tuple(i for i in SIDE_SLOTS[x] if SLOT_TYPE[i] == t) for t in range(len(UNIT_TYPES)))
+                        for x in (ATHENS, SPARTA))
+SIDE_LAND_SLOTS = tuple(tuple(i for i in SIDE_SLOTS[x] if SLOT_TYPE[i] != NAVAL) for x in (ATHENS, SPARTA))
 LAND_TYPES = (HOPLITE, CAVALRY)
 OWN_NATIONALITY = (ATHENIAN, SPARTAN)  # the side's own (not allied) nationality
 ALLIED_NATIONALITY = (ATHENIAN_ALLIED, SPARTAN_ALLIED)
@@ -203,6 +209,7 @@ class PWState(State):
         """Forget derived data (never serialised). Call after changing a state by hand."""
         self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
+        self._control_key: tuple[Any, ...] | None = None  # what recontrol last read and wrote
 
     # ================================================================ who decides
     def roles(self) -> tuple[Role, ...]:
@@ -296,16 +303,17 @@ class PWState(State):
 
     # ================================================================ forces
     def side_sps(self, space: int, side: int) -> int:
-        f = self.sp[space]
-        return sum(f[i] for i in SIDE_SLOTS[side])
+        lo, hi = SIDE_RANGE[side]
+        return sum(self.sp[space][lo:hi])
 
     def type_sps(self, space: int, side: int, unit_type: int) -> int:
         f = self.sp[space]
-        return sum(f[i] for i in SIDE_SLOTS[side] if SLOT_TYPE[i] == unit_type)
+        a, b = SIDE_TYPE_SLOTS[side][unit_type]
+        return f[a] + f[b]
 
     def land_sps(self, space: int, side: int) -> int:
         f = self.sp[space]
-        return sum(f[i] for i in SIDE_SLOTS[side] if SLOT_TYPE[i] != NAVAL)
+        return sum(f[i] for i in SIDE_LAND_SLOTS[side])
 
     def occupant(self, space: int) -> int:
         """The side with SPs in ``space`` (ATHENS/SPARTA), NO if empty, 2 if both (a siege or a battle)."""
@@ -413,44 +421,49 @@ class PWState(State):
         Control: (a) colour-coded for the side and no enemy units in it, or (b) not colour-coded for
         the side and occupied by a friendly unit. Under a Siege marker the besieged keep it (5.1).
         The Euxine is no one's (RULINGS P3)."""
-        spaces = self.comp.spaces
-        for i, sp in enumerate(spaces):
-            colour = self.league_side(i)
-            if sp.power != NO and self.power_status[sp.power] != NO:
-                colour = self.power_status[sp.power]
-            reb = self.rebellion[i]
+        key = (tuple(map(tuple, self.sp)), tuple(self.rebellion), tuple(self.siege), tuple(self.power_status),
+               tuple(self.control), tuple(self.coalition))
+        if key == self._control_key:
+            return  # nothing it reads changed since it last ran (it is idempotent)
+        static = _static(self.comp)
+        power_status, rebellion, siege, control, colour_of = (self.power_status, self.rebellion, self.siege,
+                                                              self.control, self.colour)
+        (a_lo, a_hi), (s_lo, s_hi) = SIDE_RANGE
+        for i, f in enumerate(self.sp):
+            colour, power, edge = static.space[i]
+            if power != NO and power_status[power] != NO:
+                colour = power_status[power]
+            reb = rebellion[i]
             if reb in (ATHENS, SPARTA):
                 colour = reb
             elif reb == REBEL_OPEN:
                 colour = NO
-            self.colour[i] = colour
-            if sp.edge:
-                self.control[i] = NO
+            colour_of[i] = colour
+            if edge:
+                control[i] = NO
                 continue
-            if self.siege[i] and self.control[i] != NO:
+            if siege[i] and control[i] != NO:
                 continue  # 5.1: the besieged side keeps its fortress until the siege is resolved
-            a, s = self.side_sps(i, ATHENS) > 0, self.side_sps(i, SPARTA) > 0
+            a, s = any(f[a_lo:a_hi]), any(f[s_lo:s_hi])
             if colour != NO:
                 enemy_in = s if colour == ATHENS else a
                 friend_in = a if colour == ATHENS else s
                 if not enemy_in:
-                    self.control[i] = colour
+                    control[i] = colour
                 elif not friend_in:
-                    self.control[i] = 1 - colour
-                elif self.control[i] == NO:
-                    self.control[i] = colour
+                    control[i] = 1 - colour
+                elif control[i] == NO:
+                    control[i] = colour
                 # both in it: a battle or a siege is due; control stays as it was
-            else:
-                self.control[i] = ATHENS if a and not s else SPARTA if s and not a else (
-                    self.control[i] if a and s else NO)
-
+            elif a != s:
+                control[i] = ATHENS if a else SPARTA
+            elif not a:
+                control[i] = NO
         # 5.9: while Chios (captured or in rebellion) is lost, Samos stands in as a coalition space
-        for i, sp in enumerate(spaces):
-            if sp.stands_in_for != NO:
-                other = sp.stands_in_for
-                owner = self.comp.spaces[other].coalition
-                lost = self.rebellion[other] != NOT_REBEL or self.control[other] == 1 - owner
-                self.coalition[i] = owner if lost else sp.coalition
+        for i, other, owner, own in static.stand_ins:
+            lost = rebellion[other] != NOT_REBEL or control[other] == 1 - owner
+            self.coalition[i] = owner if lost else own
+        self._control_key = (key[0], key[1], key[2], key[3], tuple(control), tuple(self.coalition))
 
     def captured(self, space: int, side: int) -> bool:
         """A League or coalition space of ``side`` controlled by the enemy (7.1, 8.1)."""
@@ -523,6 +536,27 @@ def _plain_copy(value: Any) -> Any:
     if value is None:
         return None
     return json.loads(json.dumps(value))
+
+
+class _Static:
+    """Per-space facts recontrol reads, from the components (never serialised)."""
+
+    def __init__(self, comp: Components) -> None:
+        league = {DELIAN: ATHENS, PELOPONNESIAN: SPARTA, NEUTRAL: NO}
+        self.space = tuple((league[sp.alignment], sp.power, sp.edge) for sp in comp.spaces)
+        self.stand_ins = tuple((i, sp.stands_in_for, comp.spaces[sp.stands_in_for].coalition, sp.coalition)
+                               for i, sp in enumerate(comp.spaces) if sp.stands_in_for != NO)
+
+
+_STATIC: dict[int, tuple[Components, _Static]] = {}
+
+
+def _static(comp: Components) -> _Static:
+    hit = _STATIC.get(id(comp))
+    if hit is None or hit[0] is not comp:
+        hit = (comp, _Static(comp))
+        _STATIC[id(comp)] = hit
+    return hit[1]
 
 
 _RULES: list[ModuleType] = []  # the rules module, imported on first use (it imports this module)
