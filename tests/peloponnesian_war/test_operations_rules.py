@@ -991,3 +991,19 @@ def test_the_operation_in_progress_as_a_view_shows_it() -> None:
     assert shown["army"] == [{"nationality": "athenian", "type": "hoplite", "sps": 1}]
     assert shown["moves_as"] == "land army"
     json.dumps(shown)
+
+
+def test_every_operations_action_has_a_label() -> None:
+    s = blank()
+    put(s, "athens", ATHENIAN, hoplite=2)
+    put(s, "piraeus", ATHENIAN, naval=1)
+    begin(s, ATHENS, "pericles")
+    for a in rules.legal(s, ATHENS):
+        assert ops.action_label(s, a) != a
+    assert ops.action_label(s, "objective megara") == "Objective: Megara (4.1 Step 1)"
+    act(s, ATHENS, "objective megara")
+    assert ops.action_label(s, "take athenian naval") == "Activate 1 Athenian Naval SP (400 talents, 4.1.5)"
+    for a in rules.legal(s, ATHENS):
+        assert ops.action_label(s, a) != a
+    for a in ("march", "halt", "pass", "decline", "via megara", "intercept corinth", "rebel elis"):
+        assert ops.action_label(s, a) != a

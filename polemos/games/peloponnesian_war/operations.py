@@ -1231,6 +1231,29 @@ def op_view(s: S) -> dict[str, Any] | None:
     }
 
 
+def action_label(s: S, action: str) -> str:
+    """A player's words for one of this module's canonical actions (buttons, the terminal)."""
+    verb, _, rest = action.partition(" ")
+    space = s.comp.space_index.get(rest)
+    where = s.comp.spaces[space].name if space is not None else rest
+    if verb == "take":
+        nat, _, kind = rest.partition(" ")
+        if nat in NATIONALITIES and kind in UNIT_TYPES:
+            n, k = NATIONALITIES.index(nat), UNIT_TYPES.index(kind)
+            return f"Activate 1 {NAT_NAME[n]} {TYPE_NAME[k]} SP ({activation_cost(s, n, k)} talents, 4.1.5)"
+    words = {
+        "objective": f"Objective: {where} (4.1 Step 1)",
+        "rebel": f"Cause Rebellion in {where} (100 talents, 4.4.2)",
+        "goto": f"Go to the assembly space {where} (4.1.1)",
+        "via": f"Move on by {where} (4.1.1)",
+        "intercept": f"Intercept with the force in {where} (4.6.2)",
+    }
+    if verb in words and rest:
+        return words[verb]
+    return {"pass": "Pass (4.3)", "march": "March on the objective (4.1 Step 3)",
+            "halt": "End the operation here (RULINGS P73)", "decline": "Do not intercept (4.6.2)"}.get(action, action)
+
+
 # ====================================================================== helpers
 def _op(s: S, side: int) -> dict[str, Any]:
     op = s.op
@@ -1278,5 +1301,5 @@ APPLY = {
     "op_intercept": apply_op_intercept,
 }
 
-__all__ = ["APPLY", "LEGAL", "SEA_ARMY", "TASKS", "activation_cost", "interceptors", "op_view", "route_steps",
-           "skirmish_battle", "skirmish_loss"]
+__all__ = ["APPLY", "LEGAL", "SEA_ARMY", "TASKS", "action_label", "activation_cost", "interceptors", "op_view",
+           "route_steps", "skirmish_battle", "skirmish_loss"]
