@@ -204,3 +204,11 @@ def test_views_show_the_board_and_no_secrets() -> None:
     pot = next(x for x in v["spaces"] if x["id"] == "potidaea")
     assert pot["siege"] and pot["rebellion"] == "sparta"
     _ = (ATHENIAN, ATHENIAN_ALLIED, NAVAL, SPARTAN)
+
+
+def test_the_terminal_board_shows_the_set_up() -> None:
+    from polemos.games.peloponnesian_war.text import render
+
+    board = render(game("peloponnesian-war", seed=3).view("player"))
+    assert "potidaea [sparta]: Ath 2H 3N, AthAl 1C, SpaAl 1H — Phormio" in board
+    assert "REBELLION (sparta), SIEGE" in board and "Waiting for player (athens): strategy" in board
