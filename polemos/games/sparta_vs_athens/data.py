@@ -319,7 +319,7 @@ def load_counters(path: Path, nationalities: Sequence[Nationality], allies: Sequ
         strength = r.int_(entry, "strength", where, 1, 20)
         wavering = r.int_(entry, "wavering", where, 0, 20)
         if wavering >= strength:
-            raise r.fail(where, f"rule 2.3: the wavering side ({wavering}) is weaker than the front ({strength})")
+            raise r.fail(where, f"rule 2.3: the wavering side ({wavering}) must be weaker than the front ({strength})")
         units.append(UnitType(
             index=n, id=uid, name=r.str_(entry, "name", where), nationality=nationality, ally=ally,
             kind=r.choice(entry, "kind", where, UNIT_KINDS), strength=strength, wavering=wavering,

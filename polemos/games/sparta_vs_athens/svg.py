@@ -1,0 +1,294 @@
+"""Draws Sparta vs. Athens' point-to-point map as a standalone SVG document.
+
+:func:`render_map` (``polemos map sparta-vs-athens``) loads the components and calls
+:func:`render_svg`. Locales stand at their real positions (an equirectangular projection about
+38.5 N; Italy and Sicily unrotated, 2.1 Note), nudged apart where cities crowd. Each locale shows
+its garrison (2.3) in a black circle, or a black square if walled, on the colour of its nationality
+(2.9); a Delos Confederation city carries its tribute in a red box next to a blue box (2.16
+Errata). Land paths are solid, sea paths dashed (2.1). The Propontis' narrows (9.3) are marked.
+Clickable pieces carry ``data-locale`` / ``data-path`` attributes.
+
+Limits: a drawing of the data, not the published map; no pieces or markers (those belong to the
+game's view, when its rules exist).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from polemos.games.sparta_vs_athens.data import load_components
+from polemos.games.sparta_vs_athens.model import COLOURS, LAND_PATH, Components, Locale
+from polemos.games.sparta_vs_athens.model import Path as MapPath
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+SCALE = 200.0  # pixels per degree of latitude
+MID_LAT = 38.5
+RADIUS = 6.5
+MIN_GAP = 30.0
+MARGIN = 40.0
+LEGEND_WIDTH = 300.0
+
+SEA = "#cfe3f2"
+FILL = {"red": "#d23b2f", "orange": "#f08a24", "yellow": "#f2d232", "blue": "#2f62c2", "purple": "#7d3fa8",
+        "green": "#3a9a4a", "beige": "#d8c29a", "white": "#f7f7f7", "grey": "#9a9a9a"}
+LAND_STROKE = "#7a5230"
+SEA_STROKE = "#2f6fc2"
+FONT = 'font-family="DejaVu Sans, Verdana, sans-serif"'
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.1f}"
+
+
+@dataclass(slots=True)
+class _Layout:
+    at: list[Point]
+    width: float
+    height: float
+
+
+def _project(lon: float, lat: float) -> Point:
+    return lon * math.cos(math.radians(MID_LAT)) * SCALE, -lat * SCALE
+
+
+def _layout(c: Components) -> _Layout:
+    home = [_project(loc.lon, loc.lat) for loc in c.locales]
+    x0 = min(p[0] for p in home) - MARGIN - 50
+    y0 = min(p[1] for p in home) - MARGIN - 20
+    at = _relax([(x - x0, y - y0) for x, y in home])
+    width = max(p[0] for p in at) + MARGIN + 80 + LEGEND_WIDTH
+    height = max(p[1] for p in at) + MARGIN + 40
+    return _Layout(at, width, height)
+
+
+def _relax(home: list[Point]) -> list[Point]:
+    """Push crowded locales apart (pairs closer than MIN_GAP), with a pull back to the true
+    position; deterministic: a fixed number of rounds over the pairs in index order."""
+    at = [list(p) for p in home]
+    n = len(at)
+    for _ in range(200):
+        moved = False
+        for i in range(n):
+            for j in range(i + 1, n):
+                dx = at[j][0] - at[i][0]
+                dy = at[j][1] - at[i][1]
+                d = math.hypot(dx, dy)
+                if d < MIN_GAP:
+                    if d < 1e-6:
+                        dx, dy, d = 1.0, 0.0, 1.0
+                    push = (MIN_GAP - d) / 2
+                    ux, uy = dx / d, dy / d
+                    at[i][0] -= ux * push
+                    at[i][1] -= uy * push
+                    at[j][0] += ux * push
+                    at[j][1] += uy * push
+                    moved = True
+        for i in range(n):
+            at[i][0] += (home[i][0] - at[i][0]) * 0.02
+            at[i][1] += (home[i][1] - at[i][1]) * 0.02
+        if not moved:
+            break
+    return [(p[0], p[1]) for p in at]
+
+
+# ------------------------------------------------------------------------------------------ shapes
+def _symbol(c: Components, loc: Locale, x: float, y: float) -> str:
+    """The garrison number (2.3) in a black square (walled) or circle, ringed by the colour of the
+    locale's nationality (2.9); a port has a blue outer ring (7.16)."""
+    colour = FILL[COLOURS[c.nationalities[loc.nationality].colour]]
+    r = RADIUS
+    parts: list[str] = []
+    if loc.port:
+        parts.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r + 5.5)}" fill="none" '
+                     f'stroke="{SEA_STROKE}" stroke-width="1.4"/>')
+    parts.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r + 3.2)}" fill="{colour}" '
+                 'stroke="#1b1b1b" stroke-width="0.8"/>')
+    if loc.walled:
+        parts.append(f'<rect x="{_fmt(x - r + 0.8)}" y="{_fmt(y - r + 0.8)}" width="{_fmt(2 * r - 1.6)}" '
+                     f'height="{_fmt(2 * r - 1.6)}" fill="#111111"/>')
+    else:
+        parts.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r - 0.6)}" fill="#111111"/>')
+    parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 3.3)}" text-anchor="middle" font-size="9" '
+                 f'font-weight="bold" fill="#ffffff" class="garrison">{loc.garrison}</text>')
+    if loc.delos:
+        parts.append(_tribute(loc, x + r + 2.5, y + r - 1))
+    if loc.strait:
+        parts.append(f'<path d="M{_fmt(x - r - 6)},{_fmt(y - r - 6)} l4,0 M{_fmt(x - r - 6)},{_fmt(y - r - 6)} '
+                     f'l0,4" stroke="#1f78b4" stroke-width="2.2" fill="none"/>')
+    return "".join(parts)
+
+
+def _tribute(loc: Locale, x: float, y: float) -> str:
+    """2.16 Errata: the red box (Athenian tribute) next to the blue box (Spartan tribute)."""
+    out = []
+    for k, (value, fill) in enumerate(((loc.red, "#d23b2f"), (loc.blue, "#2f62c2"))):
+        bx = x + k * 11.0
+        out.append(f'<rect x="{_fmt(bx)}" y="{_fmt(y)}" width="11" height="9" fill="{fill}" stroke="#1b1b1b" '
+                   'stroke-width="0.5"/>'
+                   f'<text x="{_fmt(bx + 5.5)}" y="{_fmt(y + 7.4)}" text-anchor="middle" font-size="7.5" '
+                   f'fill="#ffffff" class="tribute">{value}</text>')
+    return "".join(out)
+
+
+# ------------------------------------------------------------------------------------------ paths
+def _path_line(p: MapPath, a: Point, b: Point) -> str:
+    ref = f'data-path="{p.index}"'
+    coords = f'x1="{_fmt(a[0])}" y1="{_fmt(a[1])}" x2="{_fmt(b[0])}" y2="{_fmt(b[1])}"'
+    title = f"<title>{('Land', 'Sea')[p.type]} path, {p.km:.0f} km</title>"
+    if p.type == LAND_PATH:
+        return f'<g {ref}><line {coords} stroke="{LAND_STROKE}" stroke-width="2"/>{title}</g>'
+    return (f'<g {ref}><line {coords} stroke="{SEA_STROKE}" stroke-width="1.5" stroke-dasharray="6 4"/>'
+            f"{title}</g>")
+
+
+# ------------------------------------------------------------------------------------------ labels
+_OFFSETS = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8),
+            (-0.8, -0.8), (0.0, -1.8), (0.0, 1.8), (1.6, 0.0), (-1.6, 0.0))
+CHAR_W, LABEL_H = 5.2, 9.0
+
+
+def _labels(c: Components, at: list[Point], reserved: list[Box]) -> list[str]:
+    """Each name beside its locale, where it overlaps least (greedy, most-connected first)."""
+    taken: list[Box] = [(x - RADIUS - 4, y - RADIUS - 4, x + RADIUS + 4, y + RADIUS + 4) for x, y in at]
+    taken += [(x + RADIUS + 2, y + RADIUS - 1, x + RADIUS + 25, y + RADIUS + 8)
+              for loc, (x, y) in zip(c.locales, at, strict=True) if loc.delos]
+    taken.extend(reserved)
+    segments = [(at[p.a], at[p.b]) for p in c.paths]
+    out: list[str] = []
+    order = sorted(c.locales, key=lambda loc: (-len(c.neighbours(loc.index)), loc.index))
+    for loc in order:
+        x, y = at[loc.index]
+        w = CHAR_W * len(loc.name) + 2
+        best: tuple[float, float, float, str, Box] | None = None
+        for ox, oy in _OFFSETS:
+            lx = x + ox * (RADIUS + 6)
+            ly = y + oy * (RADIUS + 6)
+            anchor = "middle" if abs(ox) < 0.5 else "start" if ox > 0 else "end"
+            x0 = lx - w / 2 if anchor == "middle" else lx if anchor == "start" else lx - w
+            top = ly - LABEL_H if oy < -0.5 else ly - LABEL_H / 2 if abs(oy) < 0.5 else ly
+            box = (x0, top, x0 + w, top + LABEL_H)
+            score = sum(_overlap(box, t) for t in taken) + 0.3 * sum(_crosses(box, p, q) for p, q in segments)
+            if best is None or score < best[0] - 1e-9:
+                best = (score, lx, top + LABEL_H - 1.5, anchor, box)
+        assert best is not None
+        _, lx, base, anchor, box = best
+        taken.append(box)
+        out.append(f'<text x="{_fmt(lx)}" y="{_fmt(base)}" text-anchor="{anchor}" font-size="8.5" '
+                   f'data-locale="{loc.index}" class="label">{escape(loc.name)}</text>')
+    return out
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _crosses(box: Box, p: Point, q: Point) -> float:
+    """How much of segment p-q lies inside the box (sampled)."""
+    if max(p[0], q[0]) < box[0] or min(p[0], q[0]) > box[2] or max(p[1], q[1]) < box[1] or min(p[1], q[1]) > box[3]:
+        return 0.0
+    inside = 0
+    steps = max(12, int(math.hypot(q[0] - p[0], q[1] - p[1]) / 4))
+    for k in range(1, steps):
+        t = k / steps
+        x, y = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+        if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            inside += 1
+    return float(inside)
+
+
+# ------------------------------------------------------------------------------------------ legend
+def _legend(c: Components, x: float, y: float) -> str:
+    parts = [f'<text x="{_fmt(x + 12)}" y="{_fmt(y + 22)}" font-size="13" font-weight="bold">Legend</text>']
+    row = y + 44.0
+
+    def item(symbol: str, text: str) -> None:
+        nonlocal row
+        parts.append(symbol + f'<text x="{_fmt(x + 50)}" y="{_fmt(row + 4)}">{escape(text)}</text>')
+        row += 22
+
+    sx = x + 26
+    for nat in c.nationalities:
+        item(f'<circle cx="{_fmt(sx)}" cy="{_fmt(row)}" r="7" fill="{FILL[COLOURS[nat.colour]]}" stroke="#1b1b1b"/>',
+             f"{nat.name} ({COLOURS[nat.colour]}, 2.9)")
+    sample = c.locale("athens")
+    item(f'<circle cx="{_fmt(sx)}" cy="{_fmt(row)}" r="6" fill="#111"/>'
+         f'<text x="{_fmt(sx)}" y="{_fmt(row + 3.3)}" text-anchor="middle" font-size="9" fill="#fff">2</text>',
+         "Garrison (GSP) in a circle (2.3)")
+    item(f'<rect x="{_fmt(sx - 6)}" y="{_fmt(row - 6)}" width="12" height="12" fill="#111"/>'
+         f'<text x="{_fmt(sx)}" y="{_fmt(row + 3.3)}" text-anchor="middle" font-size="9" fill="#fff">{sample.garrison}'
+         "</text>", "Walled city: GSP in a square (2.3, 9.0)")
+    item(f'<circle cx="{_fmt(sx)}" cy="{_fmt(row)}" r="11" fill="none" stroke="{SEA_STROKE}" stroke-width="1.4"/>',
+         "Port (7.16)")
+    ceos = c.locale("ceos")
+    item(_tribute(ceos, sx - 11, row - 4.5), "Delos tribute: red to Athens, blue to Sparta (2.16)")
+    item(f'<path d="M{_fmt(sx - 5)},{_fmt(row - 5)} l6,0 M{_fmt(sx - 5)},{_fmt(row - 5)} l0,6" '
+         'stroke="#1f78b4" stroke-width="2.2" fill="none"/>', "Narrows of the Propontis (9.3)")
+    item(f'<line x1="{_fmt(sx - 16)}" y1="{_fmt(row)}" x2="{_fmt(sx + 16)}" y2="{_fmt(row)}" stroke="{LAND_STROKE}" '
+         'stroke-width="2"/>', "Land path (2.1)")
+    item(f'<line x1="{_fmt(sx - 16)}" y1="{_fmt(row)}" x2="{_fmt(sx + 16)}" y2="{_fmt(row)}" stroke="{SEA_STROKE}" '
+         'stroke-width="1.5" stroke-dasharray="6 4"/>', "Sea path between ports (2.1)")
+    for text in ("Reconstructed map (Polemos design):", "real positions, crowded cities nudged",
+                 "apart; Italy and Sicily not rotated."):
+        parts.append(f'<text x="{_fmt(x + 12)}" y="{_fmt(row + 6)}" font-size="9.5" fill="#555">{escape(text)}</text>')
+        row += 13
+    box = (f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{LEGEND_WIDTH - 20}" height="{_fmt(row + 14 - y)}" '
+           'fill="#fbf8ef" stroke="#8a7d62" rx="6"/>')
+    return '<g class="legend" font-size="10.5">' + box + "".join(parts) + "</g>"
+
+
+# ------------------------------------------------------------------------------------------ document
+def render_svg(c: Components) -> str:
+    """The whole map as an SVG document."""
+    lay = _layout(c)
+    at = lay.at
+    w, h = lay.width, lay.height
+    legend_x = w - LEGEND_WIDTH
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(w)} {_fmt(h)}" width="{_fmt(w)}" '
+           f'height="{_fmt(h)}" {FONT}>',
+           "<title>Sparta vs. Athens - the map (reconstructed)</title>",
+           f'<rect width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA}"/>']
+    for p in sorted(c.paths, key=lambda p: -p.type):  # sea lanes under the roads
+        out.append(_path_line(p, at[p.a], at[p.b]))
+    for loc in c.locales:
+        x, y = at[loc.index]
+        out.append(f'<g data-locale="{loc.index}" class="locale"><title>{escape(_title(c, loc))}</title>'
+                   f"{_symbol(c, loc, x, y)}</g>")
+    out.append('<g class="labels" paint-order="stroke" stroke="#ffffff" stroke-width="2.6" '
+               'stroke-linejoin="round" fill="#1b1b1b">')
+    out.extend(_labels(c, at, [(legend_x, 0.0, w, h)]))
+    out.append("</g>")
+    out.append(_legend(c, legend_x, MARGIN))
+    out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(h - 12)}" font-size="11" fill="#35587a">'
+               "Sparta vs. Athens (S&amp;T 286): reconstructed map for Polemos</text>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _title(c: Components, loc: Locale) -> str:
+    bits = [f"{loc.name}: {c.nationalities[loc.nationality].name}", f"garrison {loc.garrison}"]
+    if loc.walled:
+        bits.append("walled")
+    if loc.port:
+        bits.append("port")
+    if loc.delos:
+        bits.append(f"tribute {loc.red} to Athens, {loc.blue} to Sparta")
+    if loc.propontis:
+        bits.append("Propontis")
+    if loc.strait:
+        bits.append("narrows (9.3)")
+    return ", ".join(bits)
+
+
+def render_map(data_dir: Path | None = None) -> str:
+    """The map SVG from the bundled component data, or a player's ``--data`` directory."""
+    return render_svg(load_components(data_dir))
+
+
+__all__ = ["render_map", "render_svg"]
