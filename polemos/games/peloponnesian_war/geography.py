@@ -65,28 +65,53 @@ def loc_open(loc: Loc, mode: int, isthmus_open: bool) -> bool:
     return mode == SEA_ARMY
 
 
+_OPEN: dict[tuple[str, int, bool], tuple[tuple[tuple[int, int], ...], ...]] = {}
+_DIST: dict[tuple[str, int, int, bool, frozenset[int]], tuple[int, ...]] = {}
+_DIST_CACHE_SIZE = 4096
+
+
+def open_adjacency(comp: Components, mode: int, isthmus_open: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each space, its (neighbour, LOC) pairs a stack moving in ``mode`` may travel along
+    (:func:`loc_open`); computed once per map, mode and isthmus state."""
+    key = (comp.version, mode, isthmus_open)
+    found = _OPEN.get(key)
+    if found is None:
+        found = _OPEN[key] = tuple(
+            tuple((there, li) for there, li in row if loc_open(comp.locs[li], mode, isthmus_open))
+            for row in comp.adjacency)
+    return found
+
+
 def distances_to(comp: Components, goal: int, mode: int, isthmus_open: bool,
                  closed: Collection[int] = ()) -> list[int]:
     """Fewest LOCs from every space to ``goal`` for a stack moving in ``mode`` (4.1.1 "the shortest
     legal route", RULINGS P61: measured in LOCs). A ``closed`` space may end a route (it gets its
-    distance) but is never passed through; ``goal`` is always open. Unreached: ``UNREACHABLE``."""
-    dist = [UNREACHABLE] * len(comp.spaces)
-    dist[goal] = 0
-    frontier = [goal]
-    blocked = set(closed)
-    blocked.discard(goal)
-    while frontier:
-        nxt: list[int] = []
-        for here in frontier:
-            d = dist[here] + 1
-            for there, li in comp.adjacency[here]:
-                if dist[there] <= d or not loc_open(comp.locs[li], mode, isthmus_open):
-                    continue
-                dist[there] = d
-                if there not in blocked:
-                    nxt.append(there)
-        frontier = nxt
-    return dist
+    distance) but is never passed through; ``goal`` is always open. Unreached: ``UNREACHABLE``.
+    (LOCs run both ways, so these are also the distances from ``goal``.) Results are remembered:
+    the same question is asked at every step of a move."""
+    blocked = frozenset(closed) - {goal}
+    key = (comp.version, goal, mode, isthmus_open, blocked)
+    found = _DIST.get(key)
+    if found is None:
+        adjacency = open_adjacency(comp, mode, isthmus_open)
+        dist = [UNREACHABLE] * len(comp.spaces)
+        dist[goal] = 0
+        frontier = [goal]
+        while frontier:
+            nxt: list[int] = []
+            for here in frontier:
+                d = dist[here] + 1
+                for there, _ in adjacency[here]:
+                    if dist[there] <= d:
+                        continue
+                    dist[there] = d
+                    if there not in blocked:
+                        nxt.append(there)
+            frontier = nxt
+        if len(_DIST) >= _DIST_CACHE_SIZE:
+            _DIST.clear()
+        found = _DIST[key] = tuple(dist)
+    return list(found)
 
 
 def next_steps(comp: Components, here: int, goal: int, mode: int, isthmus_open: bool,

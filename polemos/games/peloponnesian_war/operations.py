@@ -133,15 +133,17 @@ def assembly_spaces(s: S, side: int) -> list[int]:
     slots = [i for i in SIDE_SLOTS[side] if activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i]) <= budget]
     if not slots:
         return out
-    control = s.control
-    for space in range(len(s.comp.spaces)):
-        if control[space] != side or (s.siege[space] and _besieged(s, side, space)):
+    control, sps, moved, siege = s.control, s.sp, s.moved, s.siege
+    for space in range(len(sps)):
+        if control[space] != side or (siege[space] and _besieged(s, side, space)):
             continue
-        here, moved = s.sp[space], s.moved[space]
-        if any(here[i] > moved[i] for i in slots):
-            avail = available_sps(s, side, space)
-            if any(avail[i] for i in slots):
-                out.append(space)
+        here, gone = sps[space], moved[space]
+        for i in slots:
+            if here[i] > gone[i]:
+                avail = available_sps(s, side, space)
+                if any(avail[i] for i in slots):
+                    out.append(space)
+                break
     return out
 
 
@@ -195,11 +197,12 @@ def closed_spaces(s: S, side: int, mode: int, goal: int) -> set[int]:
         if power.route_closed_while_neutral and s.power_status[p] == NO:
             out.update(x for x in power.spaces if power_closed_to(s, side, x, x == goal))
     if mode == LEADER_ALONE:
-        mine, theirs = SIDE_SLOTS[side], SIDE_SLOTS[1 - side]
-        colour = s.colour
+        lo, hi = (0, 6) if side == ATHENS else (6, 12)  # the side's slots (nationality * 3 + type)
+        colour, enemy = s.colour, 1 - side
         for space, here in enumerate(s.sp):
-            hostile = colour[space] == 1 - side or any(here[i] for i in theirs)
-            if hostile and not any(here[i] for i in mine):
+            if sum(here[lo:hi]):
+                continue  # a friendly Force is there
+            if colour[space] == enemy or any(here):
                 out.add(space)
     return out
 
