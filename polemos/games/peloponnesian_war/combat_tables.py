@@ -5,8 +5,8 @@ force's Zone of Influence reaches on the map. Nothing here reads or changes a ga
 die: the Combat Phase procedures (``combat.py``) gather the forces from the state, roll the state's
 dice, call these and apply what they return. So each rule's numbers are tested here on their own.
 
-Forces are counted as ``Sps``: 12 SP counts indexed ``nationality * 3 + unit type`` (the index of
-``Components.post_combat``), e.g. ``sps[SPARTAN * 3 + HOPLITE]``.
+Forces are counted as ``Sps``: the 12 SP counts of ``state.slot`` (``nationality * 3 + unit type``,
+as ``state.sp[space]`` holds them), e.g. ``sps[slot(SPARTAN, HOPLITE)]``. No game state is read.
 """
 
 from __future__ import annotations
@@ -17,32 +17,22 @@ from dataclasses import dataclass
 from polemos.games.peloponnesian_war import geography
 from polemos.games.peloponnesian_war.model import (
     ATHENIAN,
-    ATHENIAN_ALLIED,
     ATHENS,
     CAVALRY,
     HOPLITE,
     ISLAND,
     NATIONALITIES,
-    NATIONALITY_SIDE,
     NAVAL,
     NO,
     SPARTA,
     SPARTAN,
-    SPARTAN_ALLIED,
     UNIT_TYPES,
     Components,
 )
+from polemos.games.peloponnesian_war.state import ALLIED_NATIONALITY, NSLOTS, OWN_NATIONALITY, slot
 
 Sps = tuple[int, ...]  # 12 counts: nationality * 3 + unit type
-N_SLOTS = len(NATIONALITIES) * len(UNIT_TYPES)
-EMPTY: Sps = (0,) * N_SLOTS
-SIDE_NATIONALITIES = ((ATHENIAN, ATHENIAN_ALLIED), (SPARTAN, SPARTAN_ALLIED))  # citizen, allied
-CITIZEN = (ATHENIAN, SPARTAN)
-ALLIED = (ATHENIAN_ALLIED, SPARTAN_ALLIED)
-
-
-def slot(nationality: int, unit_type: int) -> int:
-    return nationality * len(UNIT_TYPES) + unit_type
+EMPTY: Sps = (0,) * NSLOTS
 
 
 def count(sps: Sps, unit_type: int) -> int:
@@ -83,13 +73,13 @@ def loss_order(unit_types: Sequence[int], side: int) -> tuple[int, ...]:
     """The slots a side's losses come from, in order (RULINGS P90): the types in the given order
     (Hoplite before Cavalry, 4.7's order), and within a type the Allied SPs before the Athenian or
     Spartan ones (5.4 keeps a side's own SPs before its allies')."""
-    citizen, allied = SIDE_NATIONALITIES[side]
+    citizen, allied = OWN_NATIONALITY[side], ALLIED_NATIONALITY[side]
     return tuple(s for t in unit_types for s in (slot(allied, t), slot(citizen, t)))
 
 
 def take(sps: Sps, n: int, order: Sequence[int]) -> Sps:
     """The ``n`` SPs (at most all of them) taken from ``sps`` in ``order``."""
-    out = [0] * N_SLOTS
+    out = [0] * NSLOTS
     for s in order:
         k = min(n, sps[s])
         out[s] = k
@@ -276,7 +266,7 @@ def sp_left_behind(space_kind: int, sps: Sps, side: int) -> int:
     Hoplite, else a Cavalry, else a Naval SP; in an Island space a Naval, else a Hoplite or Cavalry
     SP; within each, an Athenian or Spartan SP rather than an Allied one. NO if it has none."""
     types = (NAVAL, HOPLITE, CAVALRY) if space_kind == ISLAND else (HOPLITE, CAVALRY, NAVAL)
-    citizen, allied = SIDE_NATIONALITIES[side]
+    citizen, allied = OWN_NATIONALITY[side], ALLIED_NATIONALITY[side]
     for t in types:
         for n in (citizen, allied):
             if sps[slot(n, t)]:
@@ -311,10 +301,6 @@ def zoi(comp: Components, space: int, side: int, sps: Sps, *, combat_phase: bool
     if count(sps, NAVAL):
         naval_zoi = geography.zoi(comp, space, side, 0, 0, count(sps, NAVAL), combat_phase)
     return Zoi(land_zoi, naval_zoi)
-
-
-def side_of(nationality: int) -> int:
-    return NATIONALITY_SIDE[nationality]
 
 
 __all__ = [
