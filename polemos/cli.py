@@ -680,9 +680,21 @@ def map_command(
     """Draw the game's map as SVG."""
     with _user_errors():
         _check_writable(out, "--out")
+        if game_id not in polemos.game_ids() and _draws_unregistered(game_id):
+            # components before rules (Sparta vs. Athens): its map, though the game is not playable
+            _check_data_dir(data)
+            _write_output(out, render_map(game_id, data))  # a broken --data is a clear DataError
+            typer.echo(f"wrote {out} (the map only: {game_id} is not playable yet)")
+            return
         game = _load_game(game_id, data)  # an unknown game, or a broken --data, is a clear error
         _write_output(out, render_map(game.id, data))
         typer.echo(f"wrote {out}")
+
+
+def _draws_unregistered(game_id: str) -> bool:
+    """Whether an unregistered game's package already draws its map (``svg.render_map``)."""
+    svg = game_module(game_id, "svg")
+    return svg is not None and callable(getattr(svg, "render_map", None))
 
 
 def render_map(game_id: str, data: Path | None) -> str:

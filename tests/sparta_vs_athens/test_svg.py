@@ -1,0 +1,108 @@
+"""The map drawing (svg.py): every locale and path drawn from the data, garrisons in circles or
+squares (2.3), tribute boxes red beside blue (2.16 Errata), colours by nationality (2.9), a legend."""
+
+from __future__ import annotations
+
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import polemos
+from polemos.cli import app
+from polemos.games.sparta_vs_athens.data import DATA_DIR, FILES, load_components
+from polemos.games.sparta_vs_athens.model import COLOURS, LAND_PATH
+from polemos.games.sparta_vs_athens.svg import FILL, render_map
+
+SVG = "{http://www.w3.org/2000/svg}"
+C = load_components()
+DOC = render_map()
+ROOT = ET.fromstring(DOC)
+
+
+def groups(attr: str) -> dict[int, ET.Element]:
+    return {int(g.attrib[attr]): g for g in ROOT.iter(f"{SVG}g") if attr in g.attrib}
+
+
+def test_2_1_every_locale_is_drawn_with_its_name() -> None:
+    locales = groups("data-locale")
+    assert set(locales) == {loc.index for loc in C.locales}
+    labels = {t.text for t in ROOT.iter(f"{SVG}text") if t.attrib.get("class") == "label"}
+    assert labels == {loc.name for loc in C.locales}
+
+
+def test_2_3_garrisons_in_a_square_if_walled_else_a_circle() -> None:
+    for index, g in groups("data-locale").items():
+        loc = C.locales[index]
+        numbers = [t.text for t in g.iter(f"{SVG}text") if t.attrib.get("class") == "garrison"]
+        assert numbers == [str(loc.garrison)], loc.id
+        squares = [r for r in g.iter(f"{SVG}rect") if r.attrib.get("fill") == "#111111"]
+        assert bool(squares) == loc.walled, loc.id
+
+
+def test_2_16_errata_tribute_in_a_red_box_next_to_a_blue_box() -> None:
+    for index, g in groups("data-locale").items():
+        loc = C.locales[index]
+        values = [t.text for t in g.iter(f"{SVG}text") if t.attrib.get("class") == "tribute"]
+        boxes = [r.attrib["fill"] for r in g.iter(f"{SVG}rect") if r.attrib.get("fill") in ("#d23b2f", "#2f62c2")]
+        if loc.delos:
+            assert values == [str(loc.red), str(loc.blue)] and boxes == ["#d23b2f", "#2f62c2"], loc.id
+        else:
+            assert values == [] and boxes == [], loc.id
+
+
+def test_2_9_each_locale_wears_its_nationality_colour() -> None:
+    for index, g in groups("data-locale").items():
+        loc = C.locales[index]
+        fills = {c.attrib.get("fill") for c in g.iter(f"{SVG}circle")}
+        assert FILL[COLOURS[C.nationalities[loc.nationality].colour]] in fills, loc.id
+
+
+def test_2_1_every_path_is_drawn_land_solid_sea_dashed() -> None:
+    paths = groups("data-path")
+    assert set(paths) == {p.index for p in C.paths}
+    for p in C.paths:
+        dashed = "stroke-dasharray" in ET.tostring(paths[p.index], encoding="unicode")
+        assert dashed == (p.type != LAND_PATH)
+
+
+def test_the_legend_explains_colours_garrisons_tribute_and_paths() -> None:
+    legend = " ".join(t.text or "" for t in ROOT.iter(f"{SVG}text"))
+    for words in ("Athens (red, 2.9)", "Delos Confederation (orange, 2.9)", "Sparta (blue, 2.9)",
+                  "Peloponnesian Coalition (purple, 2.9)", "Walled city: GSP in a square", "Port (7.16)",
+                  "red to Athens, blue to Sparta (2.16)", "Land path", "Sea path", "Narrows of the Propontis (9.3)",
+                  "Reconstructed map"):
+        assert words in legend, words
+
+
+def test_locales_are_drawn_apart() -> None:
+    """No two locale symbols on top of each other (the nudging keeps them at least 20 px apart)."""
+    centres = []
+    for g in groups("data-locale").values():
+        ring = next(c for c in g.iter(f"{SVG}circle"))
+        centres.append((float(ring.attrib["cx"]), float(ring.attrib["cy"])))
+    close = [(a, b) for i, a in enumerate(centres) for b in centres[i + 1:]
+             if (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 < 20 ** 2]
+    assert close == []
+
+
+def test_the_drawing_follows_a_players_data_folder(tmp_path: Path) -> None:
+    for name in FILES:
+        shutil.copy(DATA_DIR / name, tmp_path / name)
+    locales = tmp_path / "locales.toml"
+    locales.write_text(locales.read_text(encoding="utf-8").replace('name = "Ceos"', 'name = "Keos"'), encoding="utf-8")
+    mine = render_map(tmp_path)
+    assert ">Keos<" in mine and ">Keos<" not in DOC
+
+
+def test_polemos_map_draws_it_though_the_game_is_not_registered(tmp_path: Path) -> None:
+    assert "sparta-vs-athens" not in polemos.game_ids()  # no rules yet: nothing may pretend it is playable
+    out = tmp_path / "map.svg"
+    result = CliRunner().invoke(app, ["map", "sparta-vs-athens", "--out", str(out)])
+    assert result.exit_code == 0 and "not playable yet" in result.output
+    assert out.read_text(encoding="utf-8") == DOC
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "figures.toml").write_text("", encoding="utf-8")
+    result = CliRunner().invoke(app, ["map", "sparta-vs-athens", "--out", str(out), "--data", str(tmp_path / "data")])
+    assert result.exit_code == 1 and "figures.toml: [[figure]]" in result.output
