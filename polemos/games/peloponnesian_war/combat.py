@@ -47,11 +47,11 @@ from polemos.games.peloponnesian_war.state import (
     SLOT_SIDE,
     SLOT_TYPE,
     PWState,
+    Task,
     slot,
 )
 
 S = PWState
-Task = list[int | str]
 
 SIDE_NAME = ("Athens", "Sparta")
 # battle situation categories (5.2)
