@@ -620,6 +620,23 @@ def test_5_0_segments_run_in_order_and_are_discrete() -> None:
     assert first["5.1"] < first["5.2.1"] < first["5.3"] < first["5.4"]
 
 
+def test_combat_view_and_labels_name_spaces_and_rules() -> None:
+    s = state()
+    put(s, "athens", ATHENIAN, HOPLITE, 5)
+    put(s, "athens", SPARTAN, HOPLITE, 2)
+    put(s, "plataea", SPARTAN, HOPLITE, 1)
+    lead(s, "archidamus", "plataea")
+    _siege(s, "plataea", S)
+    run(s, ["cb_battles", combat.CAT_HOME])
+    view = combat.combat_view(s)
+    assert view is not None
+    assert view["sieges"] == [{"space": "plataea", "besieger": "sparta"}]
+    assert view["battles"] == [{"athens": "athens", "sparta": "athens"}]
+    labels = [combat.action_label(s, a) for a in rules.legal(s, A)]
+    assert "Fight, with Pericles conducting the defence (5.3.1)" in labels
+    assert labels[-1] == "Decline combat (5.3.1)"
+
+
 def test_athens_defence_rejects_an_unlisted_action() -> None:
     s = state()
     put(s, "athens", ATHENIAN, HOPLITE, 5)

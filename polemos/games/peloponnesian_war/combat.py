@@ -759,6 +759,46 @@ def t_cb_end(s: S, task: Task) -> None:
     s.combat = None
 
 
+# =============================================================================== for views
+def combat_view(s: S) -> dict[str, Any] | None:
+    """The Combat Phase's bookkeeping by ids and names, for view.py (None when there is none): the
+    sieges and who besieges them, the battle situations resolved, the last battle's result."""
+    if s.combat is None:
+        return None
+    comp = s.comp
+
+    def sid(space: int) -> str:
+        return comp.spaces[space].id
+
+    sieges = [{"space": sid(space), "besieger": _side_id(besieger(s, space))}
+              for space in range(len(comp.spaces)) if s.siege[space]]
+    fought = []
+    for key in s.combat.get("fought", []):
+        a, b = (int(x) for x in str(key).split(">"))
+        fought.append({"athens": sid(a), "sparta": sid(b)})
+    last = s.combat.get("last")
+    return {
+        "sieges": sieges,
+        "battles": fought,
+        "last": None if last is None else {
+            "winner": _side_id(int(last["winner"])), "kinds": list(last["kinds"]),
+            "athens": sid(int(last["a"])), "sparta": sid(int(last["b"]))},
+    }
+
+
+def _side_id(side: int) -> str | None:
+    return None if side == NO else ("athens", "sparta")[side]
+
+
+def action_label(s: S, action: str) -> str:
+    """A player-facing label, with its rule, for a Combat Phase action (terminal, browser)."""
+    if action.startswith("defend "):
+        ld = s.comp.leader_index.get(action.split(" ", 1)[1])
+        who = s.comp.leaders[ld].name if ld is not None else action.split(" ", 1)[1]
+        return f"Fight, with {who} conducting the defence (5.3.1)"
+    return {"fight": "Fight (5.3.1)", "decline": "Decline combat (5.3.1)"}.get(action, action)
+
+
 TASKS = {
     "combat": t_combat,
     "combat_phase": t_combat,  # the name rules.py pushes (INTERFACE.md says "combat")
@@ -777,8 +817,10 @@ __all__ = [
     "APPLY",
     "LEGAL",
     "TASKS",
+    "action_label",
     "besieger",
     "chios_returns",
+    "combat_view",
     "euxine_trace",
     "forces",
     "place_by_table",
