@@ -364,3 +364,42 @@ def test_broken_returns_nothing_for_the_bundled_data() -> None:
 def test_the_data_folder_holds_exactly_the_files_the_loader_reads() -> None:
     assert sorted(p.name for p in DATA_DIR.glob("*.toml")) == sorted(FILES)
     assert all(isinstance(p, Path) for p in DATA_DIR.glob("*.toml"))
+
+
+# ============================================================================== the map and history
+def route_exists(start: str, goal: str, kinds: tuple[int, ...], avoid: frozenset[str] = frozenset()) -> bool:
+    blocked = {C.locale_index[x] for x in avoid}
+    seen = {C.locale_index[start]}
+    queue = deque(seen)
+    while queue:
+        here = queue.popleft()
+        if here == C.locale_index[goal]:
+            return True
+        for there, path in C.neighbours(here):
+            if there not in seen and there not in blocked and C.paths[path].type in kinds:
+                seen.add(there)
+                queue.append(there)
+    return False
+
+
+def test_9_3_the_narrows_shut_the_propontis_from_the_aegean_by_sea() -> None:
+    """A blocked Propontis (2.16 Note, DESIGN 9.3) must really cut the sea lanes: every sea route from
+    Piraeus to a Propontis city passes a Hellespont narrows (Sestos or Abydos)."""
+    narrows = {loc.id for loc in C.locales if loc.strait}
+    assert narrows == {"sestos", "abydos", "byzantium", "chalcedon"}
+    for loc in C.locales:
+        if loc.propontis and loc.port:
+            assert route_exists("piraeus", loc.id, (SEA_PATH,)), loc.id
+            assert not route_exists("piraeus", loc.id, (SEA_PATH,), frozenset({"sestos", "abydos"})), loc.id
+
+
+def test_history_runs_on_the_map() -> None:
+    """Marches and voyages the sources record are possible along the paths."""
+    # Brasidas from Heraclea through Thessaly and Macedon to Amphipolis (Thuc 4.78-103)
+    assert route_exists("heraclea", "amphipolis", (LAND_PATH,), frozenset({"athens", "thebes"}))
+    # the armada of 415: Corcyra, across to Italy, down the coast to Rhegium and Catana (Thuc 6.30-51)
+    assert route_exists("corcyra", "catana", (SEA_PATH,), frozenset({"leucas", "cephallenia"}))
+    # the Spartan invasions of Attica through Arcadia, the Isthmus and Megara, leaving Argos aside (Thuc 2.18-19, 5.58)
+    assert route_exists("sparta", "acharnae", (LAND_PATH,), frozenset({"argos", "olympia"}))
+    # Gylippus from Leucas by Taras and Locri to Himera (Thuc 6.104, 7.1)
+    assert route_exists("leucas", "himera", (SEA_PATH,))
