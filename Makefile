@@ -6,6 +6,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SYSTEM := $(VENV)/.system-packages
+NATIVE := $(VENV)/.native
+# the modules compiled with mypyc (polemos/core/native.py: COMPILED) and what decides how
+HOT := $(wildcard polemos/games/athens_sparta/*.py) polemos/core/native.py
+# POLEMOS_NATIVE=0 make ...: no mypyc build (pure Python); POLEMOS_PURE=1 at run time ignores a build
+POLEMOS_NATIVE ?= 1
 
 .PHONY: run test setup clean bench
 
@@ -15,7 +20,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+# The hot modules compiled in place with mypyc (issue 12). A failed build (no C compiler, no Python
+# headers) removes what it made and only warns: the same sources then run as pure Python, and the
+# package ignores any build whose sources changed since (polemos/core/native.py).
+$(NATIVE): $(HOT) | $(STAMP)
+	@if [ "$(POLEMOS_NATIVE)" = 0 ]; then \
+	  $(BIN)/python -c "import polemos.core.native as n; n.clean()"; \
+	else \
+	  echo "compiling the hot modules with mypyc (POLEMOS_NATIVE=0 to skip)"; \
+	  $(BIN)/python -c "import polemos.core.native as n; raise SystemExit(n.main(['build']))" \
+	    || echo "warning: the mypyc build failed: Polemos runs as pure Python"; \
+	fi
+	@touch $@
+
+setup: $(STAMP) $(NATIVE)
 
 # What the tests need from the system: Debian's Chromium (browser tests, driven by Playwright with
 # executable_path) and PostgreSQL's server binaries (the server's PostgreSQL tests).
@@ -29,16 +47,18 @@ $(SYSTEM): | $(STAMP)
 	fi
 	touch $@
 
-run: $(STAMP)
+run: $(STAMP) $(NATIVE)
 	$(BIN)/polemos serve --host 127.0.0.1 --port 8000 --data-dir polemos-data
 
-test: $(STAMP) $(SYSTEM)
+test: $(STAMP) $(SYSTEM) $(NATIVE)
 	$(BIN)/ruff check polemos tests
 	$(BIN)/mypy
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(BIN)/polemos bench athens-and-sparta
+	POLEMOS_PURE=1 $(BIN)/polemos bench athens-and-sparta
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -f polemos/_native.json polemos/_native__mypyc*.so polemos/games/*/*.so

@@ -37,6 +37,7 @@ from typer.core import TyperGroup, TyperOption
 import polemos
 from polemos.ai.agents import Agent, agent_names, agent_rng, game_module, make_agent
 from polemos.ai.selfplay import run_selfplay
+from polemos.core import native
 from polemos.core.constraints import broken
 from polemos.core.game import Game, Outcome, Role, State
 from polemos.core.log import log_lines
@@ -594,6 +595,7 @@ def bench(
         game_seed = seed
         finished = 0
         start = time.perf_counter()
+        cpu_start = time.process_time()
         state = game.new(game_seed, options=opts)
         for _ in range(steps):
             if state.outcome() is not None:
@@ -613,10 +615,14 @@ def bench(
         if state.outcome() is not None:
             finished += 1
         elapsed = max(time.perf_counter() - start, 1e-9)
+        cpu = max(time.process_time() - cpu_start, 1e-9)
         typer.echo(f"{_format_rate(steps / elapsed)} steps/s")
         typer.echo(f"{_format_rate(finished / elapsed)} games/s")
         mean = f", {steps / finished:.1f} actions per game" if finished else ""
         typer.echo(f"({steps} steps, {finished} games finished in {elapsed:.2f} s{mean})")
+        # on a busy machine the wall clock counts the waits for a core; the process's CPU time does not
+        typer.echo(f"{_format_rate(steps / cpu)} steps per CPU second ({cpu:.2f} s of CPU)")
+        typer.echo(f"engine: {native.mode(type(game).__module__.rpartition('.')[0])}")
 
 
 # -- replays ------------------------------------------------------------------------------------

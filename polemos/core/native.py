@@ -1,0 +1,201 @@
+"""Compiled hot modules (mypyc), with the pure-Python package always there to fall back on (issue 12).
+
+The modules named in :data:`COMPILED` are plain typed Python. ``make setup`` (and ``make test`` /
+``make run``) also compiles them with mypyc, in place, next to their sources
+(``python -m polemos.core.native build``); the same source then runs as C extension modules. The
+build writes :data:`MANIFEST` with the SHA-256 of each source it compiled.
+
+When the package is imported, :func:`install` decides which code runs. The pure Python sources are
+used, and the extension modules ignored, when
+
+- ``POLEMOS_PURE=1`` is set (to compare, or to debug with pure Python);
+- nothing was built (no compiler, or the build failed: the set-up still succeeds);
+- a source changed since the build (its hash differs from the manifest's): a stale extension never
+  runs code other than the source in the tree.
+
+:func:`mode` says which one ran (``polemos bench`` prints it). Nothing else in Polemos knows about
+this: the compiled modules behave as their sources (mypyc also checks the annotated types at run
+time, so a wrong type is a ``TypeError`` there).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+#: The modules compiled with mypyc: Athens & Sparta's rule procedures (what listing and applying
+#: actions runs). Their state class, views, bots and presentation stay pure Python (tests patch them).
+COMPILED = (
+    "polemos.games.athens_sparta.model",
+    "polemos.games.athens_sparta.common",
+    "polemos.games.athens_sparta.movement",
+    "polemos.games.athens_sparta.replacement",
+    "polemos.games.athens_sparta.combat",
+    "polemos.games.athens_sparta.attrition",
+    "polemos.games.athens_sparta.victory",
+    "polemos.games.athens_sparta.rules",
+)
+#: The mypyc group: its shared runtime library is ``polemos/_native__mypyc*.so``.
+GROUP = "polemos._native"
+ROOT = Path(__file__).resolve().parent.parent.parent  # the folder holding the ``polemos`` package
+MANIFEST = ROOT / "polemos" / "_native.json"
+
+_state: dict[str, str] = {"mode": "pure Python", "why": "not installed"}
+
+
+def source_of(module: str) -> Path:
+    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _extensions(module: str) -> list[Path]:
+    src = source_of(module)
+    return [p for p in src.parent.glob(src.stem + ".*") if p.suffix in (".so", ".pyd")]
+
+
+class _PureFinder(importlib.abc.MetaPathFinder):
+    """Finds the listed modules as their ``.py`` sources, so that their extension modules beside
+    them are not imported."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = frozenset(names)
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None,
+                  ) -> ModuleSpec | None:
+        if fullname not in self.names:
+            return None
+        src = source_of(fullname)
+        if not src.exists():
+            return None
+        loader = importlib.machinery.SourceFileLoader(fullname, str(src))
+        return importlib.util.spec_from_file_location(fullname, src, loader=loader)
+
+
+def _built() -> str | None:
+    """None if the extension modules are built and match their sources, else why not."""
+    if not MANIFEST.exists():
+        return "not built (make setup builds it; see polemos/core/native.py)"
+    try:
+        doc = json.loads(MANIFEST.read_text())
+        hashes = doc["sources"]
+        if doc.get("python") != sys.implementation.cache_tag:
+            return f"built for {doc.get('python')}, not {sys.implementation.cache_tag}"
+        for module in COMPILED:
+            if hashes.get(module) != _digest(source_of(module)):
+                return f"stale: {module} changed since the build (make setup rebuilds it)"
+            if not _extensions(module):
+                return f"incomplete: no extension module for {module}"
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        return f"unreadable build manifest: {exc}"
+    return None
+
+
+def install() -> None:
+    """Choose compiled or pure Python for the modules of :data:`COMPILED` (before any is imported)."""
+    if any(isinstance(f, _PureFinder) for f in sys.meta_path):
+        return
+    if os.environ.get("POLEMOS_PURE", "") not in ("", "0"):
+        why: str | None = "POLEMOS_PURE is set"
+    else:
+        why = _built()
+    if why is None:
+        _state.update(mode="compiled (mypyc)", why="")
+        return
+    _state.update(mode="pure Python", why=why)
+    sys.meta_path.insert(0, _PureFinder(COMPILED))
+
+
+def mode(package: str = "polemos.games.athens_sparta") -> str:
+    """Which code of ``package`` runs: 'compiled (mypyc)' or 'pure Python (<why>)', from what was
+    imported (a game package with no compiled modules is pure Python)."""
+    listed = [m for m in COMPILED if m.startswith(package + ".")]
+    if not listed:
+        return "pure Python (no compiled modules)"
+    probe = importlib.import_module(listed[0])
+    if Path(probe.__file__ or "").suffix in (".so", ".pyd"):
+        return "compiled (mypyc)"
+    return f"pure Python ({_state['why']})" if _state["why"] else "pure Python"
+
+
+# -- the build (python -m polemos.core.native build) -----------------------------------------------
+def clean() -> None:
+    """Remove the extension modules and the manifest (pure Python from then on)."""
+    MANIFEST.unlink(missing_ok=True)
+    for module in COMPILED:
+        for p in _extensions(module):
+            p.unlink()
+    for p in (ROOT / "polemos").glob(GROUP.rpartition(".")[2] + "__mypyc*"):
+        p.unlink()
+
+
+def build() -> int:
+    """Compile :data:`COMPILED` in place with mypyc; on any failure leave pure Python (status 1)."""
+    clean()
+    sources = {m: _digest(source_of(m)) for m in COMPILED}
+    with tempfile.TemporaryDirectory(prefix="polemos-mypyc-") as tmp:
+        # built in a scratch folder (setuptools there reads no pyproject.toml), then copied in place
+        script = (
+            "from setuptools import setup\n"
+            "from mypyc.build import mypycify\n"
+            f"setup(name='polemos-native', ext_modules=mypycify({[str(source_of(m)) for m in COMPILED]!r}, "
+            f"opt_level='3', group_name={GROUP!r}, target_dir='c'),\n"
+            "      script_args=['build_ext', '--build-lib', 'lib', '--build-temp', 'temp'])\n"
+        )
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+        run = subprocess.run([sys.executable, "-c", script], cwd=tmp, env=env, capture_output=True, text=True,
+                             check=False)
+        if run.returncode != 0:
+            clean()
+            tail = "\n".join((run.stdout + run.stderr).strip().splitlines()[-15:])
+            print(f"polemos: the mypyc build failed; pure Python will be used\n{tail}", file=sys.stderr)
+            return 1
+        lib = Path(tmp) / "lib"
+        for p in lib.rglob("*"):
+            if p.suffix in (".so", ".pyd"):
+                shutil.copy2(p, ROOT / p.relative_to(lib))
+    if any(not _extensions(m) for m in COMPILED):
+        clean()
+        print("polemos: the mypyc build made no extension modules; pure Python will be used", file=sys.stderr)
+        return 1
+    if any(_digest(source_of(m)) != h for m, h in sources.items()):
+        clean()
+        print("polemos: a source changed during the mypyc build; pure Python will be used", file=sys.stderr)
+        return 1
+    MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag, "sources": sources}, indent=1) + "\n")
+    print(f"polemos: compiled {len(COMPILED)} modules with mypyc")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args == ["build"]:
+        return build()
+    if args == ["clean"]:
+        clean()
+        return 0
+    if args == ["status"]:
+        why = _built()
+        print("compiled (mypyc)" if why is None else f"pure Python: {why}")
+        return 0
+    print("usage: python -c 'import polemos.core.native as n; n.main()' build|clean|status", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
