@@ -37,6 +37,7 @@ from polemos.games.peloponnesian_war.state import (
     NSLOTS,
     PH_OPERATIONS,
     REBEL_OPEN,
+    SIDE_SLOTS,
     PWState,
     slot,
 )
@@ -1007,3 +1008,40 @@ def test_every_operations_action_has_a_label() -> None:
         assert ops.action_label(s, a) != a
     for a in ("march", "halt", "pass", "decline", "via megara", "intercept corinth", "rebel elis"):
         assert ops.action_label(s, a) != a
+
+
+def _check_operation(s: PWState) -> None:
+    """What must hold whenever a side is asked to decide: SPs and moved SPs never negative or more
+    than there are; an operation's leader stands with his army, whose SPs are moved SPs of his space
+    and of his side; the treasuries are never below zero."""
+    for x in range(len(C.spaces)):
+        for i in range(NSLOTS):
+            assert 0 <= s.moved[x][i] <= s.sp[x][i], (C.spaces[x].id, i)
+    assert min(s.going_home) >= 0 and min(s.treasury) >= 0
+    if s.op is not None and s.pending is not None:
+        at = int(s.op["at"])
+        assert s.leader_at[int(s.op["leader"])] == at
+        own = SIDE_SLOTS[int(s.op["side"])]
+        for i in range(NSLOTS):
+            assert 0 <= s.op["army"][i] <= s.moved[at][i]
+            assert i in own or not s.op["army"][i]
+
+
+@pytest.mark.parametrize("scenario", ["peloponnesian-war", "decelean-war", "fall-of-athens"])
+@pytest.mark.parametrize("mode", ["two-player", "solitaire"])
+def test_random_operations_keep_the_armies_whole(scenario: str, mode: str) -> None:
+    import random
+
+    from polemos.games.peloponnesian_war.game import PeloponnesianWar
+
+    game = PeloponnesianWar()
+    for seed in (1, 2):
+        s = game.new(seed, scenario, {"mode": mode})
+        assert isinstance(s, PWState)
+        pick = random.Random(seed)
+        for _ in range(150):
+            roles = s.active_roles()
+            if not roles:
+                break
+            s.apply(roles[0], pick.choice(s.legal_actions(roles[0])))
+            _check_operation(s)
