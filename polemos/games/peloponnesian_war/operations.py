@@ -197,7 +197,8 @@ def closed_spaces(s: S, side: int, mode: int, goal: int) -> set[int]:
         if power.route_closed_while_neutral and s.power_status[p] == NO:
             out.update(x for x in power.spaces if power_closed_to(s, side, x, x == goal))
     if mode == LEADER_ALONE:
-        lo, hi = (0, 6) if side == ATHENS else (6, 12)  # the side's slots (nationality * 3 + type)
+        own = SIDE_SLOTS[side]
+        lo, hi = own[0], own[-1] + 1  # the side's slots are contiguous (nationality * 3 + type)
         colour, enemy = s.colour, 1 - side
         for space, here in enumerate(s.sp):
             if sum(here[lo:hi]):
