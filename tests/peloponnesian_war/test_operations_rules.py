@@ -1045,3 +1045,26 @@ def test_random_operations_keep_the_armies_whole(scenario: str, mode: str) -> No
                 break
             s.apply(roles[0], pick.choice(s.legal_actions(roles[0])))
             _check_operation(s)
+
+
+def test_4_1_1_an_army_moves_through_an_enemy_force_it_cannot_go_around() -> None:
+    s = blank()
+    put(s, "corinth", SPARTAN_ALLIED, hoplite=3)
+    put(s, "megara", ATHENIAN, hoplite=1)  # on the shortest route from Corinth to Athens
+    s.leader_at[ld("brasidas")] = sp("corinth")
+    s.commander[SPARTA] = ld("brasidas")
+    s.op_side = SPARTA
+    s.first_player = SPARTA
+    s.push(["op_begin", SPARTA])
+    rules.advance(s)
+    act(s, SPARTA, "objective athens")
+    for _ in range(3):
+        act(s, SPARTA, "take spartan_allied hoplite")
+    act(s, SPARTA, "march")
+    assert asked(s) == "op_intercept"
+    act(s, ATHENS, "decline")  # the Athenian force in Megara lets it pass
+    while s.pending is not None and asked(s) == "op_intercept":
+        act(s, ATHENS, "decline")
+    assert s.leader_at[ld("brasidas")] == sp("athens")
+    assert "Brasidas moves with 3 Spartan Allied Hoplite to Megara" in log(s)
+    assert s.ravaged[sp("athens")]  # 4.8: an enemy space with no enemy force in it
