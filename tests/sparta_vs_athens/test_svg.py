@@ -42,14 +42,35 @@ def test_2_3_garrisons_in_a_square_if_walled_else_a_circle() -> None:
 
 
 def test_2_16_errata_tribute_in_a_red_box_next_to_a_blue_box() -> None:
-    for index, g in groups("data-locale").items():
+    tribute = groups("data-tribute")
+    assert set(tribute) == {loc.index for loc in C.delos_cities()}
+    for index, g in tribute.items():
         loc = C.locales[index]
         values = [t.text for t in g.iter(f"{SVG}text") if t.attrib.get("class") == "tribute"]
-        boxes = [r.attrib["fill"] for r in g.iter(f"{SVG}rect") if r.attrib.get("fill") in ("#d23b2f", "#2f62c2")]
-        if loc.delos:
-            assert values == [str(loc.red), str(loc.blue)] and boxes == ["#d23b2f", "#2f62c2"], loc.id
-        else:
-            assert values == [] and boxes == [], loc.id
+        boxes = [r for r in g.iter(f"{SVG}rect")]
+        assert values == [str(loc.red), str(loc.blue)], loc.id
+        assert [b.attrib["fill"] for b in boxes] == ["#d23b2f", "#2f62c2"], loc.id
+        assert float(boxes[0].attrib["x"]) < float(boxes[1].attrib["x"])  # red first, blue beside it
+        assert float(boxes[0].attrib["y"]) == float(boxes[1].attrib["y"])
+
+
+def test_2_16_tribute_boxes_stand_beside_their_city_and_clear_of_one_another() -> None:
+    centres = {i: next(g.iter(f"{SVG}circle")) for i, g in groups("data-locale").items()}
+    placed = []
+    for index, g in groups("data-tribute").items():
+        first = next(g.iter(f"{SVG}rect"))
+        x, y = float(first.attrib["x"]), float(first.attrib["y"])
+        cx, cy = float(centres[index].attrib["cx"]), float(centres[index].attrib["cy"])
+        assert abs(x + 11 - cx) < 25 and abs(y + 4.5 - cy) < 20, C.locales[index].id
+        placed.append((x, y))
+    clashes = [(a, b) for i, a in enumerate(placed) for b in placed[i + 1:]
+               if abs(a[0] - b[0]) < 22 and abs(a[1] - b[1]) < 9]
+    assert clashes == []
+
+
+def test_no_tribute_outside_the_delos_confederation() -> None:
+    for index, g in groups("data-locale").items():
+        assert not [t for t in g.iter(f"{SVG}text") if t.attrib.get("class") == "tribute"], C.locales[index].id
 
 
 def test_2_9_each_locale_wears_its_nationality_colour() -> None:
@@ -106,3 +127,20 @@ def test_polemos_map_draws_it_though_the_game_is_not_registered(tmp_path: Path) 
     (tmp_path / "data" / "figures.toml").write_text("", encoding="utf-8")
     result = CliRunner().invoke(app, ["map", "sparta-vs-athens", "--out", str(out), "--data", str(tmp_path / "data")])
     assert result.exit_code == 1 and "figures.toml: [[figure]]" in result.output
+
+
+def test_names_do_not_overlap_one_another() -> None:
+    """Every label's box clear of every other label's (CHAR_W a letter, LABEL_H high)."""
+    from polemos.games.sparta_vs_athens.svg import CHAR_W, LABEL_H
+
+    boxes = []
+    for t in ROOT.iter(f"{SVG}text"):
+        if t.attrib.get("class") != "label":
+            continue
+        x, y, w = float(t.attrib["x"]), float(t.attrib["y"]), CHAR_W * len(t.text or "")
+        anchor = t.attrib["text-anchor"]
+        x0 = x - w / 2 if anchor == "middle" else x if anchor == "start" else x - w
+        boxes.append((t.text, x0, y - LABEL_H + 1.5, x0 + w, y + 1.5))
+    clashes = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+               if min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1]
+    assert clashes == []

@@ -115,12 +115,35 @@ def _symbol(c: Components, loc: Locale, x: float, y: float) -> str:
         parts.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r - 0.6)}" fill="#111111"/>')
     parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 3.3)}" text-anchor="middle" font-size="9" '
                  f'font-weight="bold" fill="#ffffff" class="garrison">{loc.garrison}</text>')
-    if loc.delos:
-        parts.append(_tribute(loc, x + r + 2.5, y + r - 1))
     if loc.strait:
         parts.append(f'<path d="M{_fmt(x - r - 6)},{_fmt(y - r - 6)} l4,0 M{_fmt(x - r - 6)},{_fmt(y - r - 6)} '
                      f'l0,4" stroke="#1f78b4" stroke-width="2.2" fill="none"/>')
     return "".join(parts)
+
+
+TRIBUTE_W, TRIBUTE_H = 22.0, 9.0
+_TRIBUTE_CORNERS = ((1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0))
+
+
+def _tribute_places(c: Components, at: list[Point]) -> dict[int, Box]:
+    """Where each Delos city's tribute boxes go: the corner beside it that covers the fewest
+    other locales and tribute boxes (greedy, in locale order)."""
+    symbols: list[Box] = [(x - RADIUS - 4, y - RADIUS - 4, x + RADIUS + 4, y + RADIUS + 4) for x, y in at]
+    placed: dict[int, Box] = {}
+    for loc in c.delos_cities():
+        x, y = at[loc.index]
+        best: tuple[float, Box] | None = None
+        for cx, cy in _TRIBUTE_CORNERS:
+            x0 = x + RADIUS + 2.5 if cx > 0 else x - RADIUS - 2.5 - TRIBUTE_W
+            y0 = y + RADIUS - 1 if cy > 0 else y - RADIUS + 1 - TRIBUTE_H
+            box = (x0, y0, x0 + TRIBUTE_W, y0 + TRIBUTE_H)
+            score = sum(_overlap(box, b) for i, b in enumerate(symbols) if i != loc.index)
+            score += sum(_overlap(box, b) for b in placed.values())
+            if best is None or score < best[0] - 1e-9:
+                best = (score, box)
+        assert best is not None
+        placed[loc.index] = best[1]
+    return placed
 
 
 def _tribute(loc: Locale, x: float, y: float) -> str:
@@ -148,15 +171,14 @@ def _path_line(p: MapPath, a: Point, b: Point) -> str:
 
 # ------------------------------------------------------------------------------------------ labels
 _OFFSETS = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8),
-            (-0.8, -0.8), (0.0, -1.8), (0.0, 1.8), (1.6, 0.0), (-1.6, 0.0))
+            (-0.8, -0.8), (0.0, -1.8), (0.0, 1.8), (1.6, 0.0), (-1.6, 0.0), (1.4, -1.4), (1.4, 1.4),
+            (-1.4, 1.4), (-1.4, -1.4), (0.0, -2.6), (0.0, 2.6))
 CHAR_W, LABEL_H = 5.2, 9.0
 
 
 def _labels(c: Components, at: list[Point], reserved: list[Box]) -> list[str]:
     """Each name beside its locale, where it overlaps least (greedy, most-connected first)."""
     taken: list[Box] = [(x - RADIUS - 4, y - RADIUS - 4, x + RADIUS + 4, y + RADIUS + 4) for x, y in at]
-    taken += [(x + RADIUS + 2, y + RADIUS - 1, x + RADIUS + 25, y + RADIUS + 8)
-              for loc, (x, y) in zip(c.locales, at, strict=True) if loc.delos]
     taken.extend(reserved)
     segments = [(at[p.a], at[p.b]) for p in c.paths]
     out: list[str] = []
@@ -172,7 +194,8 @@ def _labels(c: Components, at: list[Point], reserved: list[Box]) -> list[str]:
             x0 = lx - w / 2 if anchor == "middle" else lx if anchor == "start" else lx - w
             top = ly - LABEL_H if oy < -0.5 else ly - LABEL_H / 2 if abs(oy) < 0.5 else ly
             box = (x0, top, x0 + w, top + LABEL_H)
-            score = sum(_overlap(box, t) for t in taken) + 0.3 * sum(_crosses(box, p, q) for p, q in segments)
+            score = (5 * sum(_overlap(box, t) for t in taken) + 0.3 * sum(_crosses(box, p, q) for p, q in segments)
+                     + 6 * math.hypot(ox, oy))  # near its locale, so a name is never read as a neighbour's
             if best is None or score < best[0] - 1e-9:
                 best = (score, lx, top + LABEL_H - 1.5, anchor, box)
         assert best is not None
@@ -260,9 +283,12 @@ def render_svg(c: Components) -> str:
         x, y = at[loc.index]
         out.append(f'<g data-locale="{loc.index}" class="locale"><title>{escape(_title(c, loc))}</title>'
                    f"{_symbol(c, loc, x, y)}</g>")
+    tribute = _tribute_places(c, at)
+    for index, box in tribute.items():  # above every locale, so no neighbour hides them (2.16)
+        out.append(f'<g data-tribute="{index}" class="tribute">{_tribute(c.locales[index], box[0], box[1])}</g>')
     out.append('<g class="labels" paint-order="stroke" stroke="#ffffff" stroke-width="2.6" '
                'stroke-linejoin="round" fill="#1b1b1b">')
-    out.extend(_labels(c, at, [(legend_x, 0.0, w, h)]))
+    out.extend(_labels(c, at, [(legend_x, 0.0, w, h), *tribute.values()]))
     out.append("</g>")
     out.append(_legend(c, legend_x, MARGIN))
     out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(h - 12)}" font-size="11" fill="#35587a">'
