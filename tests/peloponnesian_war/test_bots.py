@@ -1,0 +1,53 @@
+"""The heuristic player (bots.py): it plays every scenario to the end from its role's view alone,
+never proposing an illegal action (strict). It is a plain rule-of-thumb player: it does not yet
+beat a random Sparta as Athens in the Archidamian War (1 game of 6), so no test claims it does."""
+
+from __future__ import annotations
+
+import pytest
+
+import polemos
+from polemos.ai.agents import RandomAgent, make_agent
+from polemos.core.rng import Rng
+from polemos.games.peloponnesian_war.bots import HeuristicAgent
+
+GAME = polemos.game("peloponnesian-war")
+
+
+def play(scenario: str, mode: str, seed: int, sparta_random: bool = False) -> tuple[str | None, int]:
+    s = GAME.new(seed, scenario, {"mode": mode})
+    agents: dict[str, object] = {}
+    for role in s.roles():
+        agent = HeuristicAgent()
+        agent.strict = True
+        agents[role] = agent
+    if sparta_random:
+        agents["sparta"] = RandomAgent()
+    rng = Rng(seed)
+    steps = 0
+    while s.outcome() is None:
+        role = s.active_roles()[0]
+        agent = agents[role]
+        s.apply(role, agent.choose(s.view(role), s.legal_actions(role), rng))  # type: ignore[attr-defined]
+        steps += 1
+        assert steps < 3000, "the heuristic player does not finish its game"
+    out = s.outcome()
+    assert out is not None
+    return out.winner, steps
+
+
+@pytest.mark.parametrize("scenario", ["peloponnesian-war", "archidamian-war", "decelean-war", "fall-of-athens"])
+def test_the_heuristic_player_finishes_every_scenario(scenario: str) -> None:
+    for seed in (1, 2):
+        play(scenario, "solitaire", seed)
+
+
+def test_two_player_heuristic_against_random() -> None:
+    """Both sides' rules of thumb on the two-player game's views (each side's own decisions)."""
+    for seed in (3, 4):
+        winner, _ = play("archidamian-war", "two-player", seed, sparta_random=True)
+        assert winner in ("athens", "sparta", None)
+
+
+def test_the_bot_is_registered() -> None:
+    assert make_agent("heuristic", "peloponnesian-war").name == "heuristic"
