@@ -94,6 +94,12 @@ def tally_digits(c: Components) -> None:
                                                 f" {c.figures.tally_digits} digits (at most {limit})")
 
 
+def one_side_only(c: Components) -> None:
+    cities = c.delos_cities()
+    need(any(x.red == 0 or x.blue == 0 for x in cities), LOCALES, "locales",
+         "some city states pay tribute to one side only (2.16 Historical Note)")
+
+
 def propontis(c: Components) -> None:
     inside = [x for x in c.delos_cities() if x.propontis]
     need(len(inside) >= 2, LOCALES, "locales", "Delos cities within the Propontis area (2.16 Note)")
@@ -222,6 +228,7 @@ CONSTRAINTS: tuple[Constraint[Components], ...] = (
     Constraint("2.16", LOCALES, "nearly 80 Delos Confederation cities", delos_count),
     Constraint("2.16", LOCALES, "the Delos Confederation is the coasts surrounding the Aegean", delos_aegean),
     Constraint("2.16", LOCALES, "the tribute tally has at most three digits", tally_digits),
+    Constraint("2.16", LOCALES, "some cities pay tribute to one side only", one_side_only),
     Constraint("2.16", LOCALES, "the Propontis area and its narrows (9.3)", propontis),
     Constraint("2.9", NATIONALITIES, "nationalities, colours and sides", nationality_colours),
     Constraint("2.10", LOCALES, "Argos is nominally neutral", argos_neutral),
