@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import polemos
-from polemos.ai.agents import RandomAgent, make_agent
+from polemos.ai.agents import Agent, RandomAgent, make_agent
 from polemos.core.rng import Rng
 from polemos.games.peloponnesian_war.bots import HeuristicAgent
 
@@ -16,7 +16,7 @@ GAME = polemos.game("peloponnesian-war")
 
 def play(scenario: str, mode: str, seed: int, sparta_random: bool = False) -> tuple[str | None, int]:
     s = GAME.new(seed, scenario, {"mode": mode})
-    agents: dict[str, object] = {}
+    agents: dict[str, Agent] = {}
     for role in s.roles():
         agent = HeuristicAgent()
         agent.strict = True
@@ -27,8 +27,7 @@ def play(scenario: str, mode: str, seed: int, sparta_random: bool = False) -> tu
     steps = 0
     while s.outcome() is None:
         role = s.active_roles()[0]
-        agent = agents[role]
-        s.apply(role, agent.choose(s.view(role), s.legal_actions(role), rng))  # type: ignore[attr-defined]
+        s.apply(role, agents[role].choose(s.view(role), s.legal_actions(role), rng))
         steps += 1
         assert steps < 3000, "the heuristic player does not finish its game"
     out = s.outcome()
