@@ -277,6 +277,25 @@ def test_2_16_in_431_athens_holds_the_loyal_delos_cities() -> None:
     assert 300 <= tally <= 999  # a three-digit tally (2.16), about 40 talents a year at 1/10
 
 
+def test_2_17_example_the_ionian_war_in_coins_and_on_the_revenue_track() -> None:
+    """2.17 Example: Athens receives 10 talents (one coin), Sparta 55 (five coins and the blue
+    talents x1 marker in the 5 box)."""
+    assert rulebook.says("2.17", "Athens receives 10 talents (one coin")
+    assert rulebook.says("2.17", 'Sparta receives 55 talents (five coins, while placing the blue talents x 1 marker in'
+                                 ' the "5" box')
+    athens, sparta = C.scenario("ionian-war").talents
+    assert C.figures.coin_stack(athens) == (1, 0)
+    assert C.figures.coin_stack(sparta) == (5, 5)
+    with pytest.raises(ValueError, match="no negative talents"):
+        C.figures.coin_stack(-1)
+
+
+def test_2_2_the_coins_hold_a_treasury_of_240_talents() -> None:
+    coins = C.marker("coin").count
+    assert coins * C.figures.coin_talents == 240
+    assert C.figures.coin_stack(C.scenario("peloponnesian-war").talents[SPARTA])[0] <= coins
+
+
 def test_the_archidamian_war_uses_the_whole_wars_set_up() -> None:
     whole, short = C.scenario("peloponnesian-war"), C.scenario("archidamian-war")
     assert short.units == whole.units and short.last_year == 421 and short.setup_of == whole.index

@@ -187,6 +187,14 @@ class Figures:
     black_sea_toll_government: int = _rule(8, "2.13")
     second_reserve_fund_government: int = _rule(9, "2.13")
 
+    def coin_stack(self, talents: int) -> tuple[int, int]:
+        """2.17: talents as coins of ``coin_talents`` each, kept off the map, and the rest on the
+        Revenue Track with the talents x1 marker (55 talents: five coins and the marker on 5)."""
+        if talents < 0:
+            raise ValueError(f"a treasury holds no negative talents ({talents})")
+        coins, ones = divmod(talents, self.coin_talents)
+        return coins, ones
+
 
 # ------------------------------------------------------------------------------------- tables
 @dataclass(frozen=True, slots=True)
