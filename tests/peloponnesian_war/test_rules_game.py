@@ -212,3 +212,24 @@ def test_the_terminal_board_shows_the_set_up() -> None:
     board = render(game("peloponnesian-war", seed=3).view("player"))
     assert "potidaea [sparta]: Ath 2H 3N, AthAl 1C, SpaAl 1H — Phormio" in board
     assert "REBELLION (sparta), SIEGE" in board and "Waiting for player (athens): strategy" in board
+
+
+def test_1_4_the_game_turn_sequence() -> None:
+    """1.4: Political (2.1-2.4), Strategic Planning (3.x), Operations (4.x), Combat (5.x), Rebellion (6.x),
+    Administrative (7.x), Armistice and Surrender (8.x), in that order; the first game turn has neither
+    of the first two (2.0 and 3.0 NOTES)."""
+    s = game("peloponnesian-war", mode="two-player", seed=8)
+    r = random.Random(8)
+    while s.outcome() is None and s.turn < 3:
+        role = s.active_roles()[0]
+        s.apply(role, r.choice(s.legal_actions(role)))
+    lines = [text for _, text in s.log]
+    start = lines.index("1.4 game turn 2 begins.")
+    first = [line.split()[0] for line in lines[:start]]
+    assert not any(rule.startswith("2.") or rule == "3.2" for rule in first)  # (3.1 only by RULINGS P22)
+    turn2 = [line.split()[0].split(".")[0] for line in lines[start + 1:]]
+    turn2 = turn2[:turn2.index("1") if "1" in turn2 else len(turn2)]
+    phases = [p for p in turn2 if p in ("2", "3", "4", "5", "6", "7", "8")]
+    order = [p for i, p in enumerate(phases) if i == 0 or phases[i - 1] != p]
+    assert order[:2] == ["2", "3"] and order[-1] == "8"
+    assert order.index("3") < order.index("7") < order.index("8")
