@@ -233,3 +233,13 @@ def test_1_4_the_game_turn_sequence() -> None:
     order = [p for i, p in enumerate(phases) if i == 0 or phases[i - 1] != p]
     assert order[:2] == ["2", "3"] and order[-1] == "8"
     assert order.index("3") < order.index("7") < order.index("8")
+
+
+def test_10_4_3_no_further_athenian_leader_casualties() -> None:
+    s = bare("fall-of-athens")
+    assert not victory.leader_may_die(s, ld("thrasybulus"))  # no Leader Deaths this turn (5.7)
+    s.leader_deaths = True
+    assert not victory.leader_may_die(s, ld("thrasybulus")) and victory.leader_may_die(s, ld("mindarus"))
+    t = bare("peloponnesian-war")
+    t.leader_deaths = True
+    assert victory.leader_may_die(t, ld("pericles"))

@@ -105,3 +105,12 @@ def side_changed(s: S) -> None:
         finish(s, f"{sc.rule}: the player changes sides for the second time")
     elif "return-to-athens" in sc.ends_on and s.player == ATHENS:
         finish(s, f"{sc.rule}: the player changes sides from the Spartan to the Athenian side")
+
+
+def leader_may_die(s: S, leader: int) -> bool:
+    """5.7 with the scenarios' special rules: a leader can be killed only in a game turn of "Leader
+    Deaths" (2.2); in the Fall of Athens no further Athenian leader casualties can occur (10.4.3)."""
+    if not s.leader_deaths:
+        return False
+    assert s.scenario is not None
+    return not (s.comp.scenario(s.scenario).id == "fall-of-athens" and s.serves[leader] == ATHENS)
