@@ -129,8 +129,18 @@ def test_2_2_macedon_changes_sides() -> None:
     run(s, ["random_event", 1])
     assert s.power_status[macedon.index] == SPARTA
     assert s.sp[sp("pela")][slot(ATHENIAN_ALLIED, CAVALRY)] == 0
-    assert s.sp[sp("pela")][slot(SPARTAN_ALLIED, CAVALRY)] == 2  # RULINGS P7: its requirement
+    assert s.sp[sp("pela")][slot(SPARTAN_ALLIED, CAVALRY)] == 1  # Random Event 9: they become Spartan Allied
     assert s.coalition[sp("pela")] == SPARTA and s.coalition[sp("macedon")] == SPARTA
+
+
+def test_2_2_a_neutral_macedon_joins_the_side_the_scenario_names_with_its_forces() -> None:
+    s = bare("decelean-war")
+    macedon = next(p for p in COMP.powers if p.id == "macedon")
+    s.power_status[macedon.index] = NO
+    script_dice(s, [4, 5])
+    run(s, ["random_event", 1])
+    assert s.power_status[macedon.index] == SPARTA  # 10.3.4: Sparta the first time
+    assert s.sp[sp("pela")][slot(SPARTAN_ALLIED, CAVALRY)] == 2  # 10.3.3: Pela 2C (Allied)
 
 
 def test_2_2_demagogue_for_hire_moves_alcibiades_round() -> None:

@@ -25,7 +25,7 @@ def forces_of(s: S, power: int) -> tuple[int, int, int]:
     return s.comp.powers[power].requirement
 
 
-def activate(s: S, power: int, side: int, rule: str) -> None:
+def activate(s: S, power: int, side: int, rule: str, place: bool = True) -> None:
     """4.5: ``power`` becomes an active ally of ``side``: its spaces become ``side``'s coalition spaces
     and its Allied SPs are placed in its seat (up to the counter mix, 1.1.2). If an enemy force
     occupies the seat, the power's forces are out of play until it no longer does (4.5): none are
@@ -41,6 +41,9 @@ def activate(s: S, power: int, side: int, rule: str) -> None:
     s.say(rule, f"{pw.name} becomes an active ally of {SIDES[side].title()} (4.5): "
                 f"{', '.join(s.comp.spaces[x].name for x in pw.spaces)} are its coalition spaces.")
     seat = pw.seat
+    if not place:
+        s.recontrol()
+        return
     if s.side_sps(seat, 1 - side):
         s.say("4.5", f"an enemy force occupies {s.comp.spaces[seat].name}: {pw.name}'s forces are out of play.")
         s.recontrol()
@@ -58,24 +61,37 @@ def activate(s: S, power: int, side: int, rule: str) -> None:
 
 
 def change_sides(s: S, power: int, rule: str) -> None:
-    """4.5, Random Event 9: Macedon goes over to the other side — its Allied SPs in its spaces leave
-    the map and the other side's take their place (``activate``). A neutral Macedon joins the side
-    the scenario names for its first change (10.3.4), else a side it may join by an equal die."""
+    """4.5, Random Event 9: Macedon goes over to the other side — its Allied SPs in its spaces become
+    Allied SPs of the other side (up to the counter mix, 1.1.2). A neutral Macedon joins the side the
+    scenario names for its first change (10.3.4), else a side it may join by an equal die, with its
+    forces (``activate``)."""
     pw = s.comp.powers[power]
     now = s.power_status[power]
     if now == NO:
         assert s.scenario is not None
         first = s.comp.scenario(s.scenario).powers[power].first_joins
         side = first if first != NO and s.power_changes[power] == 0 else s.pick(list(pw.joins))
-    else:
-        side = 1 - now
-        old = ALLIED_NATIONALITY[now]
-        for sp in pw.spaces:
-            for unit_type in (HOPLITE, CAVALRY, NAVAL):
-                n = s.sp[sp][slot(old, unit_type)]
-                if n:
-                    s.remove_sps(sp, old, unit_type, n)
-        s.power_status[power] = NO
+        s.power_changes[power] += 1
+        s.say(rule, f"{pw.name} changes sides: it goes over to {SIDES[side].title()}.")
+        activate(s, power, side, rule)
+        return
+    side = 1 - now
+    old, new = ALLIED_NATIONALITY[now], ALLIED_NATIONALITY[side]
+    turned: list[tuple[int, int, int]] = []
+    for sp in pw.spaces:
+        for unit_type in (HOPLITE, CAVALRY, NAVAL):
+            n = s.sp[sp][slot(old, unit_type)]
+            if n:
+                s.remove_sps(sp, old, unit_type, n)
+                turned.append((sp, unit_type, n))
+    s.power_status[power] = NO
     s.power_changes[power] += 1
     s.say(rule, f"{pw.name} changes sides: it goes over to {SIDES[side].title()}.")
-    activate(s, power, side, rule)
+    activate(s, power, side, rule, place=False)
+    for sp, unit_type, n in turned:
+        n = min(n, s.unbuilt(new, unit_type))
+        if n:
+            s.add_sps(sp, new, unit_type, n)
+            s.say(rule, f"{n} {UNIT_TYPES[unit_type]} SP(s) in {s.comp.spaces[sp].name} are now "
+                        f"{SIDES[side].title()} Allied.")
+    s.recontrol()
