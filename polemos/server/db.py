@@ -173,8 +173,11 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _begin(conn: Any) -> None:
+            options = conn.get_execution_options()
+            if options.get("autocommit_reads"):
+                return  # reads whose every statement stands alone (Store.quick): each is its own transaction
             # writers take the write lock at once (no deadlock upgrading a read lock); readers don't
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("write") else "BEGIN")
 
         return engine
     return create_engine(url, pool_pre_ping=True)

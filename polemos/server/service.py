@@ -122,8 +122,12 @@ class Store:
         self.url = url
         self.engine: Engine = make_engine(url)
         self.writer: Engine = self.engine.execution_options(write=True)
-        self.turns = write_turns(url)
         self.postgres = not url.startswith("sqlite")
+        # reads whose statements each stand alone (the session, a game's head, its state at a version):
+        # no BEGIN and ROLLBACK around them, which cost as much as the query on SQLite
+        self.quick: Engine = (self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.postgres
+                              else self.engine.execution_options(autocommit_reads=True))
+        self.turns = write_turns(url)
         self.data_dir = data_dir
         self.hasher = PasswordHasher()
         self.hashing = threading.BoundedSemaphore(HASHING_THREADS)
@@ -219,7 +223,7 @@ class Store:
             return None
         key = _hash_token(token)
         at = now()
-        with self.engine.connect() as conn:  # one prepared query, no ORM objects: every request asks this
+        with self.quick.connect() as conn:  # one prepared query, no ORM objects: every request asks this
             found = conn.execute(_SESSION_BY_TOKEN, {"key": key}).first()
         if found is None:
             return None
@@ -389,10 +393,11 @@ class Store:
         return heads[0]
 
     def _reading(self, fn: Callable[[Connection], T]) -> T:
-        """``fn`` on a read connection (one snapshot on SQLite); read again if the game moved between
-        two of its statements (``_Moved``: possible where each statement sees the latest commit)."""
+        """``fn`` on a read connection whose statements each see the latest commit; read again if the
+        game moved between two of them (``_Moved``: its state is read by version, so a read never mixes
+        two versions of a game)."""
         for _attempt in range(ACT_ATTEMPTS):
-            with self.engine.connect() as conn:
+            with self.quick.connect() as conn:
                 try:
                     return fn(conn)
                 except _Moved:
@@ -435,14 +440,14 @@ class Store:
             order = [_GAMES.c.updated_at.desc(), _GAMES.c.id.desc()]
         else:
             raise ApiError(400, "list must be open, mine or finished")
-        with self.engine.connect() as conn:
+        with self.quick.connect() as conn:
             page = select(_GAMES.c.id).where(where).order_by(*order).limit(limit).offset(offset).subquery()
             heads = _heads(conn.execute(_HEAD_SELECT.join(page, page.c.id == _GAMES.c.id)
                                         .order_by(*order, _SEATS.c.id)).all())
         return [self.summary(h, viewer) for h in heads]
 
     def meta(self, gid: int, viewer: Viewer | None) -> JSON:
-        with self.engine.connect() as conn:
+        with self.quick.connect() as conn:
             return self.summary(self._head(conn, gid), viewer)
 
     def join(self, gid: int, viewer: Viewer, role: str | None, invite: str | None) -> JSON:
@@ -728,7 +733,7 @@ class Store:
     def live(self, gid: int, viewer: Viewer | None) -> tuple[list[str], int, dict[str, int], str]:
         """What a WebSocket of ``viewer`` starts from: the viewers it speaks for (its seats, or the
         spectator), the game's change count, their versions, and the status."""
-        with self.engine.connect() as conn:
+        with self.quick.connect() as conn:
             row = self._head(conn, gid)
         signals = Signals.load(row.signals, row.version)
         versions = self._versions(signals, row.seats, viewer)
@@ -736,7 +741,7 @@ class Store:
 
     def version(self, gid: int) -> tuple[int, str]:
         """The game's public version (the spectator's page's) and its status; 404 if there is no game."""
-        with self.engine.connect() as conn:
+        with self.quick.connect() as conn:
             row = self._head(conn, gid)
         return Signals.load(row.signals, row.version).version(SPECTATOR), row.status
 
@@ -746,9 +751,8 @@ class Store:
 
     def notifications_after(self, after: int, limit: int = 2000) -> list[tuple[int, int, JSON]]:
         """The notifications after id ``after``, oldest first (one indexed query for a whole process)."""
-        with self.read() as db:
-            rows = db.execute(select(Notification.id, Notification.game, Notification.payload)
-                              .where(Notification.id > after).order_by(Notification.id).limit(limit)).all()
+        with self.quick.connect() as conn:
+            rows = conn.execute(_NOTES_AFTER, {"after": after, "limit": limit}).all()
         return [(int(i), int(g), json.loads(p)) for i, g, p in rows]
 
     def prune_notifications(self, upto: int) -> None:
@@ -912,6 +916,9 @@ _SESSION_BY_TOKEN = (select(_USERS.c.id, _USERS.c.name, _SESSIONS.c.csrf, _SESSI
                             _SESSIONS.c.last_used)
                      .select_from(_SESSIONS.join(_USERS, _USERS.c.id == _SESSIONS.c.user_id))
                      .where(_SESSIONS.c.token_hash == bindparam("key")))
+_NOTES_AFTER = (select(_NOTIFICATIONS.c.id, _NOTIFICATIONS.c.game, _NOTIFICATIONS.c.payload)
+                .where(_NOTIFICATIONS.c.id > bindparam("after")).order_by(_NOTIFICATIONS.c.id)
+                .limit(bindparam("limit")))
 _MINE = (_VIEW_CHANGES.c.game == bindparam("gid")) & (_VIEW_CHANGES.c.viewer == bindparam("key"))
 _LOG_BASE = (select(_VIEW_CHANGES.c.log_len).where(_MINE, _VIEW_CHANGES.c.version <= bindparam("after"))
              .order_by(_VIEW_CHANGES.c.version.desc()).limit(1))
