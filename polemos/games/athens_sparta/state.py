@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
-from polemos.core.plain import copy_fields, copy_header, dump_fields, load_fields, state_header
+from polemos.core.plain import dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.model import ATHENS, SPARTA, Components
 
@@ -59,6 +59,10 @@ _LISTS = (
     "move_path", "discard", "bid_left", "new_blocks", "pillage", "tasks", "green_spent", "no_attack",
     "rp_loc", "rp_closed",
 )
+
+# the list fields whose items are lists (copied two levels deep); the others hold ints or bools
+_NESTED_LISTS = ("hands", "tasks")
+_FLAT_LISTS = tuple(name for name in _LISTS if name not in _NESTED_LISTS)
 
 
 class AthensSpartaState(State):
@@ -207,13 +211,22 @@ class AthensSpartaState(State):
 
     # ---------------------------------------------------------------- copying
     def clone(self) -> AthensSpartaState:
+        # one copy of the attribute dict, then a fresh copy of each mutable field: what
+        # plain.copy_header + copy_fields do, without a getattr/setattr per field (clone is taken at
+        # every undo point and by every search; issue 12). The shared fields (game, comp, options,
+        # origin, the undo snapshots) are never changed in place.
+        d = self.__dict__.copy()
+        for name in _FLAT_LISTS:
+            d[name] = d[name][:]
+        for name in _NESTED_LISTS:
+            d[name] = [x[:] for x in d[name]]
+        d["rng"] = self.rng.copy()
+        d["actions"] = d["actions"][:]
+        d["log"] = d["log"][:]
+        d["battle"] = _copy_dict(self.battle)
+        d["pending"] = _copy_dict(self.pending)
         c = AthensSpartaState.__new__(AthensSpartaState)
-        copy_header(self, c)
-        c.comp = self.comp
-        copy_fields(self, c, _SCALARS, _LISTS)
-        c.battle = _copy_dict(self.battle)
-        c.pending = _copy_dict(self.pending)
-        c.log = list(self.log)
+        c.__dict__.update(d)
         c.reset_caches()
         return c
 
