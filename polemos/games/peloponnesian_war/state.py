@@ -110,7 +110,7 @@ PHASE_NAMES = ("set-up", "Political Phase (2.0)", "Strategic Planning Phase (3.0
 # Scalar fields serialised as-is (ints, bools, strings)
 _SCALARS = (
     "mode", "player", "switches", "turn", "last_turn", "phase", "segment", "home_guard", "first_player",
-    "op_side", "nicias", "armistice_used", "armistice_turns", "helot", "attica_ravaged", "attica_ravaged_prev",
+    "op_side", "nicias", "armistice_used", "armistice_turns", "helot", "attica_ravaged_prev",
     "delian_rebellion_due", "leader_deaths", "winner", "end_reason", "decisive",
 )
 # List fields (lists of ints/bools, or lists of lists)
@@ -183,8 +183,7 @@ class PWState(State):
         self.revenue_adjust: list[int] = [0, 0]  # by side: talents off this turn's revenue (6.3)
         self.nicias = False  # 2.4: the "Nicias +1" side of the game turn marker (8.3)
         self.leader_deaths = False  # 2.2 "Leader Deaths" rolled this turn (5.7)
-        self.attica_ravaged = False  # a space in Attica was ravaged this turn (Random Event condition)
-        self.attica_ravaged_prev = False  # ... last turn
+        self.attica_ravaged_prev = False  # a space in Attica was ravaged last turn (Random Event 6; set at 8.4)
         self.delian_rebellion_due = False  # 10.1 Sicilian Disaster: a Delian League rebellion next turn
         self.helot = False  # 6.3: a Helot rebellion was in effect last turn (consecutive turns)
         # -- neutral powers (4.5)
