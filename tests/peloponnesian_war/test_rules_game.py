@@ -243,3 +243,8 @@ def test_10_4_3_no_further_athenian_leader_casualties() -> None:
     t = bare("peloponnesian-war")
     t.leader_deaths = True
     assert victory.leader_may_die(t, ld("pericles"))
+
+
+def test_2_4_nicias_commanding_from_the_set_up_flips_the_marker() -> None:
+    assert game("decelean-war").nicias  # 10.3.1: Nicias is the Athenian leader
+    assert not game("peloponnesian-war").nicias

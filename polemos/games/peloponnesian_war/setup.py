@@ -56,6 +56,8 @@ def setup(s: S, scenario_id: str) -> None:
         s.serves[p.leader] = p.serves
         if p.commands:
             s.commander[p.serves] = p.leader
+            if comp.leaders[p.leader].id == "nicias":
+                s.nicias = True  # 2.4: the Athenian leader of the game turn is Nicias (10.3.1)
     for ps in sc.powers:
         if ps.status != NO:
             s.power_status[ps.power] = ps.status
