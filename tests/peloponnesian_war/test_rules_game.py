@@ -248,3 +248,14 @@ def test_10_4_3_no_further_athenian_leader_casualties() -> None:
 def test_2_4_nicias_commanding_from_the_set_up_flips_the_marker() -> None:
     assert game("decelean-war").nicias  # 10.3.1: Nicias is the Athenian leader
     assert not game("peloponnesian-war").nicias
+
+
+def test_the_scenario_can_be_chosen_as_an_option() -> None:
+    """The browser table's form and the command line choose games by options: the ``scenario`` option
+    chooses among 10.1-10.4 like the kernel's scenario argument, and the two must agree."""
+    s = GAME.new(1, None, {"scenario": "fall-of-athens"})
+    assert s.scenario == "fall-of-athens" and s.turn == 7  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        GAME.new(1, "decelean-war", {"scenario": "fall-of-athens"})
+    with pytest.raises(ValueError):
+        GAME.new(1, None, {"scenario": "sicily"})

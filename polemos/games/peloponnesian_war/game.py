@@ -42,6 +42,8 @@ class PeloponnesianWar(Game):
         OptionSpec("mode", "choice", "solitaire (switch sides as 2.1 demands, the score follows the player), "
                    "fixed (solitaire on one side), or two-player (a player per side, no switching)",
                    default=SOLITAIRE, choices=MODES),
+        OptionSpec("scenario", "choice", "the scenario (10.1-10.4), for tables and commands that choose games by "
+                   "their options", default=SCENARIOS[0], choices=SCENARIOS),
         OptionSpec("side", "choice", "the side the player commands first where the scenario leaves it open "
                    "(10.1, 10.2), and the side kept in the fixed mode", default="athens", choices=SIDES),
     )
@@ -66,7 +68,10 @@ class PeloponnesianWar(Game):
     def _new(self, seed: int, scenario: str | None, options: JSON) -> PWState:
         from polemos.games.peloponnesian_war import rules
 
-        scenario = scenario or SCENARIOS[0]
+        chosen = options.get("scenario")
+        if scenario is not None and chosen is not None and scenario != chosen:
+            raise ValueError(f"scenario {scenario!r} and the scenario option {chosen!r} disagree")
+        scenario = scenario or (str(chosen) if chosen is not None else SCENARIOS[0])
         if scenario not in SCENARIOS:
             raise ValueError(f"unknown scenario {scenario!r}; The Peloponnesian War has {', '.join(SCENARIOS)}")
         state = PWState(self, self.components(), int(seed), scenario, dict(options))
