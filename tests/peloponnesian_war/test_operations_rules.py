@@ -1068,3 +1068,27 @@ def test_4_1_1_an_army_moves_through_an_enemy_force_it_cannot_go_around() -> Non
     assert s.leader_at[ld("brasidas")] == sp("athens")
     assert "Brasidas moves with 3 Spartan Allied Hoplite to Megara" in log(s)
     assert s.ravaged[sp("athens")]  # 4.8: an enemy space with no enemy force in it
+
+
+def test_p79_the_leader_goes_back_to_an_assembly_space_only_after_activating_an_sp() -> None:
+    s = blank()
+    put(s, "athens", ATHENIAN, hoplite=2)
+    put(s, "piraeus", ATHENIAN, naval=2)
+    begin(s, ATHENS, "pericles")
+    act(s, ATHENS, "objective megara")
+    act(s, ATHENS, "goto piraeus")
+    assert "goto athens" not in rules.legal(s, ATHENS)  # nothing taken since he left it
+    act(s, ATHENS, "take athenian naval")
+    assert "goto athens" not in rules.legal(s, ATHENS)  # a fleet cannot take the Land LOC to Athens
+    s = blank()
+    put(s, "athens", ATHENIAN, hoplite=2)
+    put(s, "decelea", ATHENIAN, hoplite=2)
+    begin(s, ATHENS, "pericles")
+    act(s, ATHENS, "objective megara")
+    act(s, ATHENS, "goto decelea")
+    assert "goto athens" not in rules.legal(s, ATHENS)
+    act(s, ATHENS, "take athenian hoplite")
+    act(s, ATHENS, "goto athens")
+    assert "goto decelea" not in rules.legal(s, ATHENS)
+    act(s, ATHENS, "take athenian hoplite")
+    assert "goto decelea" in rules.legal(s, ATHENS)

@@ -9,14 +9,15 @@ legal route (4.1.1-4.1.4) to the objective, space by space, where enemy forces m
 spaces it enters are ravaged (4.8); Step 4 it arrives. The sides alternate one operation at a time
 until both have passed (4.0, 4.3); then the Going Home Segment (4.9).
 
-The matrix side decides nothing by asking: every choice it makes follows RULINGS P60-P78 and is
+The matrix side decides nothing by asking: every choice it makes follows RULINGS P60-P79 and is
 logged with its rule. The game is open (state.py), so nothing here is hidden from either side.
 
 The operation in progress is ``s.op`` (plain JSON, shown in every view):
 ``side, leader, first, objective, rebel, stage ("build"/"march"), at, goal, army (12 SP counts
 travelling with the leader), paid, intercepted (spaces already tried, 4.6.2), visited (assembly
 spaces the matrix side has visited), need ([land, naval] for the matrix side), foiled (a successful
-interception in the current space: no ravaging, 4.8)``. The army's SPs stand on the map with the
+interception in the current space: no ravaging, 4.8), taken (SPs activated so far), seen ([space,
+taken] when the leader was last at an assembly space, RULINGS P79)``. The army's SPs stand on the map with the
 leader (``s.sp`` and ``s.moved`` of his space), so every rule sees them where they are.
 """
 
@@ -378,7 +379,7 @@ def t_op_begin(s: S, task: Task) -> None:
     at = s.leader_at[leader]
     s.op = {"side": side, "leader": leader, "first": first, "objective": NO, "rebel": False, "stage": "build",
             "at": at, "goal": NO, "army": [0] * NSLOTS, "paid": 0, "intercepted": [], "visited": [],
-            "need": [0, 0], "foiled": False}
+            "need": [0, 0], "foiled": False, "taken": 0, "seen": [[at, 0]]}
     if s.automatic(side):
         s.push(["op_matrix_objective"])
     else:
@@ -539,7 +540,7 @@ def legal_op_build(s: S, side: int) -> list[str]:
         out.append(f"take {NATIONALITIES[SLOT_NATIONALITY[i]]} {UNIT_TYPES[SLOT_TYPE[i]]}")
     dist = distances_from(s, side, at, army)
     for space in assembly_spaces(s, side):
-        if space != at and dist[space] < UNREACHABLE:
+        if space != at and dist[space] < UNREACHABLE and _may_visit(op, space):
             out.append(f"goto {s.comp.spaces[space].id}")
     goal = int(op["objective"])
     if sum(army):
@@ -577,6 +578,19 @@ def apply_op_build(s: S, side: int, action: str) -> None:
         _pass(s, side, "by choice, before activating any SP")
 
 
+def _may_visit(op: dict[str, Any], space: int) -> bool:
+    """RULINGS P79: the leader goes (back) to an assembly space only if he has activated an SP since
+    he was last there, so that building an army always comes to an end."""
+    last = {int(x): int(n) for x, n in op.get("seen", [])}
+    return space not in last or int(op.get("taken", 0)) > last[space]
+
+
+def _seen(op: dict[str, Any], space: int) -> None:
+    """Remember that the leader is at ``space`` with ``taken`` SPs activated so far (RULINGS P79)."""
+    seen = [pair for pair in op.get("seen", []) if int(pair[0]) != space]
+    op["seen"] = [*seen, [space, int(op.get("taken", 0))]]
+
+
 def _activate(s: S, i: int) -> None:
     """4.1.1, 4.1.5: the leader picks up one SP, paying its activation cost at once."""
     op = s.op
@@ -585,6 +599,8 @@ def _activate(s: S, i: int) -> None:
     cost = activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i])
     s.treasury[side] -= cost
     op["paid"] = int(op["paid"]) + cost
+    op["taken"] = int(op["taken"]) + 1
+    _seen(op, at)
     op["army"][i] += 1
     s.moved[at][i] += 1
     s.say("4.1.5", f"{leader_name(s, int(op['leader']))} activates 1 {NAT_NAME[SLOT_NATIONALITY[i]]} "
@@ -1177,6 +1193,7 @@ def t_op_arrive(s: S, task: Task) -> None:
     op = s.op
     assert op is not None
     if op["stage"] == "build":
+        _seen(op, int(op["at"]))
         s.push(["op_build"])
         return
     side, at = int(op["side"]), int(op["at"])
