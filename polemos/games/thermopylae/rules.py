@@ -43,6 +43,7 @@ ROUNDS = 8  # D: "Action Rounds continue for 8 turns" (4.0)
 LIGHT = (JAVELIN, BOW)
 ZOC_TYPES = (HOPLITE, MIXED)  # 3.3.1
 FRONT, FLANK, REAR = 0, 1, 2
+_ALL_FACINGS = (0, 1, 2, 3)
 _NO, _MOVE, _STOP, _ATTACK = 0, 1, 2, 3  # the movement search's outcomes of a step into an area
 SITUATION_NAMES = ("front", "flank", "rear")
 
@@ -240,9 +241,13 @@ def _segment_cache(s: GTSState, side: int) -> SegCache:
         if seg.cnt != cnt or seg.typ != typ:
             old_cnt, old_typ = seg.cnt, seg.typ
             changed = {a for a in range(len(cnt)) if cnt[a] != old_cnt[a] or typ[a] != old_typ[a]}
-            reaches = seg.reaches
+            reaches, stale = seg.reaches, seg.stale
+            for key in [k for k, r in stale.items() if not changed.isdisjoint(r.structural)]:
+                del stale[key]
             for key in [k for k, r in reaches.items() if not changed.isdisjoint(r.touched)]:
-                del reaches[key]
+                r = reaches.pop(key)
+                if changed.isdisjoint(r.structural):
+                    stale[key] = r  # to be done again from its events (reach_of)
         seg.cnt, seg.typ = cnt, typ
     return seg
 
@@ -268,8 +273,17 @@ def reach_of(s: GTSState, u: int, occ: list[list[int]], force: list[int] | None 
     hit = seg.reaches.get(key)
     if hit is not None:
         return hit
-    touched: set[int] = {a0}
-    entry = Reach(_reach(s, u, occ, force, touched, seg.zoc), touched)
+    old = seg.stale.pop(key, None)
+    if old is None:
+        entry = _reach(s, u, occ, force, seg.zoc)
+    else:  # only the room in some of the areas it may end in can have changed: the same events
+        ends, dests = _ends(old, seg.cnt, seg.typ, s.comp.a_col)
+        if ends == old.ends:
+            entry = old
+        else:
+            entry = Reach(dests, old.touched)
+            entry.structural, entry.events, entry.ends = old.structural, old.events, ends
+            entry.a0, entry.size, entry.type, entry.col0 = old.a0, old.size, old.type, old.col0
     seg.reaches[key] = entry
     return entry
 
@@ -355,30 +369,46 @@ def _menu_order(m: MoveOption) -> int:
     return m.area
 
 
-def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched: set[int],
-           zoc: list[bool]) -> list[Dest]:
+def _room(cnt: list[int], typ: list[int], n: int, a0: int, size: int, t: int) -> bool:
+    """3.1.1/3.1.2: room in area ``n`` for a force of ``size`` units of type ``t`` from ``a0``: at most three
+    units of a side in an area, all of one type."""
+    k = cnt[n] - (size if n == a0 else 0)
+    if k and typ[n] != t:
+        return False
+    return k + size <= 3
+
+
+def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: list[bool]) -> Reach:
+    """The movement search (3.2, 3.3, 8.1) for the force topped by ``u``. It finds where the force can go
+    and records each end it may take as an event (area, facing, area attacked from or -1, MPs left, and the
+    area that must have room for it or -1); :func:`_ends` turns the events into Dests. Where the search
+    goes depends on the friendly units only in the areas it attacks or leaves a ZOC for (``structural``),
+    so when only other areas change, the events stay good and only :func:`_ends` is done again."""
     comp = s.comp
     side = comp.u_side[u]
     enemy = 1 - side
     a0 = s.loc[u]
-    if has_side(occ, a0, enemy, comp):
-        return []  # 8.1.4: units in an enemy-occupied area may not exit or turn
     size = len(force)
     t = comp.u_type[u]
+    col0 = comp.a_col[a0]
+    events: list[tuple[int, int, int, int, int]] = []
+    touched: set[int] = {a0}
+    structural: set[int] = set()
+    r = Reach([], touched)
+    r.structural, r.events, r.a0, r.size, r.type, r.col0 = structural, events, a0, size, t, col0
+    if has_side(occ, a0, enemy, comp):
+        return r  # 8.1.4: units in an enemy-occupied area may not exit or turn
     ma = min(comp.u_ma[v] for v in force)
     f0 = s.facing[u]
     nbr, a_pass, u_side = comp.nbr, comp.a_pass, comp.u_side
-    col0 = comp.a_col[a0]
 
     cnt, typ, enemy_at = side_arrays(s, side)
 
     def room(n: int) -> bool:
-        """3.1.1/3.1.2: at most three units of a side in an area, all of one type."""
+        """Room in n, for where the search goes (an attack)."""
         touched.add(n)
-        k = cnt[n] - (size if n == a0 else 0)
-        if k and typ[n] != t:
-            return False
-        return k + size <= 3
+        structural.add(n)
+        return _room(cnt, typ, n, a0, size, t)
 
     def enemy_top_facing(n: int) -> int:
         for v in occ[n]:
@@ -388,15 +418,18 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
 
     def friendly(n: int) -> bool:
         touched.add(n)
+        structural.add(n)
         return cnt[n] - (size if n == a0 else 0) > 0
 
-    # the ends found: (area, facing, area attacked from or -1) -> the most MPs left there, in the order found
-    out: dict[tuple[int, int, int], int] = {}
+    # (area, facing, area attacked from or -1, area that needs room or -1) -> the most MPs left, in the
+    # order first found: an end kept only where it has room keeps its place among the others (_ends)
+    found: dict[tuple[int, int, int, int], int] = {}
 
-    def add(area: int, facing: int, came_from: int, mp: int) -> None:
-        key = (area, facing, came_from)
-        if out.get(key, -1) < mp:
-            out[key] = mp
+    def add(area: int, facing: int, came_from: int, mp: int, needs_room: int = -1) -> None:
+        """An end of the move, if ``needs_room`` (an area, or -1: none) has room for the force."""
+        key = (area, facing, came_from, needs_room)
+        if found.get(key, -1) < mp:
+            found[key] = mp
 
     start_zoc = zoc[a0]
     costs = comp.nbr_cost
@@ -432,8 +465,7 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
                 add(n, f0, a, 0)
                 break
             mp, a = mp2, n
-            if room(a):
-                add(a, f0, -1, mp)
+            add(a, f0, -1, mp, a)
             if kind == _STOP:
                 break
     elif t == MIXED:
@@ -449,8 +481,8 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
                 if mp >= cost and best.get((a, nf), -1) < mp - cost:
                     best[(a, nf)] = mp - cost
                     frontier.append((a, nf, mp - cost))
-                    if (a, nf) != (a0, f0) and (a == a0 or room(a)):
-                        add(a, nf, -1, mp - cost)
+                    if (a, nf) != (a0, f0):
+                        add(a, nf, -1, mp - cost, -1 if a == a0 else a)
             for d in (2 * f - 1, 2 * f, 2 * f + 1):
                 d %= 8
                 n = nbr[a][d]
@@ -460,8 +492,7 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
                 if kind == _ATTACK:
                     add(n, f if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
                     continue
-                if room(n):
-                    add(n, f, -1, mp2)
+                add(n, f, -1, mp2, n)
                 if kind == _MOVE and best.get((n, f), -1) < mp2:
                     best[(n, f)] = mp2
                     frontier.append((n, f, mp2))
@@ -484,14 +515,38 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], touched:
                 if kind == _ATTACK:
                     add(n, d // 2 if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
                     continue
-                if room(n) and n != a0:
+                if n != a0:
                     for f in range(4):
-                        add(n, f, -1, mp2)
+                        add(n, f, -1, mp2, n)
                 if kind == _MOVE and bestl.get(n, -1) < mp2:
                     bestl[n] = mp2
                     frontier2.append((n, mp2))
-    a_col = comp.a_col
-    return [Dest(a, f, cf >= 0, cf, mp, abs(a_col[a] - col0)) for (a, f, cf), mp in out.items()]
+    touched.update(a for _, _, _, a in found if a >= 0)
+    events += [(a, f, cf, mp, nr) for (a, f, cf, nr), mp in found.items()]
+    r.ends, r.dests = _ends(r, cnt, typ, comp.a_col)
+    return r
+
+
+def _ends(r: Reach, cnt: list[int], typ: list[int], a_col: tuple[int, ...]
+          ) -> tuple[list[tuple[tuple[int, int, int], int]], list[Dest]]:
+    """The Dests of a search's events, with the friendly counts and types ``cnt``/``typ``: every end whose
+    area has room (3.1.1, 3.1.2), each (area, facing, area attacked from) once, with the most MPs left
+    and in the order first found; and those ends as ((area, facing, from), MPs) pairs."""
+    out: dict[tuple[int, int, int], int] = {}
+    rooms: dict[int, bool] = {}
+    a0, size, t = r.a0, r.size, r.type
+    for area, facing, came_from, mp, needs_room in r.events:
+        if needs_room >= 0:
+            ok = rooms.get(needs_room)
+            if ok is None:
+                ok = rooms[needs_room] = _room(cnt, typ, needs_room, a0, size, t)
+            if not ok:
+                continue
+        key = (area, facing, came_from)
+        if out.get(key, -1) < mp:
+            out[key] = mp
+    col0 = r.col0
+    return list(out.items()), [Dest(a, f, cf >= 0, cf, mp, abs(a_col[a] - col0)) for (a, f, cf), mp in out.items()]
 
 
 def move_text(s: GTSState, u: int, d: Dest) -> str:
@@ -531,9 +586,10 @@ def do_move(s: GTSState, u: int, d: Dest, rule: str = "8.1") -> None:
 
 
 def _force_moved(s: GTSState, side: int, force: list[int], start: int, dest: int) -> None:
-    """:func:`touch` after ``side``'s ``force`` moved from ``start`` to ``dest`` (or turned there): what
-    the move cannot change is kept (the occupancy and ``side``'s counts, updated in those two areas; the
-    enemy's ZOC), and the Movement Segment's menu before the move, for :func:`move_menu` to update."""
+    """:func:`touch` after ``side``'s ``force`` moved from ``start`` (an area, or -1: off the map) to area
+    ``dest`` (or turned there): what the move cannot change is kept (the occupancy and ``side``'s counts,
+    updated in those two areas; the enemy's ZOC), and the Movement Segment's menu before the move, for
+    :func:`move_menu` to update."""
     cache = s._cache
     occ: list[list[int]] | None = cache.get("occ")
     scan: tuple[list[int], list[int], list[bool], list[int]] | None = cache.get(("scan", side))
@@ -546,14 +602,16 @@ def _force_moved(s: GTSState, side: int, force: list[int], start: int, dest: int
         seq = s.seq
         moving = set(force)
         occ = list(occ)  # a new snapshot: whoever holds the old one keeps it as it was
-        occ[start] = [v for v in occ[start] if v not in moving]
+        if start >= 0:
+            occ[start] = [v for v in occ[start] if v not in moving]
         occ[dest] = sorted(occ[dest] + force, key=lambda v: (seq[v], v))  # as occupancy() orders a pile
         if scan is not None:
             cnt, typ = list(scan[0]), list(scan[1])
             u_side, u_type = s.comp.u_side, s.comp.u_type
-            cnt[start] -= len(force)
+            if start >= 0:
+                cnt[start] -= len(force)
             cnt[dest] += len(force)
-            for a in (start, dest):
+            for a in (start, dest) if start >= 0 else (dest,):
                 last = -1  # _side_scan: the type of the side's last unit (by index) in the area
                 for v in occ[a]:
                     if u_side[v] == side and v > last:
@@ -566,7 +624,7 @@ def _force_moved(s: GTSState, side: int, force: list[int], start: int, dest: int
     if zoc is not None:
         cache[("zoc", side)] = zoc
     if menu is not None:
-        cache[("menu before", side, s.stage)] = (menu, {start, dest})
+        cache[("menu before", side, s.stage)] = (menu, {start, dest} if start >= 0 else {dest})
 
 
 def _area_tops(s: GTSState, side: int, pile: list[int]) -> list[int]:
@@ -1186,10 +1244,14 @@ def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
     # the areas of the deployment rows a unit of type t may join (3.1.1, 3.1.2), with the facings it may take
     fits: list[tuple[int, bool, tuple[int, ...]]] = []
     for a, west in comp.deploy_areas:
-        here = [v for v in occ[a] if u_side[v] == GREEK]
+        pile = occ[a]
+        if not pile:
+            fits.append((a, west, _ALL_FACINGS))
+            continue
+        here = [v for v in pile if u_side[v] == GREEK]
         if len(here) >= 3 or any(u_type[v] != t for v in here):
             continue
-        fits.append((a, west, (facing[here[0]],) if here else (0, 1, 2, 3)))  # 3.1.3: a stack keeps one facing
+        fits.append((a, west, (facing[here[0]],) if here else _ALL_FACINGS))  # 3.1.3: a stack keeps one facing
     out = [(a, f) for a, west, fs in fits
            if not (west_only and not west) and not (west and not phocians_west_ok) and (near is None or a in near)
            for f in fs]
@@ -1210,7 +1272,7 @@ def place(s: GTSState, u: int, a: int, f: int) -> None:
     s.force[u] = s.force[here[0]] if here else s.next_force
     if not here:
         s.next_force += 1
-    touch(s)
+    _force_moved(s, GREEK, [u], -1, a)
 
 
 def pick_up_greeks(s: GTSState) -> None:

@@ -25,14 +25,21 @@ class Dest:
 
 class Reach:
     """The search result for one force in a Movement Segment: its Dests, their action texts (built on
-    first use), and the areas whose friendly units the search looked at (``touched``)."""
+    first use), and the areas whose friendly units the search looked at (``touched``), of which those
+    that decided where it went (``structural``); the ends it found as ``events`` (area, facing, area
+    attacked from or -1, MPs left, area that needs room or -1) and those kept (``ends``); and the
+    force's area, size, type and column (rules._reach, rules._ends)."""
 
-    __slots__ = ("dests", "texts", "touched")
+    __slots__ = ("a0", "col0", "dests", "ends", "events", "size", "structural", "texts", "touched", "type")
 
     def __init__(self, dests: list[Dest], touched: set[int]) -> None:
         self.dests = dests
         self.touched = touched
         self.texts: list[str] | None = None
+        self.structural: set[int] = touched
+        self.events: list[tuple[int, int, int, int, int]] = []
+        self.ends: list[tuple[tuple[int, int, int], int]] = []
+        self.a0 = self.size = self.type = self.col0 = -1
 
 
 NO_REACH = Reach([], set())  # a unit off the map
@@ -42,18 +49,21 @@ class SegCache:
     """What the movement searches of one side's Movement Segment found (``GTSState._seg``), valid while
     ``token`` holds: the same segment, and the enemies where they stood (they do not move in a side's own
     segment). ``reaches`` are dropped when the friendly count or type of an area they looked at changes
-    (``cnt``/``typ``: the per-area values they were checked against); ``zoc`` is the enemy's ZOC."""
+    (``cnt``/``typ``: the per-area values they were checked against), or kept as ``stale`` when that area
+    only limits where they may end; ``zoc`` is the enemy's ZOC."""
 
-    __slots__ = ("cnt", "reaches", "token", "typ", "zoc")
+    __slots__ = ("cnt", "reaches", "stale", "token", "typ", "zoc")
 
     def __init__(self) -> None:
         self.token: tuple[object, ...] | None = None
         self.cnt: list[int] = []
         self.typ: list[int] = []
         self.reaches: dict[tuple[object, ...], Reach] = {}
+        self.stale: dict[tuple[object, ...], Reach] = {}  # reaches whose ends only need finding again
         self.zoc: list[bool] = []
 
     def clear(self) -> None:
         self.token = None
         self.cnt, self.typ, self.zoc = [], [], []
         self.reaches = {}
+        self.stale = {}
