@@ -461,12 +461,13 @@ class Store:
                 raise ApiError(409, f"seat {role} is not open" if role else "no open seat")
             if invite is not None and invite != row.invite:
                 raise ApiError(403, "wrong invitation")
+            state = self._cached_state(row.id, row.game_id, row.version, lambda: row.state)
+            signals = Signals.load(row.signals, row.version)
+            signals.rebase(state, public_facts(row.status, row.active, _seat_facts(_infos(seats)), row.result))
             seat = open_seats[0]
             seat.kind, seat.user_id = "human", viewer.user_id
             if all(s.kind != "open" for s in seats):
                 row.status = "active"
-            state = self._cached_state(row.id, row.game_id, row.version, lambda: row.state)
-            signals = Signals.load(row.signals, row.version)
             change = self._change(gid, row.version, row.status, row.active, row.result, _infos(seats), state,
                                   signals)
             row.signals = signals.dump()
@@ -605,6 +606,7 @@ class Store:
         row, state = self._reading(read)
         seats = row.seats
         signals = Signals.load(row.signals, row.version)
+        signals.rebase(state, public_facts(row.status, row.active, _seat_facts(seats), row.result))
         if bot is not None:
             acting = bot
             if not any(s.role == bot and s.kind == "bot" for s in seats):

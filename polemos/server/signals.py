@@ -30,6 +30,11 @@ from polemos.core.game import JSON, State
 from polemos.core.log import log_lines
 
 SPECTATOR = "*"  # the viewer key of the spectator (a role name is an identifier, never "*")
+# How digests are taken (page_of). 1: the view, legal actions, undo and public facts encoded together
+# with sorted keys; 2: the page's bytes as sent. Stored digests of an older format are taken again, from
+# the game as it stood, before the next change is compared with them (Signals.rebase): a new format
+# alone must move no version, or a secret step made just after an upgrade would show.
+DIGEST_FORMAT = 2
 
 
 @dataclass(slots=True)
@@ -85,6 +90,7 @@ class Signals:
     n: int
     viewers: dict[str, tuple[int, str]]
     base: int = -1
+    fmt: int = DIGEST_FORMAT  # how the stored digests were taken (DIGEST_FORMAT)
 
     @classmethod
     def load(cls, text: str | None, legacy_version: int) -> Signals:
@@ -94,11 +100,20 @@ class Signals:
             return cls(0, {}, legacy_version)
         doc = json.loads(text)
         return cls(int(doc["n"]), {k: (int(v[0]), str(v[1])) for k, v in doc["viewers"].items()},
-                   int(doc.get("base", -1)))
+                   int(doc.get("base", -1)), int(doc.get("fmt", 1)))
 
     def dump(self) -> str:
-        return json.dumps({"n": self.n, "base": self.base,
+        return json.dumps({"n": self.n, "base": self.base, "fmt": self.fmt,
                            "viewers": {k: list(v) for k, v in sorted(self.viewers.items())}})
+
+    def rebase(self, state: State, public: JSON) -> None:
+        """Digests of an older DIGEST_FORMAT taken again from ``state`` and ``public``, the game as the
+        stored versions saw it (before the change about to be compared), so no version moves for it."""
+        if self.fmt == DIGEST_FORMAT:
+            return
+        for viewer, (version, _old) in list(self.viewers.items()):
+            self.viewers[viewer] = (version, page_of(state, viewer, public).digest)
+        self.fmt = DIGEST_FORMAT
 
     def version(self, viewer: str) -> int:
         entry = self.viewers.get(viewer)

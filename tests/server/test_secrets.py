@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 
 from polemos.core.rng import Rng
 from polemos.server import service
+from polemos.server import signals as signals_module
 from polemos.server.app import create_app
 from polemos.server.db import GameRow
 from polemos.server.service import Store, Viewer
@@ -182,3 +183,29 @@ def test_8_3_games_that_differ_only_in_spartas_secrets_look_alike_to_athens(tabl
     table.act(first, "sparta", cards[0])
     table.act(second, "sparta", cards[-1])
     table.assert_alike("after Sparta played different cards face-down")
+
+
+def test_8_3_digests_of_an_older_format_move_no_version_on_a_secret_step(table: Table) -> None:
+    """A server upgraded mid-game finds page digests taken the old way (signals.DIGEST_FORMAT); they are
+    taken again from the game as it stood before the next change is compared with them. Otherwise every
+    viewer's version would move at that change, and a step Sparta takes in secret just after the upgrade
+    would show to Athens and to the spectator."""
+    first, _second = table.games
+    table.mirror(Rng(3), replacing)
+    store = table.store
+    with store.write() as db, db.begin():  # the game as an older server left it: digests of format 1
+        row = db.get(GameRow, first)
+        assert row is not None
+        signals = Signals.load(row.signals, row.version)
+        signals.viewers = {k: (v, f"format-1 digest of {k}") for k, (v, _d) in signals.viewers.items()}
+        signals.fmt = 1
+        row.signals = signals.dump()
+    before = {k: version_of(store, first, k) for k in ("athens", "sparta", "*")}
+    adds = [a for a in state_of(store, first).legal_actions("sparta") if a.startswith("add ")]
+    table.act(first, "sparta", adds[0])  # a secret step (8.2, RULINGS R26)
+    after = {k: version_of(store, first, k) for k in ("athens", "sparta", "*")}
+    assert after["athens"] == before["athens"] and after["*"] == before["*"], (before, after)
+    assert after["sparta"] == before["sparta"] + 1  # her own page moved
+    with store.read() as db:
+        row = db.get(GameRow, first)
+        assert row is not None and Signals.load(row.signals, row.version).fmt == signals_module.DIGEST_FORMAT
