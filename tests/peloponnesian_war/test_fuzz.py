@@ -28,10 +28,13 @@ MAX_STEPS = 20000
 HIDDEN_KEYS = ("rng", "scripted", "seed", "undo_floor", "origin", "actions", "tasks")
 
 
-@pytest.mark.parametrize("mode", ["solitaire", "fixed", "two-player"])
-def test_random_playouts_keep_the_game_contract(mode: str) -> None:
+@pytest.mark.parametrize(("mode", "scenario"), [
+    ("solitaire", "peloponnesian-war"), ("fixed", "peloponnesian-war"), ("two-player", "peloponnesian-war"),
+    ("solitaire", "archidamian-war"), ("two-player", "decelean-war"), ("solitaire", "fall-of-athens"),
+])
+def test_random_playouts_keep_the_game_contract(mode: str, scenario: str) -> None:
     report = fuzz_game(GAME_ID, range(SEEDS), max_steps=MAX_STEPS, check_every=10 if DEEP else 20,
-                       save_dir=FAILURES, hidden_keys=HIDDEN_KEYS, options={"mode": mode})
+                       save_dir=FAILURES, hidden_keys=HIDDEN_KEYS, options={"mode": mode, "scenario": scenario})
     saved = [str(f.path) for f in report.failures if f.path is not None]
     assert report.ok, report.summary() + "\nfailing records: " + ", ".join(saved)
     assert report.games == report.finished == SEEDS
