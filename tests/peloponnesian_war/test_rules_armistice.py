@@ -182,3 +182,14 @@ def test_10_1_sicilian_disaster_counts_four_naval_sps_lost() -> None:
     s.add_sps(sp("sparta"), SPARTAN, NAVAL, 5)
     s.eliminate(sp("sparta"), SPARTAN, NAVAL, 5)
     assert s.naval_lost[SPARTA] == 5
+
+
+def test_P31_an_armistice_past_the_last_turn_ends_the_scenario() -> None:
+    s = bare(mode="two-player")
+    s.turn = 9
+    s.bellicosity = [3, 3]
+    script_dice(s, [6, 3, 4, 3, 4, 3, 4])
+    run(s, ["armistice_determination"])
+    assert s.turn == 10
+    armistice.t_game_turn(s, ["game_turn"])
+    assert s.phase == PH_OVER and "game turn 10 is completed" in s.end_reason

@@ -125,7 +125,7 @@ def t_armistice_determination(s: S, task: Task) -> None:
     if any(s.hostages):
         s.say("8.3", "all hostages are released; the restriction on attacking the enemy home space is lifted.")
     s.hostages = [False, False]
-    s.turn += length
+    s.turn = min(s.turn + length, s.last_turn)  # RULINGS P31: the scenario ends with its last game turn
     s.say("8.3", f"the game turn marker moves ahead {length} turns, to game turn {s.turn}.")
     events: list[Task] = [["random_event", 0] for _ in range(length)]
     s.push(*events, ["armistice_revenue", length], ["armistice_build", ATHENS, length],
