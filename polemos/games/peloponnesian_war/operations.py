@@ -135,14 +135,17 @@ def assembly_spaces(s: S, side: int) -> list[int]:
     if not slots:
         return out
     control, sps, moved, siege = s.control, s.sp, s.moved, s.siege
+    sparta, guard = home_space(s, SPARTA), slot(SPARTAN, HOPLITE)
     for space in range(len(sps)):
-        if control[space] != side or (siege[space] and _besieged(s, side, space)):
+        if control[space] != side:
             continue
         here, gone = sps[space], moved[space]
         for i in slots:
-            if here[i] > gone[i]:
-                avail = available_sps(s, side, space)
-                if any(avail[i] for i in slots):
+            n = here[i] - gone[i]
+            if n > 0 and space == sparta and i == guard:
+                n -= s.home_guard  # 4.1.1: the Home Guard never moves
+            if n > 0:
+                if not (siege[space] and _besieged(s, side, space)) and not s.comp.spaces[space].edge:
                     out.append(space)
                 break
     return out
