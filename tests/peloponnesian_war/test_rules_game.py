@@ -259,3 +259,11 @@ def test_the_scenario_can_be_chosen_as_an_option() -> None:
         GAME.new(1, "decelean-war", {"scenario": "fall-of-athens"})
     with pytest.raises(ValueError):
         GAME.new(1, None, {"scenario": "sicily"})
+
+
+def test_10_1_4_only_phormios_army_has_moved() -> None:
+    s = game("peloponnesian-war")
+    assert sum(s.moved[sp("potidaea")]) == 6  # Phormio's 2H 3N and 1C (Allied)
+    assert sum(s.moved[sp("athens")]) == 0  # Pericles' Athens may still assemble an army (4.3)
+    t = game("fall-of-athens")
+    assert sum(t.moved[sp("abydos")]) == sum(t.sp[sp("abydos")])  # both armies at Abydos

@@ -69,14 +69,17 @@ def setup(s: S, scenario_id: str) -> None:
         else:
             league = s.league_side(m.space)
             s.rebellion[m.space] = REBEL_OPEN if comp.spaces[m.space].alignment == NEUTRAL else 1 - league
-    # the first operations already made: their armies have moved (4.3 CRITICAL NOTE)
+    # the first operations already made: their armies (the side's leaders out of its home space:
+    # Phormio at Potidaea, Nicias at Syracuse, Mindarus and Thrasybulus at Abydos) have moved (4.3
+    # CRITICAL NOTE); the forces at home (Pericles' Athens) have not
     done = FIRST_OPERATIONS_DONE[sc.id]
     for x in (ATHENS, SPARTA):
         if done[x]:
             s.ops[x] = 1
+            home = comp.space_index[SIDES[x]]
             for lead in s.leaders_of(x):
                 at = s.leader_at[lead]
-                if at >= 0:
+                if at >= 0 and at != home:
                     for i in SIDE_SLOTS[x]:
                         s.moved[at][i] = s.sp[at][i]
     s.first_player = sc.first_operation
