@@ -238,21 +238,24 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     @app.post("/api/games/{gid}/actions", tags=["play"], summary="Act: the action's text",
               response_model=Acted, responses=errors(400, 401, 404, 409, 422), response_model_exclude_unset=True)
     async def act(gid: GameId, body: Act, who: User, page: WithPage = False) -> Response | Acted:
-        out = await hub.work(store.act, gid, who, body.action, body.version, body.role)
-        return await acted(gid, who, out, page)
+        return acted(*await hub.work(act_and_page, gid, who, body.action, body.version, body.role, False, page))
 
     @app.post("/api/games/{gid}/undo", tags=["play"], summary="Take back my last action (if the policy allows)",
               response_model=Acted, responses=errors(400, 401, 404, 409), response_model_exclude_unset=True)
     async def undo(gid: GameId, body: Undo, who: User, page: WithPage = False) -> Response | Acted:
-        out = await hub.work(store.act, gid, who, "undo", body.version, body.role, True)
-        return await acted(gid, who, out, page)
+        return acted(*await hub.work(act_and_page, gid, who, "undo", body.version, body.role, True, page))
 
-    async def acted(gid: int, who: Viewer, out: dict[str, Any], page: bool) -> Response | Acted:
+    def act_and_page(gid: int, who: Viewer, text: str, version: int, role: str | None, undo: bool,
+                     page: bool) -> tuple[dict[str, Any], bytes | None]:
+        """An action and, if asked, the acting seat's new page: one trip to a worker thread."""
+        out = store.act(gid, who, text, version, role, undo)
+        return out, store.view_json(gid, who, out["role"]) if page else None
+
+    def acted(out: dict[str, Any], shown: bytes | None) -> Response | Acted:
         """The answer to an action, with the acting seat's new page if asked (the page shows it at once,
         spliced in pre-encoded as GET /view sends it)."""
-        if page:
+        if shown is not None:
             head = Acted.model_validate(out).model_dump_json(exclude_unset=True).encode()
-            shown = await hub.work(store.view_json, gid, who, out["role"])
             return Response(head[:-1] + b',"page":' + shown + b"}", media_type="application/json")
         return Acted.model_validate(out)
 

@@ -348,7 +348,7 @@ class Store:
             signals = Signals(0, {})
             change = self._change(row.id, row.version, status, row.active, None, _infos(seats), state, signals)
             row.signals = signals.dump()
-            nid = self._write_change(db, change)
+            nid = self._write_change(db.connection(), change)
             out = {"id": row.id, "invite": row.invite, "status": status}
         self._committed(change, nid)
         return out
@@ -473,7 +473,7 @@ class Store:
             row.signals = signals.dump()
             if change.public_moved:
                 row.updated_at = now()
-            nid = self._write_change(db, change)
+            nid = self._write_change(db.connection(), change)
             out = {"id": gid, "role": seat.role, "status": row.status}
         self._committed(change, nid)
         return out
@@ -654,15 +654,15 @@ class Store:
     def _write_action(self, plan: _Plan) -> int | None:
         """Store a planned action if the game is still at the version it was planned on (and, for a bot,
         no other process holds the game's bot lease): the notification's id, or None."""
-        with self.write() as db, db.begin():
-            query = _GAMES.update().where(_GAMES.c.id == plan.gid, _GAMES.c.version == plan.base)
-            if plan.bot:
-                query = query.where(or_(_GAMES.c.bot_host.is_(None), _GAMES.c.bot_host == self.host,
-                                        _GAMES.c.bot_until <= now()))
-            if db.connection().execute(query.values(**plan.values)).rowcount != 1:
+        query = _GAMES.update().where(_GAMES.c.id == plan.gid, _GAMES.c.version == plan.base)
+        if plan.bot:
+            query = query.where(or_(_GAMES.c.bot_host.is_(None), _GAMES.c.bot_host == self.host,
+                                    _GAMES.c.bot_until <= now()))
+        with self.turns, self.writer.begin() as conn:  # Core only: no ORM session on the write path
+            if conn.execute(query.values(**plan.values)).rowcount != 1:
                 return None
-            db.connection().execute(_ACTIONS.insert().values(**plan.done))
-            return self._write_change(db, plan.change)
+            conn.execute(_ACTIONS.insert(), plan.done)
+            return self._write_change(conn, plan.change)
 
     # ------------------------------------------------------------------------------ change signals
     def _state(self, conn: Connection, row: _Head) -> State:
@@ -712,10 +712,9 @@ class Store:
                          "bots": [s.role for s in seats if s.kind == "bot" and s.role in acting]}
         return _Change(gid, version, signals.n, state, pages, bumped, payload)
 
-    def _write_change(self, db: DbSession, change: _Change) -> int:
+    def _write_change(self, conn: Connection, change: _Change) -> int:
         """Write a change's ``view_changes`` rows (for ``since``) and its notification; the latter's id."""
         at = now()
-        conn = db.connection()  # Core statements: no ORM bookkeeping on the write path
         if change.bumped:
             conn.execute(_VIEW_CHANGES.insert(), [
                 {"game": change.game, "viewer": k, "version": v, "log_len": len(change.pages[k].log), "created_at": at}
