@@ -483,17 +483,25 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
                     frontier.append((a, nf, mp - cost))
                     if (a, nf) != (a0, f0):
                         add(a, nf, -1, mp - cost, -1 if a == a0 else a)
-            for d in (2 * f - 1, 2 * f, 2 * f + 1):
+            for d in (2 * f - 1, 2 * f, 2 * f + 1):  # (the step of the hoplites, written out)
                 d %= 8
                 n = nbr[a][d]
-                kind, mp2 = step(a, n, mp, d)
-                if kind == _NO:
+                if n < 0 or not a_pass[n]:
                     continue
-                if kind == _ATTACK:
-                    add(n, f if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
+                if enemy_at[n]:  # 8.1.4 (G41), as in step()
+                    if mp >= 1 and room(n):
+                        add(n, f if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
                     continue
-                add(n, f, -1, mp2, n)
-                if kind == _MOVE and best.get((n, f), -1) < mp2:
+                if a == a0 and start_zoc and zoc[n] and not friendly(n):
+                    continue  # 3.3.4: not from one enemy ZOC area straight into another
+                c = costs[8 * a + d]
+                if c > mp:
+                    continue
+                mp2 = mp - c
+                key = (n, f, -1, n)
+                if found.get(key, -1) < mp2:
+                    found[key] = mp2
+                if not zoc[n] and best.get((n, f), -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
                     best[(n, f)] = mp2
                     frontier.append((n, f, mp2))
     else:
@@ -501,28 +509,37 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
         for f in range(4):
             if f != f0:
                 add(a0, f, -1, ma)
+        # (the step of the other types, written out: this search is the longest)
+        exits = comp.exits
         bestl: dict[int, int] = {a0: ma}
         frontier2 = [(a0, ma)]
         while frontier2:
             a, mp = frontier2.pop()
-            if bestl.get(a, -1) > mp:
+            if bestl[a] > mp:
                 continue
-            for d in range(8):
-                n = nbr[a][d]
-                kind, mp2 = step(a, n, mp, d)
-                if kind == _NO:
+            for d, n, c in exits[a]:
+                if enemy_at[n]:  # 8.1.4 (G41), as in step()
+                    if mp >= 1 and room(n):
+                        add(n, d // 2 if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
                     continue
-                if kind == _ATTACK:
-                    add(n, d // 2 if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
+                if a == a0 and start_zoc and zoc[n] and not friendly(n):
+                    continue  # 3.3.4: not from one enemy ZOC area straight into another
+                if c > mp:
                     continue
+                mp2 = mp - c
                 if n != a0:
-                    for f in range(4):
-                        add(n, f, -1, mp2, n)
-                if kind == _MOVE and bestl.get(n, -1) < mp2:
+                    key = (n, -1, -1, n)  # any facing (expanded below)
+                    if found.get(key, -1) < mp2:
+                        found[key] = mp2
+                if not zoc[n] and bestl.get(n, -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
                     bestl[n] = mp2
                     frontier2.append((n, mp2))
     touched.update(a for _, _, _, a in found if a >= 0)
-    events += [(a, f, cf, mp, nr) for (a, f, cf, nr), mp in found.items()]
+    for (a, f, cf, nr), mp in found.items():
+        if f < 0:
+            events += [(a, g, cf, mp, nr) for g in range(4)]
+        else:
+            events.append((a, f, cf, mp, nr))
     r.ends, r.dests = _ends(r, cnt, typ, comp.a_col)
     return r
 
@@ -1248,10 +1265,18 @@ def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
         if not pile:
             fits.append((a, west, _ALL_FACINGS))
             continue
-        here = [v for v in pile if u_side[v] == GREEK]
-        if len(here) >= 3 or any(u_type[v] != t for v in here):
+        top, n = -1, 0  # the Greek units there: the top one, how many (if all of type t)
+        for v in pile:
+            if u_side[v] == GREEK:
+                if u_type[v] != t:
+                    n = 3
+                    break
+                if top < 0:
+                    top = v
+                n += 1
+        if n >= 3:
             continue
-        fits.append((a, west, (facing[here[0]],) if here else _ALL_FACINGS))  # 3.1.3: a stack keeps one facing
+        fits.append((a, west, (facing[top],) if top >= 0 else _ALL_FACINGS))  # 3.1.3: a stack keeps one facing
     out = [(a, f) for a, west, fs in fits
            if not (west_only and not west) and not (west and not phocians_west_ok) and (near is None or a in near)
            for f in fs]

@@ -76,6 +76,8 @@ class Comp:
     zoc_areas: tuple[tuple[int, ...], ...]
     # TEC: the MPs it costs to enter the neighbour of area a in direction d, at index 8 * a + d (rules.move_cost)
     nbr_cost: tuple[int, ...]
+    # the passable neighbours of area a as (direction, area, TEC cost to enter), by direction
+    exits: tuple[tuple[tuple[int, int, int], ...], ...]
     # 8.2.2: for each unit type, whether the Fire Results Table has a line at range 0, 1, ... (up to its longest)
     fire_ranges: tuple[tuple[bool, ...], ...]
     deploy_rows: tuple[int, ...]
@@ -178,6 +180,8 @@ def _load_comp(data_dir: Path | None) -> Comp:
         nbr=tuple(nbr),
         zoc_areas=zoc_areas,
         nbr_cost=nbr_cost,
+        exits=tuple(tuple((d, n, nbr_cost[8 * a + d]) for d, n in enumerate(nbr[a]) if n >= 0 and passable[n])
+                    for a in range(len(amap.areas))),
         fire_ranges=tuple(tuple(tables.fire_line(t, r) is not None for r in range(tables.max_range(t) + 1))
                           for t in TYPE_NAMES),
         deploy_rows=deploy,
