@@ -211,7 +211,8 @@ def test_the_terminal_board_shows_the_set_up() -> None:
 
     board = render(game("peloponnesian-war", seed=3).view("player"))
     assert "potidaea [sparta]: Ath 2H 3N, AthAl 1C, SpaAl 1H — Phormio" in board
-    assert "REBELLION (sparta), SIEGE" in board and "Waiting for player (athens): strategy" in board
+    assert "REBELLION (sparta), SIEGE" in board
+    assert "Waiting for player (athens): 3.1: choose the strategy Athens follows" in board
 
 
 def test_1_4_the_game_turn_sequence() -> None:

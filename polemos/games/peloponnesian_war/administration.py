@@ -204,7 +204,9 @@ def t_construction(s: S, task: Task) -> None:
     if s.automatic(side):
         matrix_builds(s, side, cap, floor, "7.2")
     elif build_options(s, side, 0, cap, floor):
-        s.ask("build", side, spent=0, cap=cap, floor=floor, rule="7.2")
+        s.ask("build", side, spent=0, cap=cap, floor=floor, rule="7.2",
+              question=f"7.2: {SIDES[side].title()} builds SPs ({s.comp.figures.sp_cost} talents each, at most "
+                       f"{cap} talents this segment; the Treasury stays at {floor} or more), or is done.")
     else:
         s.say("7.2", f"{SIDES[side].title()} cannot build (Treasury or counter mix).")
 

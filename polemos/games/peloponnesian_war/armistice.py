@@ -151,7 +151,9 @@ def t_armistice_build(s: S, task: Task) -> None:
     if s.automatic(side):
         matrix_builds(s, side, cap, floor, "8.3")
     elif build_options(s, side, 0, cap, floor):
-        s.ask("build", side, spent=0, cap=cap, floor=floor, rule="8.3")
+        s.ask("build", side, spent=0, cap=cap, floor=floor, rule="8.3",
+              question=f"8.3: {SIDES[side].title()} builds up to {cap // fig.sp_cost} SPs during the armistice "
+                       f"({fig.sp_cost} talents each; the Treasury stays at {floor} or more), or is done.")
     else:
         s.say("8.3", f"{SIDES[side].title()} cannot build (Treasury or counter mix).")
 

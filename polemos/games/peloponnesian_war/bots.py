@@ -22,7 +22,7 @@ from typing import Any
 from polemos.ai.agents import Agent, GuardedAgent
 from polemos.core.rng import Rng
 from polemos.games.peloponnesian_war.data import load_components
-from polemos.games.peloponnesian_war.model import ISLAND, NAVAL, SIDES, UNIT_TYPES
+from polemos.games.peloponnesian_war.model import ISLAND, SIDES
 
 JSON = dict[str, Any]
 STRATEGIES = (
@@ -115,10 +115,11 @@ class HeuristicAgent(GuardedAgent):
 
     def assemble(self, view: JSON, legal: list[str], side: int) -> str:
         op = view.get("operation") or {}
-        army = list(op.get("army") or [0] * 12)
-        land = sum(n for i, n in enumerate(army) if i % len(UNIT_TYPES) != NAVAL)
-        naval = sum(n for i, n in enumerate(army) if i % len(UNIT_TYPES) == NAVAL)
-        goal = int(op.get("objective", -1))
+        army = op.get("army") or []
+        land = sum(int(f["sps"]) for f in army if f["type"] != "naval")
+        naval = sum(int(f["sps"]) for f in army if f["type"] == "naval")
+        goal_id = op.get("objective")
+        goal = self.comp.space_index.get(str(goal_id), -1) if goal_id else -1
         island = goal >= 0 and self.comp.spaces[goal].kind == ISLAND
         if land < ARMY:
             for action in (f"take {OWN[side]} hoplite", f"take {OWN[side]}_allied hoplite",

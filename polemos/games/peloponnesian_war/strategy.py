@@ -81,7 +81,7 @@ def t_strategy_determine(s: S, task: Task) -> None:
     if s.automatic(side):
         matrix_strategy(s, side, "3.1")
     else:
-        s.ask("strategy", side)
+        s.ask("strategy", side, question=f"3.1: choose the strategy {SIDES[side].title()} follows this game turn.")
 
 
 def legal_strategy(s: S, side: int) -> list[str]:

@@ -64,5 +64,5 @@ def render(view: dict[str, Any]) -> str:
         lines.append("Going Home Box: " + sps(view["going_home"]))
     asked = view.get("asked")
     if asked:
-        lines.append(f"Waiting for {asked['role']} ({asked['side']}): {asked['kind']}")
+        lines.append(f"Waiting for {asked['role']} ({asked['side']}): {asked.get('question') or asked['kind']}")
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.core.game import Role
+from polemos.games.peloponnesian_war import combat, operations
 from polemos.games.peloponnesian_war.model import NATIONALITIES, NO, SERVES, SIDES, UNIT_TYPES
 from polemos.games.peloponnesian_war.state import (
     LD_NAMES,
@@ -34,6 +35,28 @@ def forces(counts: list[int]) -> list[dict[str, Any]]:
     """SP counts as ``[{nationality, type, sps}]`` (only the non-zero ones)."""
     return [{"nationality": NATIONALITIES[SLOT_NATIONALITY[i]], "type": UNIT_TYPES[SLOT_TYPE[i]], "sps": counts[i]}
             for i in range(NSLOTS) if counts[i]]
+
+
+def action_label(s: S, action: str) -> str:
+    """A player's words, with the rule, for a legal action (the browser's buttons, the terminal)."""
+    p = s.pending
+    kind = str(p["kind"]) if p else ""
+    if kind.startswith("op_"):
+        return operations.action_label(s, action)
+    if kind.startswith("cb_"):
+        return combat.action_label(s, action)
+    if kind == "strategy":
+        side = int(p["side"]) if p else 0
+        sid = action.removeprefix("strategy ")
+        index = s.comp.matrixes[side].strategy_index(sid)
+        return f"Strategy: {s.comp.matrixes[side].strategies[index].name} (3.1)" if index != NO else action
+    if kind == "build":
+        rule = str(p["rule"]) if p else "7.2"
+        if action == "done":
+            return f"Build nothing more ({rule})"
+        nat, _, unit = action.removeprefix("build ").partition(" ")
+        return f"Build 1 {nat.replace('-', ' ').title()} {unit} SP ({s.comp.figures.sp_cost} talents, {rule})"
+    return action
 
 
 def build(s: S, role: Role | None) -> dict[str, Any]:
@@ -91,10 +114,11 @@ def build(s: S, role: Role | None) -> dict[str, Any]:
         "powers": [{"id": pw.id, "status": side_name(s.power_status[pw.index]) or "neutral"} for pw in comp.powers],
         "score": {roles[0]: s.vp[0], roles[1]: s.vp[1]},
         "armistice_used": s.armistice_used,
-        "operation": s.op,
-        "battle": s.combat,
+        "operation": operations.op_view(s),
+        "battle": combat.combat_view(s),
         "asked": None if p is None else {"role": s.role_of(int(p["side"])), "side": SIDES[int(p["side"])],
-                                         "kind": p["kind"]},
+                                         "kind": p["kind"], "question": p.get("question") or ""},
+        "labels": {a: action_label(s, a) for a in s.legal_actions(role)} if role is not None else {},
         "log": [text for to, text in s.log if to == -1 or to == side],
         "outcome": out.to_json() if out is not None else None,
     }

@@ -116,6 +116,12 @@ def action_refs(view: dict[str, Any], legal: list[str]) -> list[list[str]]:
     return [r if r and count[r[0]] == 1 else [] for r in refs]
 
 
+def action_labels(view: dict[str, Any], legal: list[str]) -> list[str]:
+    """A person's label, with its rule, for each legal action (the view carries them for its role)."""
+    labels = view.get("labels") or {}
+    return [str(labels.get(a, a)) for a in legal]
+
+
 def describe(view: dict[str, Any]) -> dict[str, Any]:
     """The side panel: the turn, both sides' records, the score, the Going Home Box, the log."""
     sides = {}
@@ -135,7 +141,9 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
         "turn": f"{view.get('turn')} of {view.get('last_turn')}",
         "phase": view.get("phase"),
         "segment": view.get("segment"),
-        "prompt": f"{asked['role']} ({asked['side']}): {asked['kind']}" if asked else "",
+        "prompt": (asked.get("question") or f"{asked['role']} ({asked['side']}): {asked['kind']}") if asked else "",
+        "operation": view.get("operation"),
+        "battle": view.get("battle"),
         "score": dict(view.get("score", {})),
         "sides": sides,
         "powers": {p["id"]: p["status"] for p in view.get("powers", [])},
