@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
     C_NEUTRAL,
+    C_PERSIA,
     Occ,
     block_tabs,
     change_city_owner,
@@ -718,6 +719,8 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
     far_sides = board.far_sides
     field = occ.field
     inside = occ.inside
+    lctrl = s.lctrl
+    persian_friend = side == SPARTA and s.persia == 1  # friendly_hex, inlined: friendly_ctrl (4.2, 9.3)
     seen = [-1] * len(terrain)  # distance per hex, -1 not reached yet
     seen[start] = 0
     queue = deque([start])
@@ -726,7 +729,8 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
         h = queue.popleft()
         dist = seen[h]
         if h != start:
-            if friendly_hex(s, side, h) and (field[h] | inside[h]) != 3:
+            ctrl = lctrl[h]
+            if (ctrl == side or (persian_friend and ctrl == C_PERSIA)) and (field[h] | inside[h]) != 3:
                 out.append(h)
             if terrain[h] == MOUNTAIN:
                 continue  # 1.8: must stop
@@ -751,7 +755,9 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
                 continue  # a march through a strait hex may not cross it
             if tn == STRAIT and (d + 3) % 6 in far_sides[n]:
                 # entering a strait from its far side: crossing stops the move (4.3)
-                if friendly_hex(s, side, n) and (field[n] | inside[n]) != 3 and n not in out:
+                ctrl = lctrl[n]
+                if ((ctrl == side or (persian_friend and ctrl == C_PERSIA)) and (field[n] | inside[n]) != 3
+                        and n not in out):
                     out.append(n)
                 seen[n] = limit
                 continue
@@ -878,6 +884,8 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
     seen = bytearray(len(adj))  # per (hex, coast) node: reached
     for node in frontier:
         seen[node] = 1
+    lctrl = s.lctrl
+    sctrl = s.sctrl
     found = set()
     for _dist in range(8):
         nxt = []
@@ -890,7 +898,12 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
                 cn = city_at[n]
                 if cn >= 0 and n != start and n not in found:
                     city = cities[cn]
-                    if ((city.coast == nn & 1 or city.name == "CORINTH") and _friendly_port(s, side, n)
+                    # _friendly_port, inlined: a port friendly on land and at sea (4.2, 9.3)
+                    lc = lctrl[n]
+                    sc = sctrl[n]
+                    if ((city.coast == nn & 1 or city.name == "CORINTH") and city.port
+                            and (lc == side or (persia_friendly and lc == C_PERSIA))
+                            and (sc == side or (persia_friendly and sc == C_PERSIA))
                             and (field[n] | inside[n]) != 3):
                         found.add(n)
                         yield n
