@@ -105,8 +105,9 @@ def test_8_3_armistice_occurs_and_its_effects() -> None:
     # the player (Athens) builds up to 3 SPs per armistice turn, never below 1000 talents
     assert s.pending is not None and s.pending["kind"] == "build" and int(s.pending["cap"]) == 9 * 200
     assert int(s.pending["floor"]) == 1000
+    s.bell_loss = [2, 0]  # as if an armistice turn's event had flipped a marker
     s.apply("player", "done")
-    assert s.bellicosity == [6, 6]  # 10 - 4 game turns of war
+    assert s.bellicosity == [6, 6] and s.bell_loss == [0, 0]  # 10 - 4 game turns of war
 
 
 def test_8_3_nicias_adds_a_turn() -> None:

@@ -164,6 +164,7 @@ def t_armistice_bellicosity(s: S, task: Task) -> None:
     fought = int(task[1])
     value = max(1, s.comp.figures.armistice_bellicosity_reset - fought)
     s.bellicosity = [value, value]
+    s.bell_loss = [0, 0]  # the armistice's random events' -2 markers: the reset supersedes them (RULINGS P31)
     s.say("8.3", f"both sides' Bellicosity is reset to {value} (10 - {fought} game turns of war).")
 
 
