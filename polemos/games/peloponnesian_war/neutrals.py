@@ -29,7 +29,7 @@ def activate(s: S, power: int, side: int, rule: str, place: bool = True) -> None
     """4.5: ``power`` becomes an active ally of ``side``: its spaces become ``side``'s coalition spaces
     and its Allied SPs are placed in its seat (up to the counter mix, 1.1.2). If an enemy force
     occupies the seat, the power's forces are out of play until it no longer does (4.5): none are
-    placed."""
+    placed (RULINGS P36)."""
     pw = s.comp.powers[power]
     if s.power_status[power] == side:
         return

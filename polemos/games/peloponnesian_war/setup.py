@@ -33,7 +33,8 @@ FIRST_OPERATIONS_DONE = {
 
 
 def setup(s: S, scenario_id: str) -> None:
-    """Place everything a scenario's set-up names (10.1.1-10.1.3, 10.3.1-10.3.3, 10.4.1-10.4.2)."""
+    """Place everything a scenario's set-up names (10.1.1-10.1.3, 10.3.1-10.3.3, 10.4.1-10.4.2); the first
+    operations history made count as made (RULINGS P37)."""
     comp = s.comp
     sc = comp.scenario(scenario_id)
     s.turn = sc.first_turn

@@ -419,7 +419,7 @@ class PWState(State):
         (2.3), a neutral one to the side whose Army first entered it (4.5; REBEL_OPEN until then).
         Control: (a) colour-coded for the side and no enemy units in it, or (b) not colour-coded for
         the side and occupied by a friendly unit. Under a Siege marker the besieged keep it (5.1).
-        The Euxine is no one's (RULINGS P3)."""
+        The Euxine is no one's (RULINGS P3). RULINGS P33."""
         key = (tuple(map(tuple, self.sp)), tuple(self.rebellion), tuple(self.siege), tuple(self.power_status),
                tuple(self.control), tuple(self.coalition))
         if key == self._control_key:

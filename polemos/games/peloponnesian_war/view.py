@@ -1,7 +1,7 @@
 """The Peloponnesian War: what a role sees.
 
 Everything on the map and on both Strategy Matrixes is public (the counters, the markers, the
-treasuries, Bellicosity, SCI, the strategies and objectives, every die roll), so every role and
+treasuries, Bellicosity, SCI, the strategies and objectives, every die roll: RULINGS P34), so every role and
 the spectator get the same picture; a role's view also names the side it commands now (which
 changes in solitaire, 2.1) and what it is asked. Never in a view: the generator's state, the
 tasks still to run, the undo history.
