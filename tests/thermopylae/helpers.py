@@ -2,7 +2,7 @@
 
 A test starts from :func:`empty` (a new game with every unit off the map, at a chosen stage), puts
 stacks on the map with :func:`put` (first id = top of the pile), scripts the dice with
-``script_dice`` and calls a procedure of ``rules`` / ``automaton`` directly, or ``rules._step`` for
+``script_dice`` and calls a procedure of ``rules`` / ``automaton`` directly, or ``sequence._step`` for
 one stage of the sequence of play. Areas are named row + column ("H8"); facings "N", "E", "S", "W".
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import polemos
-from polemos.games.thermopylae import rules
+from polemos.games.thermopylae import rules, sequence
 from polemos.games.thermopylae.game import GoTellTheSpartans
 from polemos.games.thermopylae.state import FACING_NAMES, GREEK, PERSIAN, POOL, GTSState
 
@@ -155,6 +155,6 @@ def run_until(s: GTSState, *stages: str, limit: int = 200) -> None:
     for _ in range(limit):
         if s.stage in stages or s.winner >= 0:
             return
-        if not rules._step(s):
+        if not sequence._step(s):
             return
     raise AssertionError(f"{stages} not reached (stage {s.stage})")

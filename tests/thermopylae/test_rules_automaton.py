@@ -4,7 +4,7 @@ priorities (8.2.7) and retreat before combat (G32)."""
 from __future__ import annotations
 
 from polemos.core.rng import script_dice
-from polemos.games.thermopylae import automaton
+from polemos.games.thermopylae import automaton, sequence
 from polemos.games.thermopylae.state import PERSIAN, TRACK
 
 from .helpers import U, empty, put, where
@@ -132,7 +132,6 @@ def test_8_2_7_every_persian_missile_unit_fires() -> None:
 
 
 def test_g32_the_automatons_light_units_retreat_before_combat() -> None:
-    from polemos.games.thermopylae import rules
 
     s = empty(stage="g_melee", actor=-1)
     put(s, "susa-javelin-1", "E6", "E")
@@ -141,6 +140,6 @@ def test_g32_the_automatons_light_units_retreat_before_combat() -> None:
     s.melee_queue = [s.comp.area_index("E6")]
     s.stage = "g_melee_run"
     draws = s.rng.draws
-    assert rules._step(s)
+    assert sequence._step(s)
     assert where(s, "susa-javelin-1") == "C6" and s.rng.draws == draws
     assert s.stage == "recovery"  # no decision was asked of anyone

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from polemos.core.rng import script_dice
-from polemos.games.thermopylae import rules
+from polemos.games.thermopylae import rules, sequence
 from polemos.games.thermopylae.state import ARMY, PERSIAN, TRACK, GTSState
 
 from .helpers import GREEK, A, U, empty, losses_of, put, run_until, where
@@ -279,7 +279,7 @@ def test_8_2_6_two_hits_across_two_units_is_still_two_losses_for_morale() -> Non
 
 # ============================================================================ 8.2.6 through the players' actions
 def test_8_2_6_hits_on_one_target_are_added_up_before_its_dv_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "advance", lambda s: None)  # stop after each action
+    monkeypatch.setattr(sequence, "advance", lambda s: None)  # stop after each action
     s = empty(stage="g_ofire", actor=GREEK)
     put(s, ["thespians-7", "thebans-4", "phocians-10"], "D7", "E")
     put(s, "immortals-01", "E7", "W")  # DV 2, 4 steps
@@ -294,7 +294,7 @@ def test_8_2_6_hits_on_one_target_are_added_up_before_its_dv_is_taken(monkeypatc
 
 
 def test_8_2_6_firing_at_another_target_resolves_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "advance", lambda s: None)
+    monkeypatch.setattr(sequence, "advance", lambda s: None)
     s = empty(stage="g_ofire", actor=GREEK)
     put(s, ["thespians-7", "thebans-4", "phocians-10"], "D7", "E")
     put(s, "dahae-01", "E7", "W")  # DV 1
@@ -338,7 +338,7 @@ def test_4_0_d_8_2_a_unit_that_fired_in_defensive_fire_fires_again_in_offensive_
     put(s, "thespians-7", "E7", "W")  # a javelin unit
     put(s, "dahae-01", "C7", "E")  # range 2
     put(s, "spartans-1", "M5", "W")
-    rules.advance(s)
+    sequence.advance(s)
     assert s.stage == "g_dfire" and "fire thespians-7 C7" in s.legal_actions("greek")
     script_dice(s, [1])  # a miss
     s.apply("greek", "fire thespians-7 C7")
@@ -360,9 +360,9 @@ def test_4_0_d_8_2_7_the_automaton_fires_in_both_persian_fire_segments_of_a_roun
     put(s, "dahae-bow-1", "C7", "E")
     put(s, "spartans-1", "E7", "W")  # range 2: d10; DV 3
     script_dice(s, [1])  # D.3: a miss
-    rules.advance(s)
+    sequence.advance(s)
     assert s.stage == "g_move" and s.round == 1  # the Spartan may turn: the Greeks decide
-    monkeypatch.setattr(rules, "advance", lambda s: None)
+    monkeypatch.setattr(sequence, "advance", lambda s: None)
     s.apply("greek", "end movement")
     script_dice(s, [1])  # D.6: it fires again
     run_until(s, "g_ofire")
@@ -373,7 +373,7 @@ def test_4_0_d_8_2_7_the_automaton_fires_in_both_persian_fire_segments_of_a_roun
 # ============================================================================ 8.2.6 step 5: the DV once a segment
 def _two_targets(monkeypatch: pytest.MonkeyPatch) -> GTSState:
     """The Greek Offensive Fire Segment: three javelin units at D7 facing two Immortals (DV 2) at E7, E8."""
-    monkeypatch.setattr(rules, "advance", lambda s: None)  # stop after each action
+    monkeypatch.setattr(sequence, "advance", lambda s: None)  # stop after each action
     s = empty(stage="g_ofire", actor=GREEK)
     put(s, ["thespians-7", "thebans-4", "phocians-10"], "D7", "E")
     put(s, "immortals-01", "E7", "W")
@@ -446,7 +446,7 @@ def test_8_2_6_8_4_4_a_shot_at_an_area_emptied_by_the_last_targets_rout_is_not_t
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Turning to a new target resolves the fire at the last one (8.2.6); if that routs the contingent
     (8.4.4) whose units stood in the new target area too, there is nothing left there to fire at."""
-    monkeypatch.setattr(rules, "advance", lambda s: None)
+    monkeypatch.setattr(sequence, "advance", lambda s: None)
     s = empty(stage="g_ofire", actor=GREEK, current="dahae")
     c = s.comp.cont("dahae")
     for i in range(1, 9):

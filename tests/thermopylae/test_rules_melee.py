@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from polemos.core.rng import script_dice
-from polemos.games.thermopylae import rules
+from polemos.games.thermopylae import rules, sequence
 from polemos.games.thermopylae.state import PERSIAN, TRACK, GTSState
 
 from .helpers import GREEK, A, U, empty, losses_of, put, run_until, where
@@ -182,7 +182,7 @@ def test_tec_g22_a_melee_still_going_on_is_still_an_attack_across_the_wall() -> 
     put(s, "spartans-1", "H8", "W")
     put(s, ["dahae-01", "dahae-02", "dahae-03"], "H8", "E", came_from="G8")
     put(s, "spartans-2", "M5", "W")
-    assert not rules._step(s)  # a new Greek Movement Segment: the Greeks decide
+    assert not sequence._step(s)  # a new Greek Movement Segment: the Greeks decide
     assert all(where(s, x) == "H8" and s.came_from[U(s, x)] == A(s, "G8") for x in ("dahae-01", "dahae-02"))
 
 
@@ -193,7 +193,7 @@ def test_tec_g22_once_its_area_was_cleared_a_unit_no_longer_attacks_across_the_w
     s = empty(stage="g_move", actor=GREEK)
     put(s, ["dahae-01", "dahae-02", "dahae-03"], "H8", "E", came_from="G8")
     put(s, "spartans-2", "M5", "W")
-    assert not rules._step(s)
+    assert not sequence._step(s)
     assert s.came_from[U(s, "dahae-01")] == -1
     put(s, "spartans-1", "H8", "W", came_from="I8")  # a Spartan moves in on them from the east
     script_dice(s, [5, *PASS])  # 3:2, mixed v hoplite 1L -> 1:1: 1/1 -> 1/0 (1:2 would be 2/1 -> 2/0)
@@ -242,7 +242,7 @@ def _light_defender(attacker: list[str], defender: str = "thespians-7") -> GTSSt
     put(s, "dahae-04", "A2", "E")
     put(s, defender, "D7", "W")
     put(s, attacker, "D7", "E", came_from="C7")
-    rules.advance(s)
+    sequence.advance(s)
     return s
 
 
@@ -282,7 +282,7 @@ def test_8_3_2_step1_no_retreat_from_light_attackers() -> None:
     put(s, "thespians-7", "D7", "W")
     put(s, "dahae-bow-1", "D7", "E", came_from="C7")  # MF 1 v 2: 1:2, bow v javelin 1L: 1:3
     script_dice(s, [5, *PASS])  # 1:3: 3/1
-    rules.advance(s)
+    sequence.advance(s)
     assert s.stage == "g_move"  # fought at once: no choice was offered
     assert where(s, "dahae-bow-1") == TRACK and where(s, "thespians-7") == TRACK
 
@@ -293,7 +293,7 @@ def test_8_3_2_step1_the_retreat_goes_on_past_a_full_area() -> None:
     put(s, "thespians-7", "D7", "W")
     put(s, ["thebans-4", "phocians-10", "arcadia-11"], "F7", "W")  # the second area is full
     put(s, "dahae-01", "D7", "E", came_from="C7")
-    rules.advance(s)
+    sequence.advance(s)
     s.apply("greek", "retreat D7")
     assert where(s, "thespians-7") == "G7"
 
@@ -305,6 +305,6 @@ def test_8_3_2_step1_hoplites_never_retreat_before_combat() -> None:
     put(s, "thespians-1", "D7", "W")
     put(s, "dahae-01", "D7", "E", came_from="C7")  # 2 v 3: 1:2, 1L: 1:3
     script_dice(s, [5, *PASS])  # 1:3: 3/1, front reduction 3/0
-    rules.advance(s)
+    sequence.advance(s)
     assert s.stage == "g_move"
     assert where(s, "dahae-01") == TRACK and s.losses[U(s, "thespians-1")] == 0

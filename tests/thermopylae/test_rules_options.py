@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from polemos.core.rng import script_dice
-from polemos.games.thermopylae import rules
+from polemos.games.thermopylae import rules, sequence
 from polemos.games.thermopylae.state import TRACK, GTSState
 
 from .helpers import GREEK, PERSIAN, U, dests, empty, new, put, where
@@ -36,7 +36,7 @@ def test_11_1_later_contingents_are_still_rolled_for() -> None:
     put(s, "dahae-01", "A5", "E")
     put(s, "spartans-1", "M5", "W")
     script_dice(s, [6])
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.comp.cont_ids[s.current] == "scythians"
 
 
@@ -107,7 +107,7 @@ def _spartans_attacked(feigned: bool) -> GTSState:
 
 def test_11_3_the_spartans_may_feign_a_retreat_one_area_through_their_rear() -> None:
     s = _spartans_attacked(True)
-    rules.advance(s)
+    sequence.advance(s)
     assert s.stage == "p_melee_run" and s.legal_actions("greek") == ["feint D7", "stand D7"]
     script_dice(s, [8])  # one Morale Check, Spartan MR 8: passes
     s.apply("greek", "feint D7")
@@ -120,7 +120,7 @@ def test_11_3_the_spartans_may_feign_a_retreat_one_area_through_their_rear() -> 
 
 def test_11_3_a_failed_morale_check_means_the_spartans_stand_and_fight() -> None:
     s = _spartans_attacked(True)
-    rules.advance(s)
+    sequence.advance(s)
     script_dice(s, [9, 5, 1, 1])  # 9 > 8: no feint; melee 6 v 8 1:2, 1L 1:3: 3/1, front reduction 3/0
     s.apply("greek", "feint D7")
     assert where(s, "spartans-1") == "D7" and not s.feint[U(s, "spartans-1")]
@@ -132,7 +132,7 @@ def test_11_3_g26_the_feint_check_uses_the_average_step_losses() -> None:
     s = _spartans_attacked(True)
     s.losses[U(s, "spartans-1")] = 2
     s.losses[U(s, "spartans-2")] = 3  # average 2.5: rounded half up to 3 losses: MR 6 (2 losses: 7)
-    rules.advance(s)
+    sequence.advance(s)
     script_dice(s, [7, 5, 1, 1])  # 7 > 6: the feint fails
     s.apply("greek", "feint D7")
     assert where(s, "spartans-1") == "D7"
@@ -140,7 +140,7 @@ def test_11_3_g26_the_feint_check_uses_the_average_step_losses() -> None:
 
 def test_11_3_after_a_feint_the_spartans_gain_one_column_in_their_next_melee() -> None:
     s = _spartans_attacked(True)
-    rules.advance(s)
+    sequence.advance(s)
     script_dice(s, [1])
     s.apply("greek", "feint D7")
     put(s, ["spartans-1", "spartans-2"], "D7", "W", came_from="E7")  # they turn on their pursuers
@@ -153,7 +153,7 @@ def test_11_3_after_a_feint_the_spartans_gain_one_column_in_their_next_melee() -
 def test_11_3_without_the_option_the_spartans_cannot_retreat() -> None:
     s = _spartans_attacked(False)
     script_dice(s, [5, 1, 1])
-    rules.advance(s)
+    sequence.advance(s)
     assert s.stage == "g_move"  # the melee was fought at once
     assert where(s, "spartans-1") == "D7" and where(s, "dahae-01") == TRACK
 
@@ -165,7 +165,7 @@ def test_11_3_only_spartans_may_feign() -> None:
     put(s, ["dahae-01", "dahae-02", "dahae-03"], "D7", "E", came_from="C7")
     put(s, "dahae-04", "A2", "E")
     script_dice(s, [5, 1, 1])
-    rules.advance(s)
+    sequence.advance(s)
     assert s.stage == "g_move" and where(s, "thespians-1") == "D7"
 
 
@@ -211,7 +211,7 @@ def test_11_1_the_persian_player_decides_his_light_units_retreat() -> None:
     put(s, "dahae-04", "A2", "E")
     put(s, "dahae-bow-1", "D7", "E")
     put(s, "spartans-1", "D7", "W", came_from="E7")
-    rules.advance(s)
+    sequence.advance(s)
     assert s.stage == "g_melee_run" and s.active_roles() == ("persian",)
     assert s.legal_actions("persian") == ["retreat D7", "stand D7"]
     s.apply("persian", "retreat D7")

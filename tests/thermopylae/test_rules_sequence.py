@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from polemos.core.rng import script_dice
-from polemos.games.thermopylae import rules
+from polemos.games.thermopylae import rules, sequence
 from polemos.games.thermopylae.state import ARMY, AWAY, BOX, POOL, TRACK, GTSState
 
 from .helpers import GREEK, PERSIAN, A, U, empty, new, put, run_until, where
@@ -48,7 +48,7 @@ def test_5_1_the_commitment_table_picks_the_days_first_contingent(day: int, roll
 def test_5_2_the_ephialtes_table_gives_the_immortals_round_of_entry(roll: int, rnd: int) -> None:
     s = empty(stage="ephialtes", actor=-1, day=3, current="susa")
     script_dice(s, [roll])
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.eph_round == rnd and s.stage == "conference"
     imm = s.comp.cont_units[s.comp.cont("immortals")]
     assert all(s.loc[u] == BOX for u in imm)
@@ -66,7 +66,7 @@ def _day3_round_start(eph_round: int, day_round: int) -> GTSState:
 
 def test_7_0_2_the_immortals_enter_row_o_in_their_round_in_three_stacks_greeks_or_not() -> None:
     s = _day3_round_start(eph_round=4, day_round=3)
-    assert rules._step(s)  # round 4 of day 3 starts
+    assert sequence._step(s)  # round 4 of day 3 starts
     imm = s.comp.cont_units[s.comp.cont("immortals")]
     assert areas_of(s, "immortals") == {f"O{c}": 3 for c in range(2, 10)}  # 24 units: 8 three-stacks
     assert all(s.facing[u] == 3 and s.fwd[u] == 3 for u in imm)  # facing west, into the pass
@@ -75,14 +75,14 @@ def test_7_0_2_the_immortals_enter_row_o_in_their_round_in_three_stacks_greeks_o
 
 def test_7_0_2_the_immortals_wait_in_the_box_before_their_round() -> None:
     s = _day3_round_start(eph_round=5, day_round=3)
-    assert rules._step(s)
+    assert sequence._step(s)
     assert all(s.loc[u] == BOX for u in s.comp.cont_units[s.comp.cont("immortals")])
 
 
 def test_g33_the_round_of_entry_counts_across_series() -> None:
     s = _day3_round_start(eph_round=5, day_round=4)
     s.series, s.round = 2, 1  # the second series of the day, after four Action Rounds in all
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.round == 2 and s.day_round == 5
     assert str(where(s, "immortals-01")).startswith("O")
 
@@ -229,7 +229,7 @@ def test_6_0_2_greek_losses_are_kept_overnight_and_disorder_is_cleared() -> None
     s = empty(stage="day_end", actor=-1)
     (u,) = put(s, "spartans-1", "E6", "W", losses=2, disordered=True)
     put(s, "dahae-01", "A5", "E", losses=1)
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.day == 2 and s.stage == "day_start"
     assert s.loc[u] == POOL and s.losses[u] == 2 and not s.disordered[u]  # G30
 
@@ -287,14 +287,14 @@ def test_4_0_d_the_segments_of_an_action_round_come_in_order(monkeypatch: pytest
     put(s, "dahae-01", "A5", "E")
     put(s, "spartans-1", "M5", "W")
     seen: list[str] = []
-    step = rules._step
+    step = sequence._step
 
     def spy(state: GTSState) -> bool:
         seen.append(state.stage)
         return step(state)
 
-    monkeypatch.setattr(rules, "_step", spy)
-    rules.advance(s)
+    monkeypatch.setattr(sequence, "_step", spy)
+    sequence.advance(s)
     assert s.stage == "g_move" and s.actor == GREEK
     s.apply("greek", "end movement")
     assert s.stage == "g_move" and s.round == 3
@@ -309,9 +309,9 @@ def test_4_0_d_a_series_has_eight_action_rounds_at_most() -> None:
     put(s, "dahae-01", "A5", "E")
     put(s, "spartans-1", "M5", "W")
     s.round = 7
-    assert rules._step(s) and s.stage == "round_start"
+    assert sequence._step(s) and s.stage == "round_start"
     s.stage, s.round = "round_end", 8
-    assert rules._step(s) and s.stage == "end_of_day"
+    assert sequence._step(s) and s.stage == "end_of_day"
 
 
 def test_g29_the_rounds_end_when_no_persian_is_left_on_the_map() -> None:
@@ -330,7 +330,7 @@ def test_9_0_a_contingent_already_used_today_ends_the_day() -> None:
     put(s, "dahae-01", "A5", "E")
     put(s, "spartans-1", "M5", "W")
     script_dice(s, [1])  # day 1: Dahae again
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.stage == "day_end" and s.committed == [s.comp.cont("dahae")]
 
 
@@ -339,9 +339,9 @@ def test_9_0_2_a_new_contingent_enters_at_rows_a_and_b_while_the_armies_stay() -
     put(s, ["dahae-01", "dahae-02"], "E6", "E")
     put(s, "spartans-1", "G8", "W")
     script_dice(s, [6])  # day 1: the Scythians
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.stage == "pdeploy" and s.comp.cont_ids[s.current] == "scythians" and s.round == 0
-    assert rules._step(s)
+    assert sequence._step(s)
     assert where(s, "dahae-01") == "E6" and where(s, "spartans-1") == "G8"  # nobody else moves
     assert {a[0] for a in areas_of(s, "scythians")} == {"A"}
     assert s.stage == "round_start"
@@ -353,7 +353,7 @@ def test_9_0_1_after_a_rout_both_sides_deploy_anew() -> None:
     put(s, "spartans-1", "G8", "W")
     s.guard = s.comp.cont("phocians")
     script_dice(s, [9])  # day 1: the Immortals
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.stage == "west" and s.comp.cont_ids[s.current] == "immortals"
     run_until(s, "deploy")
     assert s.stage == "west" and s.actor == GREEK  # choosing the contingent to join the Spartans west
@@ -363,7 +363,7 @@ def test_9_0_1_after_a_rout_both_sides_deploy_anew() -> None:
 def _susa_about_to_rout(monkeypatch: pytest.MonkeyPatch, day: int = 1) -> GTSState:
     """The Greek Offensive Fire Segment of round 2: the Susa (the current contingent, Routs box 9) have
     eight units on their track; two Greek javelin units at D7 face susa-09 at E7 (DV 1, two steps)."""
-    monkeypatch.setattr(rules, "advance", lambda s: None)  # stop after each action
+    monkeypatch.setattr(sequence, "advance", lambda s: None)  # stop after each action
     s = empty(stage="g_ofire", actor=GREEK, day=day, current="susa")
     s.round = s.day_round = 2
     c = s.comp.cont("susa")
@@ -393,7 +393,7 @@ def test_9_0_1_when_the_current_contingent_routs_the_other_persians_are_removed_
     assert where(s, other) == POOL  # removed with them, not left to fight on
     assert s.stage == "end_of_day" and s.round == 2  # no Greek Melee, no further round
     script_dice(s, [3])  # the Dahae (day 1) / the Dahae (day 3): a new contingent
-    rules._step(s)
+    sequence._step(s)
     assert s.stage == "west"  # 9.0(1): both sides deploy anew
 
 
@@ -443,12 +443,12 @@ def test_g29_the_day_ends_without_a_roll_when_no_greek_unit_is_left_on_the_map()
     for u in s.comp.cont_units[s.comp.cont("phocians")]:
         s.loc[u] = BOX  # the guard takes no part (G33)
     draws = s.rng.draws
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.stage == "day_end" and s.rng.draws == draws
 
 
 def test_9_0_the_last_day_ends_on_points() -> None:
     s = empty(stage="day_end", actor=-1, day=3)
     put(s, "spartans-1", "G8", "W")
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.winner == PERSIAN and s.stage == "over"  # 0 - 0: ties go to Persia (10.0)

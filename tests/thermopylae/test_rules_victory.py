@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from polemos.games.thermopylae import rules
+from polemos.games.thermopylae import rules, sequence
 from polemos.games.thermopylae.state import ARMY, GONE, TRACK, GTSState
 
 from .helpers import GREEK, PERSIAN, U, empty, put
@@ -58,7 +58,7 @@ def test_10_0_the_greeks_win_with_more_points() -> None:
     put(s, "spartans-1", "G8", "W")
     on_army(s, "dahae-01", "medes-01", "susa-01")  # 9
     on_army(s, "thebans-1")  # 6
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.winner == GREEK
     out = s.outcome()
     assert out is not None and out.winner == "greek" and out.scores["greek"] == 9 and out.scores["persian"] == 6
@@ -69,7 +69,7 @@ def test_10_0_a_tie_goes_to_persia() -> None:
     put(s, "spartans-1", "G8", "W")
     on_army(s, "dahae-01", "medes-01")  # 6
     on_army(s, "thebans-1")  # 6
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.winner == PERSIAN
 
 
@@ -77,7 +77,7 @@ def test_10_0_points_are_counted_only_at_the_end_of_the_third_day() -> None:
     s = empty(stage="day_end", actor=-1, day=2)
     put(s, "spartans-1", "G8", "W")
     on_army(s, "dahae-01", "medes-01", "susa-01")
-    assert rules._step(s)
+    assert sequence._step(s)
     assert s.winner < 0 and s.day == 3
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from polemos import script_dice
-from polemos.games.thermopylae import rules
+from polemos.games.thermopylae import sequence
 from polemos.games.thermopylae.state import GTSState
 
 from .helpers import GREEK, empty, new, put, where
@@ -97,7 +97,7 @@ def _thespians_attacked(under: str, elsewhere: str) -> GTSState:
     put(s, ["thespians-2", under], "D7", "W")
     put(s, ["dahae-01", "dahae-02", "dahae-03"], "D7", "E", came_from="C7")
     put(s, "dahae-04", "A2", "E")
-    rules.advance(s)
+    sequence.advance(s)
     return s
 
 

@@ -5,11 +5,61 @@ from __future__ import annotations
 from typing import ClassVar
 
 from polemos.core.errors import RecordError
-from polemos.core.game import JSON, Game, Role, State
+from polemos.core.game import JSON, Game, Outcome, Role, State
 from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
 from polemos.core.rng import Rng
-from polemos.games.thermopylae.state import MODES, ROLES, Comp, GTSState, load_comp
+from polemos.games.thermopylae import rules, sequence, view
+from polemos.games.thermopylae.hidden import hidden_variants, visible_tops
+from polemos.games.thermopylae.state import GREEK, MODES, PERSIAN, ROLES, Comp, GTSState, load_comp
+
+
+class GTSPlay(GTSState):
+    """A game of Go Tell the Spartans as the kernel plays it: the state's data (``state.py``) with the
+    contract's listing, applying, view and outcome from the rule procedures (``sequence.py``,
+    ``rules.py``, ``view.py``, ``hidden.py``), which sit above the state in the package's layers."""
+
+    def active_roles(self) -> tuple[Role, ...]:
+        if self.winner >= 0 or self.actor < 0:
+            return ()
+        if self.mode != "multi" or self.actor != GREEK:
+            return (ROLES[self.actor],)
+        return rules.greek_deciders(self)
+
+    def legal_actions(self, role: Role) -> list[str]:
+        if self.winner >= 0 or role not in self.active_roles():
+            return []
+        key = (role, len(self.actions))
+        if self._legal_key == key:
+            return list(self._legal_val)
+        val = sequence.legal(self, role)
+        self._legal_key = key
+        self._legal_val = val
+        return list(val)
+
+    def _apply(self, role: Role, action: str) -> None:
+        shown = visible_tops(self)
+        sequence.apply(self, action, role)
+        # what the rules derived from the new position (rules.touch forgets it on every change) is kept
+        # for the next listing; only the listing itself is for the position before the action
+        self._legal_key = None
+        if not visible_tops(self) <= shown:
+            # 3.4: a unit that comes to the top of its stack is seen by the enemy: a reveal (no undo)
+            self.reveals += 1
+
+    def view(self, role: Role | None) -> JSON:
+        return view.build(self, self.side_of(role), role)
+
+    def outcome(self) -> Outcome | None:
+        if self.winner < 0:
+            return None
+        vp = rules.victory_points(self)
+        scores = {"greek": vp[GREEK], "persian": vp[PERSIAN]}
+        if self.mode == "multi":
+            for cid, won in rules.contingent_winners(self).items():
+                if cid in self.roles():
+                    scores[cid] = int(won)  # 11.2: each contingent's player wins or loses apart
+        return Outcome(ROLES[self.winner] if self.winner in (0, 1) else None, self.win_reason, scores)
 
 
 class GoTellTheSpartans(Game):
@@ -53,14 +103,12 @@ class GoTellTheSpartans(Game):
         return self.components().version
 
     def _new(self, seed: int, scenario: str | None, options: JSON) -> GTSState:
-        from polemos.games.thermopylae import rules
-
         opts = dict(options)
         if scenario not in (None, "480"):
             raise ValueError(f"unknown scenario {scenario!r}; Go Tell the Spartans has '480'")
         comp = load_comp(self.data_dir, bool(opts.get("nothing_but_spartans", False)))
-        state = GTSState(self, comp, int(seed), scenario, opts)
-        rules.setup(state)
+        state = GTSPlay(self, comp, int(seed), scenario, opts)
+        sequence.setup(state)
         return state
 
     def from_json(self, doc: JSON) -> GTSState:
@@ -73,8 +121,6 @@ class GoTellTheSpartans(Game):
     def hidden_variants(self, state: State, role: Role, rng: Rng, keep_identities: bool = False) -> list[State]:
         """In the two-player game the units under the top of the enemy's stacks (3.4), restacked
         (``hidden.py``); always the dice to come."""
-        from polemos.games.thermopylae.hidden import hidden_variants
-
         return hidden_variants(state, role, rng, keep_identities)
 
 

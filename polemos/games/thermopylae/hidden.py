@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from polemos.core.game import Role, State
 from polemos.core.rng import Rng
+from polemos.games.thermopylae.rules import occupancy
 from polemos.games.thermopylae.state import GREEK, PERSIAN, GTSState
 
 # unit fields that belong to a place in a pile, not to the unit: they stay with the place when
@@ -57,8 +58,6 @@ def visible_tops(s: GTSState) -> set[int]:
     in the other games nothing on the map is hidden (an empty set: nothing is ever revealed)."""
     if s.mode != "two":
         return set()
-    from polemos.games.thermopylae.rules import occupancy
-
     comp = s.comp
     tops: set[int] = set()
     for units in occupancy(s):
@@ -72,8 +71,6 @@ def visible_tops(s: GTSState) -> set[int]:
 
 def under_the_top(s: GTSState, side: int) -> list[int]:
     """``side``'s units under the top of their stacks, outside melees (hidden from the enemy, 3.4)."""
-    from polemos.games.thermopylae.rules import occupancy
-
     comp = s.comp
     out: list[int] = []
     for units in occupancy(s):

@@ -10,19 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from polemos.core.game import JSON, Outcome, Role, State
+from polemos.core.game import JSON, Game, Role, State
 from polemos.core.plain import copy_fields, copy_header, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.thermopylae.board import AreaMap, load_map
 from polemos.games.thermopylae.counters import Counters, load_counters
+from polemos.games.thermopylae.geometry import Geometry
 from polemos.games.thermopylae.search import SegCache
 from polemos.games.thermopylae.tables import Tables, load_tables
-
-if TYPE_CHECKING:
-    from polemos.games.thermopylae.game import GoTellTheSpartans
-    from polemos.games.thermopylae.geometry import Geometry
 
 GREEK, PERSIAN = 0, 1
 ROLES: tuple[Role, ...] = ("greek", "persian")
@@ -123,8 +120,6 @@ def load_comp(data_dir: Path | None, all_spartans: bool = False) -> Comp:
 def _load_comp(data_dir: Path | None) -> Comp:
     import hashlib
 
-    from polemos.games.thermopylae.geometry import Geometry
-
     amap = load_map(data_dir)
     counters = load_counters(data_dir)
     tables = load_tables(data_dir)
@@ -204,9 +199,11 @@ _SCALARS = ("ended_stage", "day", "series", "round", "day_round", "stage", "acto
 
 
 class GTSState(State):
-    """One situation of a game of Go Tell the Spartans."""
+    """One situation of a game of Go Tell the Spartans: the data. The kernel contract's listing, applying,
+    view and outcome come from the rule procedures, in ``game.GTSPlay`` (the states ``Game.new`` makes),
+    so that this module imports none of the modules above it."""
 
-    def __init__(self, game: GoTellTheSpartans, comp: Comp, seed: int, scenario: str | None,
+    def __init__(self, game: Game, comp: Comp, seed: int, scenario: str | None,
                  options: JSON) -> None:
         self.game = game
         self.comp = comp
@@ -289,15 +286,6 @@ class GTSState(State):
         self._cache: dict[Any, Any] = {}
 
     # ---------------------------------------------------------------- kernel contract
-    def active_roles(self) -> tuple[Role, ...]:
-        if self.winner >= 0 or self.actor < 0:
-            return ()
-        if self.mode != "multi" or self.actor != GREEK:
-            return (ROLES[self.actor],)
-        from polemos.games.thermopylae import rules
-
-        return rules.greek_deciders(self)
-
     def side_of(self, role: Role | None) -> int | None:
         """The side a role plays (11.2: every contingent's player is Greek)."""
         if role is None:
@@ -306,59 +294,13 @@ class GTSState(State):
             return PERSIAN
         return GREEK if role in self.roles() else None
 
-    def legal_actions(self, role: Role) -> list[str]:
-        from polemos.games.thermopylae import rules
-
-        if self.winner >= 0 or role not in self.active_roles():
-            return []
-        key = (role, len(self.actions))
-        if self._legal_key == key:
-            return list(self._legal_val)
-        val = rules.legal(self, role)
-        self._legal_key = key
-        self._legal_val = val
-        return list(val)
-
-    def _apply(self, role: Role, action: str) -> None:
-        from polemos.games.thermopylae import rules
-        from polemos.games.thermopylae.hidden import visible_tops
-
-        shown = visible_tops(self)
-        rules.apply(self, action, role)
-        # what the rules derived from the new position (rules.touch forgets it on every change) is kept
-        # for the next listing; only the listing itself is for the position before the action
-        self._legal_key = None
-        if not visible_tops(self) <= shown:
-            # 3.4: a unit that comes to the top of its stack is seen by the enemy: a reveal (no undo)
-            self.reveals += 1
-
-    def view(self, role: Role | None) -> JSON:
-        from polemos.games.thermopylae import view
-
-        return view.build(self, self.side_of(role), role)
-
-    def outcome(self) -> Outcome | None:
-        if self.winner < 0:
-            return None
-        from polemos.games.thermopylae.rules import victory_points
-
-        vp = victory_points(self)
-        scores = {"greek": vp[GREEK], "persian": vp[PERSIAN]}
-        if self.mode == "multi":
-            from polemos.games.thermopylae.rules import contingent_winners
-
-            for cid, won in contingent_winners(self).items():
-                if cid in self.roles():
-                    scores[cid] = int(won)  # 11.2: each contingent's player wins or loses apart
-        return Outcome(ROLES[self.winner] if self.winner in (0, 1) else None, self.win_reason, scores)
-
     def say(self, rule: str, text: str, to: int = -1) -> None:
         """Add a log line citing ``rule`` (``to``: -1 everyone, else only that side sees it)."""
         self.log.append((to, rule, text))
 
     # ---------------------------------------------------------------- copying
     def clone(self) -> GTSState:
-        c = GTSState.__new__(GTSState)
+        c = type(self).__new__(type(self))
         copy_header(self, c)
         c.comp = self.comp
         c.mode = self.mode
