@@ -58,7 +58,7 @@ def main() -> None:
     print("# The Peloponnesian War: the heuristic player against the Strategy Matrixes (solitaire)\n")
     print(f"`python scripts/pw_report.py {args.games}`: {args.games} games per scenario, seeds 0-{args.games - 1}, "
           f"the solitaire mode (the player must change sides when 2.1 says so; his score follows him), "
-          f"{took:.0f} s in {args.processes} processes. The matrix side is the rulebook's Strategy Matrix procedure "
+          f"{took:.0f} s in {args.processes} process(es). The matrix side is the rulebook's Strategy Matrix procedure "
           "(RULINGS P10-P12, P60-P79); the player is `bots.py`'s heuristic. History: the war lasted 27 years "
           "(nine game turns of three years); Athens surrendered in 404 (game turn 10).\n")
     for sc in SCENARIOS:
