@@ -38,10 +38,11 @@ def test_the_mode_follows_the_build_manifest() -> None:
 def test_a_stale_or_missing_build_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(native, "MANIFEST", tmp_path / "_native.json")
     assert (native._built() or "").startswith("not built")
-    sources = {m: native._digest(native.source_of(m)) for m in native.COMPILED}
-    sources[native.COMPILED[0]] = "0" * 64  # as if the source had changed since the build
+    sources = {m: native._digest(native.source_of(m)) for m in native.depends()}
+    state = "polemos.games.athens_sparta.state"  # not compiled, but compiled against
+    sources[state] = "0" * 64  # as if the source had changed since the build
     native.MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag, "sources": sources}))
-    assert native._built() == f"stale: {native.COMPILED[0]} changed since the build (make setup rebuilds it)"
+    assert native._built() == f"stale: {state} changed since the build (make setup rebuilds it)"
     native.MANIFEST.write_text(json.dumps({"python": "cpython-00", "sources": sources}))
     assert native._built() == f"built for cpython-00, not {sys.implementation.cache_tag}"
     native.MANIFEST.write_text("{")
@@ -53,6 +54,13 @@ def test_the_pure_finder_loads_the_listed_modules_from_their_sources() -> None:
     spec = finder.find_spec("polemos.games.athens_sparta.movement", None)
     assert spec is not None and spec.origin == str(native.source_of("polemos.games.athens_sparta.movement"))
     assert finder.find_spec("polemos.games.athens_sparta.view", None) is None  # not compiled: the usual import
+
+
+def test_a_build_answers_for_the_compiled_modules_and_all_they_were_compiled_against() -> None:
+    names = native.depends()
+    assert set(native.COMPILED) <= set(names)
+    assert {"polemos.games.athens_sparta.state", "polemos.core.game", "polemos.core.rng"} <= set(names)
+    assert all(native.source_of(m).exists() for m in names)
 
 
 def test_a_game_without_compiled_modules_is_pure_python() -> None:

@@ -56,6 +56,17 @@ MANIFEST = ROOT / "polemos" / "_native.json"
 _state: dict[str, str] = {"mode": "pure Python", "why": "not installed"}
 
 
+def depends() -> list[str]:
+    """The modules whose sources a build was made from: the compiled ones and every module of their
+    packages (mypyc compiled against their types: the game's state class, the kernel), so that a
+    change to any of them retires the build until it is made again."""
+    names = set(COMPILED)
+    for folder in {source_of(m).parent for m in (*COMPILED, __name__)}:
+        rel = folder.relative_to(ROOT)
+        names.update(".".join((*rel.parts, p.stem)) for p in folder.glob("*.py") if p.stem != "__init__")
+    return sorted(names)
+
+
 def source_of(module: str) -> Path:
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
@@ -96,9 +107,10 @@ def _built() -> str | None:
         hashes = doc["sources"]
         if doc.get("python") != sys.implementation.cache_tag:
             return f"built for {doc.get('python')}, not {sys.implementation.cache_tag}"
-        for module in COMPILED:
+        for module in depends():
             if hashes.get(module) != _digest(source_of(module)):
                 return f"stale: {module} changed since the build (make setup rebuilds it)"
+        for module in COMPILED:
             if not _extensions(module):
                 return f"incomplete: no extension module for {module}"
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -147,7 +159,7 @@ def clean() -> None:
 def build() -> int:
     """Compile :data:`COMPILED` in place with mypyc; on any failure leave pure Python (status 1)."""
     clean()
-    sources = {m: _digest(source_of(m)) for m in COMPILED}
+    sources = {m: _digest(source_of(m)) for m in depends()}
     with tempfile.TemporaryDirectory(prefix="polemos-mypyc-") as tmp:
         # built in a scratch folder (setuptools there reads no pyproject.toml), then copied in place
         script = (
