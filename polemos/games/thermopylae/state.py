@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from polemos.core.game import JSON, Game, Role, State
-from polemos.core.plain import copy_fields, copy_header, dump_fields, load_fields, state_header
+from polemos.core.plain import copy_header, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.thermopylae.board import AreaMap, load_map
 from polemos.games.thermopylae.counters import Counters, load_counters
@@ -193,6 +193,7 @@ _UNIT_LISTS = ("loc", "facing", "losses", "disordered", "force", "moved", "fired
                "feint", "fwd")
 _LISTS = (*_UNIT_LISTS, "lost", "routed", "committed", "deploy_queue", "melee_queue", "army_g", "army_p",
           "stays", "ended", "fire_tally")
+_FLAT_LISTS = tuple(name for name in _LISTS if name != "fire_tally")  # lists of ints (fire_tally: of lists)
 _SCALARS = ("ended_stage", "day", "series", "round", "day_round", "stage", "actor", "current", "eph_round", "guard",
             "conf_roll", "conf_left", "west", "next_seq", "next_force", "fire_target", "fire_hits",
             "retreat_area", "crises", "winner", "win_reason", "moving_side")
@@ -306,7 +307,13 @@ class GTSState(State):
         c.mode = self.mode
         c.feigned = self.feigned
         c.all_spartans = self.all_spartans
-        copy_fields(self, c, _SCALARS, _LISTS)
+        # the fields of _SCALARS and _LISTS (core.plain.copy_fields, written out: clone is on every undo point)
+        d, mine = c.__dict__, self.__dict__
+        for name in _SCALARS:
+            d[name] = mine[name]
+        for name in _FLAT_LISTS:
+            d[name] = mine[name][:]
+        c.fire_tally = [list(x) for x in self.fire_tally]
         c.log = list(self.log)
         c._seg = SegCache()
         c.reset_caches()
