@@ -58,8 +58,12 @@ SESSION_DAYS = 30  # a session ends 30 days after its log-in at the latest
 IDLE_DAYS = 7  # ... and after 7 days unused
 SESSION_TOUCH = timedelta(hours=1)  # a session's last use is written at most once an hour, not per request
 BOT_LEASE = timedelta(seconds=30)
-STATE_CACHE = 256  # parsed states kept per process, by (game, version): no state JSON parsed per request
-PAGE_CACHE = 768  # viewers' pages kept per process (computed for the change signals, reused by /view)
+# Per process, the latest state of each game and the latest page of each (game, viewer), the pages computed
+# for the change signals and reused by /view: no state JSON parsed and no page drawn again per request. Only
+# the latest is kept, so a game costs an entry however fast it moves: 500 games at one action per 5 s
+# each, with requests queued for seconds, found their pages evicted from a cache by (game, version).
+STATE_CACHE = 2048  # games
+PAGE_CACHE = 4096  # (game, viewer) pairs: a two-player game has three viewers
 ACT_ATTEMPTS = 8  # an action planned on a version that moved meanwhile is planned again, this often
 NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{2,40}$")
 MIN_PASSWORD = 8
@@ -136,8 +140,9 @@ class Store:
         # could undo what it just began), so one process plays a game's bots while its lease lasts
         self.host = secrets.token_hex(8)
         self.agents: dict[tuple[int, str], Any] = {}
-        self.states: Lru[State] = Lru(STATE_CACHE)
-        self.pages: Lru[Page] = Lru(PAGE_CACHE)
+        self.states: Lru[tuple[int, State]] = Lru(STATE_CACHE)  # game -> (internal version, state)
+        self.pages: Lru[tuple[int, int, Page]] = Lru(PAGE_CACHE)  # (game, viewer) -> (version, change n, page)
+        self.drawing = threading.Lock()  # a page's board is drawn and its answer encoded once
         # called after each committed change with (notification id, game, payload), so this process's
         # WebSockets and bot runner hear of its own changes at once (polemos.server.notify)
         self.listeners: list[Callable[[int, int, JSON], None]] = []
@@ -508,25 +513,39 @@ class Store:
         """The page's data: ``role``'s view (a seat the viewer holds) or the spectator's, at the viewer's
         own version (``version``: the one to act at; ``versions``: every page of the viewer's, as the
         WebSocket sends them; polemos.server.signals)."""
-        head, page = self._view_parts(gid, viewer, role)
-        assert page.extras is not None  # drawn by _view_parts
-        return {**head, "view": page.view, "legal": page.legal, "log": page.log, **page.extras}
+        doc: JSON = json.loads(self.view_json(gid, viewer, role))
+        return doc
 
     def view_json(self, gid: int, viewer: Viewer | None, role: str | None) -> bytes:
         """``view`` as the JSON the API sends: the page's own (large) members are encoded once per page
         version and cached with it; only the viewer's small head (summary, versions, undo) is encoded
         per request."""
-        head, page = self._view_parts(gid, viewer, role)
-        if page.encoded is None:
-            assert page.extras is not None  # drawn by _view_parts
-            rest = json.dumps({"log": page.log, **page.extras}, separators=(",", ":"))
-            # the view and legal actions as encoded for the page's digest (signals.page_of): once
-            page.encoded = f'"view":{page.view_text},"legal":{page.legal_text},{rest[1:-1]}'.encode()
-        return json.dumps(head, separators=(",", ":"))[:-1].encode() + b"," + page.encoded + b"}"
+        head, page, game_id = self._view_parts(gid, viewer, role)
+        encoded = page.encoded or self._encode(game_id, page)
+        return json.dumps(head, separators=(",", ":"))[:-1].encode() + b"," + encoded + b"}"
 
-    def _view_parts(self, gid: int, viewer: Viewer | None, role: str | None) -> tuple[JSON, Page]:
-        """The viewer's own members of ``view`` and the cached page (its extras drawn: the board is
-        rendered at most once per page version in this process)."""
+    def _encode(self, game_id: str, page: Page) -> bytes:
+        """The page's own members of the answer, encoded once per page version in this process: the game's
+        web module's board, refs, panel and labels drawn, the view and legal actions spliced in as encoded
+        for the page's digest (signals.page_of). The view and its text are let go then (the answer holds them)."""
+        with self.drawing:
+            if page.encoded is not None:
+                return page.encoded
+            extras: JSON = {}
+            web = _web_module(game_id)
+            if web is not None:
+                extras["board"] = web.render_board(page.view, self.data_dir)
+                extras["refs"] = web.action_refs(page.view, page.legal) if page.legal else []
+                extras["panel"] = web.describe(page.view)
+                if hasattr(web, "action_labels") and page.legal:
+                    extras["labels"] = web.action_labels(page.view, page.legal)
+            rest = json.dumps({"log": page.log, **extras}, separators=(",", ":"))
+            page.encoded = f'"view":{page.view_text},"legal":{page.legal_text},{rest[1:-1]}'.encode()
+            page.view_text, page.view = "", {}
+            return page.encoded
+
+    def _view_parts(self, gid: int, viewer: Viewer | None, role: str | None) -> tuple[JSON, Page, str]:
+        """The viewer's own members of ``view``, the cached page, and the game's id."""
         def read(conn: Connection) -> tuple[_Head, Signals, str, Page]:
             row = self._head(conn, gid)
             key = self._viewer_key(row.seats, viewer, role, row.active)
@@ -538,17 +557,7 @@ class Store:
                       "versions": self._versions(signals, row.seats, viewer),
                       "role": None if key == SPECTATOR else key,
                       "can_undo": page.can_undo and row.status != "finished"}
-        if page.extras is None:
-            extras: JSON = {}
-            web = _web_module(row.game_id)
-            if web is not None:
-                extras["board"] = web.render_board(page.view, self.data_dir)
-                extras["refs"] = web.action_refs(page.view, page.legal) if page.legal else []
-                extras["panel"] = web.describe(page.view)
-                if hasattr(web, "action_labels") and page.legal:
-                    extras["labels"] = web.action_labels(page.view, page.legal)
-            page.extras = extras
-        return head, page
+        return head, page, row.game_id
 
     def _viewer_key(self, seats: Sequence[_SeatInfo], viewer: Viewer | None, role: str | None, active: str) -> str:
         """Whose page a request sees: ``role`` (a seat the viewer holds: 403 otherwise), else the
@@ -676,24 +685,26 @@ class Store:
     def _cached_state(self, gid: int, game_id: str, version: int, text: Callable[[], str | None]) -> State:
         """The game's state at internal ``version``, the caller's to change: a clone of this process's
         cached copy, parsed from ``text()`` (the stored JSON) only on a miss."""
-        key = (gid, version)
-        state = self.states.get(key)
-        if state is None:
-            stored = text()
-            if stored is None:
-                raise _Moved()
-            state = self._parse(gid, game_id, stored)
-            self.states.put(key, state)
+        entry = self.states.get(gid)
+        if entry is not None and entry[0] == version:
+            return entry[1].clone()
+        stored = text()
+        if stored is None:
+            raise _Moved()
+        state = self._parse(gid, game_id, stored)
+        if entry is None or entry[0] < version:  # never an older version over a newer one
+            self.states.put(gid, (version, state))
         return state.clone()
 
     def _page(self, conn: Connection, row: _Head, signals: Signals, key: str) -> Page:
         """Viewer ``key``'s page of the game as the row has it (cached by game, version and change)."""
-        cache_key = (row.id, row.version, signals.n, key)
-        page = self.pages.get(cache_key)
-        if page is None:
-            public = public_facts(row.status, row.active, _seat_facts(row.seats), row.result)
-            page = page_of(self._state(conn, row), key, public)
-            self.pages.put(cache_key, page)
+        entry = self.pages.get((row.id, key))
+        if entry is not None and entry[:2] == (row.version, signals.n):
+            return entry[2]
+        public = public_facts(row.status, row.active, _seat_facts(row.seats), row.result)
+        page = page_of(self._state(conn, row), key, public)
+        if entry is None or entry[:2] < (row.version, signals.n):
+            self.pages.put((row.id, key), (row.version, signals.n, page))
         return page
 
     def _change(self, gid: int, version: int, status: str, active: str, result: str | None,
@@ -725,9 +736,9 @@ class Store:
     def _committed(self, change: _Change, nid: int) -> None:
         """After the commit: keep the new state and pages for the requests that follow, and tell this
         process's listeners (other processes read the notification row)."""
-        self.states.put((change.game, change.version), change.state)
+        self.states.put(change.game, (change.version, change.state))
         for key, page in change.pages.items():
-            self.pages.put((change.game, change.version, change.n, key), page)
+            self.pages.put((change.game, key), (change.version, change.n, page))
         for listener in self.listeners:
             listener(nid, change.game, change.payload)
 

@@ -50,7 +50,6 @@ class Page:
     # for every answer that shows this page
     view_text: str = ""
     legal_text: str = "[]"
-    extras: JSON | None = field(default=None)  # the game's web module's board, refs, panel (drawn lazily)
     # the page's own members of GET /view's answer (view, legal, log and the extras) as JSON text, encoded
     # once per page version and spliced into every answer that shows it (polemos.server.service.Store.view_json)
     encoded: bytes | None = field(default=None)
