@@ -55,17 +55,25 @@ def hidden_variants(state: State, role: Role, rng: Rng, keep_identities: bool = 
 
 def visible_tops(s: GTSState) -> set[int]:
     """In the two-player game, the units on top of their stacks, seen face up by the enemy (3.4);
-    in the other games nothing on the map is hidden (an empty set: nothing is ever revealed)."""
+    in the other games nothing on the map is hidden (an empty set: nothing is ever revealed). Do not
+    change the set."""
     if s.mode != "two":
         return set()
-    comp = s.comp
+    cached: set[int] | None = s._cache.get("visible tops")  # kept until a unit moves (rules.touch)
+    if cached is not None:
+        return cached
+    u_side = s.comp.u_side
     tops: set[int] = set()
     for units in occupancy(s):
-        seen_sides: set[int] = set()
+        if not units:
+            continue
+        first = units[0]
+        tops.add(first)
         for u in units:
-            if comp.u_side[u] not in seen_sides:
-                seen_sides.add(comp.u_side[u])
-                tops.add(u)
+            if u_side[u] != u_side[first]:
+                tops.add(u)  # the other side's top unit (a melee)
+                break
+    s._cache["visible tops"] = tops
     return tops
 
 

@@ -62,6 +62,15 @@ class SegCache:
         self.stale: dict[tuple[object, ...], Reach] = {}  # reaches whose ends only need finding again
         self.zoc: list[bool] = []
 
+    def copy(self) -> SegCache:
+        """An independent cache with the same findings (a Reach is never changed once made, nor are the
+        lists held here: they are replaced), for a clone of the state."""
+        c = SegCache()
+        c.token, c.cnt, c.typ, c.zoc = self.token, self.cnt, self.typ, self.zoc
+        c.reaches = dict(self.reaches)
+        c.stale = dict(self.stale)
+        return c
+
     def clear(self) -> None:
         self.token = None
         self.cnt, self.typ, self.zoc = [], [], []

@@ -315,8 +315,11 @@ class GTSState(State):
             d[name] = mine[name][:]
         c.fire_tally = [list(x) for x in self.fire_tally]
         c.log = list(self.log)
-        c._seg = SegCache()
+        # what was derived from this position holds for the copy (rules.touch and reset_caches forget it
+        # when the copy changes): undo's replays and the views of clones need not search again
+        c._seg = self._seg.copy()
         c.reset_caches()
+        c._cache = dict(self._cache)
         return c
 
     def _assign(self, other: State) -> None:
