@@ -36,8 +36,9 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-#: The modules compiled with mypyc: Athens & Sparta's rule procedures (what listing and applying
-#: actions runs). Their state class, views, bots and presentation stay pure Python (tests patch them).
+#: The modules compiled with mypyc: the rule procedures of Athens & Sparta and Go Tell the Spartans
+#: (what listing and applying actions runs). Their state class, views, bots and presentation stay
+#: pure Python (tests patch them).
 COMPILED = (
     "polemos.games.athens_sparta.model",
     "polemos.games.athens_sparta.common",
@@ -47,6 +48,12 @@ COMPILED = (
     "polemos.games.athens_sparta.attrition",
     "polemos.games.athens_sparta.victory",
     "polemos.games.athens_sparta.rules",
+    # Go Tell the Spartans' searches and rule procedures (sequence, state and game stay pure Python:
+    # tests patch sequence's functions, and the kernel's State is subclassed there)
+    "polemos.games.thermopylae.geometry",
+    "polemos.games.thermopylae.search",
+    "polemos.games.thermopylae.rules",
+    "polemos.games.thermopylae.automaton",
 )
 #: The mypyc group: its shared runtime library is ``polemos/_native__mypyc*.so``.
 GROUP = "polemos._native"
@@ -61,7 +68,8 @@ def depends() -> list[str]:
     packages (mypyc compiled against their types: the game's state class, the kernel), so that a
     change to any of them retires the build until it is made again."""
     names = set(COMPILED)
-    for folder in {source_of(m).parent for m in (*COMPILED, __name__)}:
+    # the kernel by its name: run as ``python -m polemos.core.native`` this module is ``__main__``
+    for folder in {source_of(m).parent for m in (*COMPILED, "polemos.core.native")}:
         rel = folder.relative_to(ROOT)
         names.update(".".join((*rel.parts, p.stem)) for p in folder.glob("*.py") if p.stem != "__init__")
     return sorted(names)
