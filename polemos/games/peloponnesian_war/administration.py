@@ -130,7 +130,7 @@ def revenue(s: S, side: int, ignore_ravaged: bool = False) -> tuple[int, list[st
 
 def t_administration(s: S, task: Task) -> None:
     s.phase = PH_ADMIN
-    s.recontrol()
+    s.settle()
     s.push(["revenue"], ["construction", ATHENS], ["construction", SPARTA])
 
 
@@ -166,7 +166,7 @@ def build(s: S, side: int, nat: int, unit_type: int, rule: str) -> None:
     s.say(rule, f"{SIDES[side].title()} builds 1 {NATIONALITIES[nat].replace('_', ' ')} {UNIT_TYPES[unit_type]} SP "
                 f"({s.comp.figures.sp_cost} talents; Treasury {s.treasury[side]}).")
     combat.place_by_table(s, nat, unit_type, 1, rule)
-    s.recontrol()
+    s.settle()
 
 
 #: RULINGS P29: what the matrix side builds, in order of preference — Athens its fleet, Sparta its

@@ -115,13 +115,13 @@ def t_armistice_determination(s: S, task: Task) -> None:
                 if n and SLOT_NATIONALITY[k] == own:
                     s.remove_sps(i, own, SLOT_TYPE[k], n)
                     s.going_home[k] += n
-    s.recontrol()
+    s.settle()
     for k in range(NSLOTS):
         n = s.going_home[k]
         if n:
             s.going_home[k] = 0
             combat.place_by_table(s, SLOT_NATIONALITY[k], SLOT_TYPE[k], n, "8.3")
-    s.recontrol()
+    s.settle()
     if any(s.hostages):
         s.say("8.3", "all hostages are released; the restriction on attacking the enemy home space is lifted.")
     s.hostages = [False, False]

@@ -42,6 +42,7 @@ from polemos.games.peloponnesian_war.state import (
     NOT_REBEL,
     NSLOTS,
     PH_COMBAT,
+    SIDE_RANGE,
     SIDE_SLOTS,
     SLOT_NATIONALITY,
     SLOT_SIDE,
@@ -192,6 +193,7 @@ def _enemy_fortress(s: S, space: int, side: int) -> bool:
 
 def _place_siege(s: S, space: int, side: int) -> None:
     s.siege[space] = True
+    s.touch(space)
     _bookkeeping(s).setdefault("besiegers", {})[str(space)] = side
 
 
@@ -207,9 +209,14 @@ def situations(s: S, category: int) -> list[tuple[int, int]]:
     comp = s.comp
     out: list[tuple[int, int]] = []
     if category != CAT_ZOI:
-        for space, sp in enumerate(comp.spaces):
-            if s.siege[space] or s.occupant(space) != 2 or battle_key(space, space) in fought:
+        (a_lo, a_hi), (s_lo, s_hi) = SIDE_RANGE
+        siege = s.siege
+        for space, f in enumerate(s.sp):
+            if siege[space] or not any(f[a_lo:a_hi]) or not any(f[s_lo:s_hi]):
+                continue  # both sides' SPs in it (occupant 2), no Siege marker
+            if battle_key(space, space) in fought:
                 continue
+            sp = comp.spaces[space]
             cat = CAT_HOME if sp.home != NO else CAT_COALITION if s.coalition[space] != NO else CAT_OTHER
             if cat == category:
                 out.append((space, space))
@@ -500,6 +507,7 @@ def _lift_siege(s: S, space: int, rule: str) -> None:
     are still there with the besieged (their leader gone), in 5.1 the space becomes a battle
     situation of 5.2; in 5.3, where no battle can follow, the besiegers' SPs go home (5.5)."""
     s.siege[space] = False
+    s.touch(space)
     s.say(rule, f"Siege marker removed from {name(s, space)}: no besieging army is left.")
     recorded = (s.combat or {}).get("besiegers", {}).pop(str(space), None)
     if rule != "5.3" or s.occupant(space) != 2:
@@ -561,6 +569,7 @@ def t_cb_siege(s: S, task: Task) -> None:
     side = besieger(s, space)
     if side == NO:  # the besiegers left (a battle in the meantime cannot happen; kept for safety)
         s.siege[space] = False
+        s.touch(space)
         return
     comp, fig = s.comp, s.comp.figures
     other = 1 - side
@@ -587,6 +596,7 @@ def t_cb_siege(s: S, task: Task) -> None:
         if not ok:
             failed_why = "the siege roll"
     s.siege[space] = False
+    s.touch(space)
     s.ravaged[space] = True
     if failed_why:
         s.say("5.3", f"The siege of {where} fails ({failed_why}): the besieging army goes home; Ravaged marker.")
@@ -714,7 +724,7 @@ def place_by_table(s: S, nationality: int, unit_type: int, n: int, rule: str) ->
 
 def send_home(s: S, rule: str = "4.9") -> None:
     """Empty the Going Home Box by the Post-Combat Movement Table (4.9, 5.4, 5.8, 5.9)."""
-    s.recontrol()  # the spaces SPs go to are friendly-controlled ones (5.9: Samos for a lost Chios)
+    s.settle()  # the spaces SPs go to are friendly-controlled ones (5.9: Samos for a lost Chios)
     for i in range(NSLOTS):
         n = s.going_home[i]
         if n:

@@ -37,7 +37,12 @@ EMPTY: Sps = (0,) * NSLOTS
 
 def count(sps: Sps, unit_type: int) -> int:
     """SPs of one type, every nationality."""
-    return sum(sps[slot(n, unit_type)] for n in range(len(NATIONALITIES)))
+    a, b, c, d = _TYPE_SLOTS[unit_type]
+    return sps[a] + sps[b] + sps[c] + sps[d]
+
+
+_TYPE_SLOTS = tuple(tuple(slot(n, t) for n in range(len(NATIONALITIES))) for t in range(len(UNIT_TYPES)))
+assert all(len(row) == 4 for row in _TYPE_SLOTS)
 
 
 def land(sps: Sps) -> int:

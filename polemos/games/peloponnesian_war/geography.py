@@ -166,6 +166,10 @@ def zoi(comp: Components, space: int, side: int, hoplite: int, cavalry: int, nav
     5.3.1: Spartan ZOIs never extend into Athens or Piraeus (any phase), and an Athenian force's
     Cavalry ZOI does not extend out of Athens or Piraeus during the Combat Phase.
     """
+    key = (comp.version, space, side, cavalry > 0, naval > 0, combat_phase)
+    found = _ZOI.get(key)
+    if found is not None and found[0] is comp:
+        return found[1]
     reach = {space}
     walls = {comp.space_index["athens"], comp.space_index["piraeus"]}
     if cavalry and not (combat_phase and side == ATHENS and space in walls):
@@ -175,7 +179,13 @@ def zoi(comp: Components, space: int, side: int, hoplite: int, cavalry: int, nav
                          and not loc.isthmus and not loc.storm)
     if side == SPARTA:
         reach -= walls - {space}
-    return frozenset(reach)
+    result = frozenset(reach)
+    _ZOI[key] = (comp, result)  # bounded: spaces x 2 sides x 8 kinds of force
+    return result
+
+
+#: zoi's answers: they depend on the space, the side, the phase and which kinds of SPs are there
+_ZOI: dict[tuple[str, int, int, bool, bool, bool], tuple[Components, frozenset[int]]] = {}
 
 
 __all__ = [

@@ -36,17 +36,19 @@ def activate(s: S, power: int, side: int, rule: str, place: bool = True) -> None
     if side not in pw.joins:
         raise AssertionError(f"{pw.name} never joins {SIDES[side]}")
     s.power_status[power] = side
+    s.touch()
     for sp in pw.spaces:
         s.coalition[sp] = side
+        s.touch()
     s.say(rule, f"{pw.name} becomes an active ally of {SIDES[side].title()} (4.5): "
                 f"{', '.join(s.comp.spaces[x].name for x in pw.spaces)} are its coalition spaces.")
     seat = pw.seat
     if not place:
-        s.recontrol()
+        s.settle()
         return
     if s.side_sps(seat, 1 - side):
         s.say("4.5", f"an enemy force occupies {s.comp.spaces[seat].name}: {pw.name}'s forces are out of play.")
-        s.recontrol()
+        s.settle()
         return
     nat = ALLIED_NATIONALITY[side]
     placed = []
@@ -57,7 +59,7 @@ def activate(s: S, power: int, side: int, rule: str, place: bool = True) -> None
             placed.append(f"{n} {UNIT_TYPES[unit_type]}")
     if placed:
         s.say("4.5", f"{', '.join(placed)} {SIDES[side].title()} Allied SPs placed in {s.comp.spaces[seat].name}.")
-    s.recontrol()
+    s.settle()
 
 
 def change_sides(s: S, power: int, rule: str) -> None:
@@ -85,6 +87,7 @@ def change_sides(s: S, power: int, rule: str) -> None:
                 s.remove_sps(sp, old, unit_type, n)
                 turned.append((sp, unit_type, n))
     s.power_status[power] = NO
+    s.touch()
     s.power_changes[power] += 1
     s.say(rule, f"{pw.name} changes sides: it goes over to {SIDES[side].title()}.")
     activate(s, power, side, rule, place=False)
@@ -94,4 +97,4 @@ def change_sides(s: S, power: int, rule: str) -> None:
             s.add_sps(sp, new, unit_type, n)
             s.say(rule, f"{n} {UNIT_TYPES[unit_type]} SP(s) in {s.comp.spaces[sp].name} are now "
                         f"{SIDES[side].title()} Allied.")
-    s.recontrol()
+    s.settle()

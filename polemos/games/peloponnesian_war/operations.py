@@ -205,7 +205,7 @@ def closed_spaces(s: S, side: int, mode: int, goal: int) -> set[int]:
         lo, hi = own[0], own[-1] + 1  # the side's slots are contiguous (nationality * 3 + type)
         colour, enemy = s.colour, 1 - side
         for space, here in enumerate(s.sp):
-            if sum(here[lo:hi]):
+            if any(here[lo:hi]):
                 continue  # a friendly Force is there
             if colour[space] == enemy or any(here):
                 out.add(space)
@@ -499,6 +499,7 @@ def t_op_rebellion(s: S, task: Task) -> None:
     roll = s.d6()
     if roll >= fig.cause_rebellion_roll:
         s.rebellion[space] = side if s.league_side(space) != NO else REBEL_OPEN
+        s.touch(space)
         s.say("4.4.2", f"{SIDE_NAME[side]} pays {fig.cause_rebellion_cost} talents and rolls {roll}: "
                        f"{space_name(s, space)} rebels.")
         s.push(["op_build"])
@@ -871,6 +872,7 @@ def t_op_move(s: S, task: Task) -> None:
             _army_out(s, at, i, n)
             op["army"][i] = n
             s.sp[there][i] += n
+            s.touch(there)
             s.moved[there][i] += n
     s.leader_at[leader] = there
     op["at"] = there
@@ -906,6 +908,7 @@ def t_op_enter(s: S, task: Task) -> None:
     sp = s.comp.spaces[at]
     if s.rebellion[at] == REBEL_OPEN and sum(op["army"]):
         s.rebellion[at] = side
+        s.touch(at)
         s.say("4.5", f"{sp.name}, a neutral space in rebellion, is friendly to {SIDE_NAME[side]}, whose army "
                      f"enters it first: captured.")
     s.push(["op_intercept"])
@@ -1137,6 +1140,7 @@ def _army_out(s: S, space: int, i: int, n: int, *, eliminated: bool = False, hom
     op = s.op
     assert op is not None
     s.sp[space][i] -= n
+    s.touch(space)
     s.moved[space][i] -= n
     op["army"][i] -= n
     if eliminated and SLOT_TYPE[i] == NAVAL:

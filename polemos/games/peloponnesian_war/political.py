@@ -173,13 +173,14 @@ def occur(s: S, ev: RandomEvent, key: int, rule: str) -> None:
         if n:
             s.eliminate(e.space, e.nationality, e.type, n)
             s.say(rule, f"{n} SP(s) eliminated in {s.comp.spaces[e.space].name}.")
-    s.recontrol()
+    s.settle()
 
 
 def start_rebellion(s: S, space: int, rule: str) -> None:
     """A League space rebels: it becomes friendly to the enemy side (2.3)."""
     league = s.league_side(space)
     s.rebellion[space] = 1 - league
+    s.touch(space)
     s.say(rule, f"{s.comp.spaces[space].name} rebels: it is now friendly to {SIDES[1 - league].title()}.")
 
 
@@ -219,7 +220,7 @@ def delian_rebellion(s: S, rule: str) -> None:
             start_rebellion(s, there, rule)
         else:
             s.say(rule, f"adjacent {s.comp.spaces[there].name}: die {roll}: no rebellion.")
-    s.recontrol()
+    s.settle()
 
 
 def t_delian_rebellion(s: S, task: Task) -> None:

@@ -42,8 +42,9 @@ def t_continued_rebellion(s: S, task: Task) -> None:
             continue
         if i in zoi[owner] and i not in zoi[reb]:
             s.rebellion[i] = NOT_REBEL
+            s.touch(i)
             s.say("6.1", f"the rebellion in {s.comp.spaces[i].name} is put down.")
-    s.recontrol()
+    s.settle()
 
 
 def t_rebellion_expansion(s: S, task: Task) -> None:
@@ -72,9 +73,9 @@ def t_rebellion_expansion(s: S, task: Task) -> None:
             else:
                 s.say("6.2", f"from {s.comp.spaces[src].name} to {name}: die {roll} + {bonus} = {roll + bonus}: "
                              "no rebellion.")
-    s.recontrol()
+    s.settle()
     combat.chios_returns(s)  # 5.9, at the end of the Rebellion Expansion
-    s.recontrol()
+    s.settle()
 
 
 def t_helot_rebellion(s: S, task: Task) -> None:
@@ -106,7 +107,7 @@ def t_helot_rebellion(s: S, task: Task) -> None:
         s.say("6.3", f"the Helot rebellion goes on: Spartan revenue is {fig.helot_later_revenue_loss} talents less "
                      f"this turn, Spartan Bellicosity -{fig.helot_bellicosity_loss}.")
     s.helot = True
-    s.recontrol()
+    s.settle()
 
 
 TASKS: dict[str, TaskFn] = {

@@ -66,7 +66,7 @@ def advance(s: S) -> None:
         if fn is None:
             raise AssertionError(f"no procedure for task {task[0]!r}")
         fn(s, task)
-        s.recontrol()
+        s.settle()
         steps += 1
         if steps > MAX_TASKS_PER_STEP:
             raise AssertionError(f"the task stack does not settle (last task {task[0]!r})")
@@ -93,7 +93,7 @@ def apply(s: S, side: int, action: str) -> None:
     if fn is None:
         raise AssertionError(f"no procedure for decision {p['kind']!r}")
     fn(s, side, action)
-    s.recontrol()
+    s.settle()
     advance(s)
 
 

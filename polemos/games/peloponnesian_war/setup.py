@@ -62,14 +62,18 @@ def setup(s: S, scenario_id: str) -> None:
     for ps in sc.powers:
         if ps.status != NO:
             s.power_status[ps.power] = ps.status
+            s.touch()
             for sp in comp.powers[ps.power].spaces:
                 s.coalition[sp] = ps.status
+                s.touch()
     for m in sc.markers:
         if m.kind == "siege":
             s.siege[m.space] = True
+            s.touch()
         else:
             league = s.league_side(m.space)
             s.rebellion[m.space] = REBEL_OPEN if comp.spaces[m.space].alignment == NEUTRAL else 1 - league
+            s.touch()
     # the first operations already made: their armies (the side's leaders out of its home space:
     # Phormio at Potidaea, Nicias at Syracuse, Mindarus and Thrasybulus at Abydos) have moved (4.3
     # CRITICAL NOTE); the forces at home (Pericles' Athens) have not
@@ -94,7 +98,7 @@ def setup(s: S, scenario_id: str) -> None:
         start = SIDES.index(str(chosen))
     s.player = ATHENS if start == NO else start
     s.phase = PH_OPERATIONS
-    s.recontrol()
+    s.settle()
     s.say(sc.rule, f"{sc.name}: game turn {sc.first_turn} (to game turn {sc.last_turn}); "
                    f"{SIDES[sc.first_operation].title()} conducts the first operation.")
     if s.mode != TWO:

@@ -18,8 +18,7 @@ view is hidden but the generator's state and what is still to come.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -208,7 +207,27 @@ class PWState(State):
         """Forget derived data (never serialised). Call after changing a state by hand."""
         self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
-        self._control_key: tuple[Any, ...] | None = None  # what recontrol last read and wrote
+        self._dirty = True  # everything recontrol reads may have changed since it last ran (touch)
+        self._dirty_spaces: set[int] = set()  # the spaces whose SPs, rebellion or siege changed since
+
+    def touch(self, space: int = NO) -> None:
+        """Note that the SPs, rebellion or siege of ``space`` changed (NO: a neutral power or a
+        coalition, anything): control is recomputed (:meth:`settle`) before the next task runs."""
+        if space == NO:
+            self._dirty = True
+        else:
+            self._dirty_spaces.add(space)
+
+    def settle(self) -> None:
+        """Recompute control (1.3) where something it reads changed since it last ran (:meth:`touch`);
+        the rules call this after every task and action. The same as :meth:`recontrol`, which is
+        idempotent: a space nothing touched would keep its colour and control."""
+        if self._dirty:
+            self.recontrol()
+        elif self._dirty_spaces:
+            spaces = self._dirty_spaces
+            self._dirty_spaces = set()
+            self._control_spaces(spaces)
 
     # ================================================================ who decides
     def roles(self) -> tuple[Role, ...]:
@@ -321,6 +340,7 @@ class PWState(State):
 
     def add_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
         self.sp[space][slot(nationality, unit_type)] += n
+        self._dirty_spaces.add(space)
 
     def remove_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
         """Take ``n`` SPs off the map (to move them elsewhere); ``moved`` shrinks with them."""
@@ -329,6 +349,7 @@ class PWState(State):
             raise AssertionError(f"only {self.sp[space][i]} {NATIONALITIES[nationality]} {UNIT_TYPES[unit_type]} "
                                  f"SPs in {self.comp.spaces[space].name}, not {n}")
         self.sp[space][i] -= n
+        self._dirty_spaces.add(space)
         self.moved[space][i] = min(self.moved[space][i], self.sp[space][i])
         if (space == self.comp.space_index["sparta"] and nationality == SPARTAN and unit_type == HOPLITE):
             self.home_guard = min(self.home_guard, self.sp[space][i])
@@ -348,7 +369,10 @@ class PWState(State):
     def in_play(self, nationality: int, unit_type: int) -> int:
         """SPs of a nationality and type on the map or in the Going Home Box (1.1.2)."""
         i = slot(nationality, unit_type)
-        return self.going_home[i] + sum(f[i] for f in self.sp)
+        n = self.going_home[i]
+        for f in self.sp:
+            n += f[i]
+        return n
 
     def unbuilt(self, nationality: int, unit_type: int) -> int:
         """SPs the counter mix still holds (1.1.2: never more in play than the mix)."""
@@ -392,8 +416,8 @@ class PWState(State):
         if side != ATHENS:
             return 0
         fig = self.comp.figures
-        rebels = sum(1 for i, sp in enumerate(self.comp.spaces)
-                     if sp.alignment == DELIAN and self.rebellion[i] not in (NOT_REBEL, ATHENS))
+        rebellion = self.rebellion
+        rebels = sum(1 for i in _static(self.comp).delian if rebellion[i] not in (NOT_REBEL, ATHENS))
         if rebels >= fig.emergency_fund_rebellions:
             return 0
         for sid in ("piraeus", "decelea"):
@@ -420,15 +444,19 @@ class PWState(State):
         Control: (a) colour-coded for the side and no enemy units in it, or (b) not colour-coded for
         the side and occupied by a friendly unit. Under a Siege marker the besieged keep it (5.1).
         The Euxine is no one's (RULINGS P3). RULINGS P33."""
-        key = (tuple(map(tuple, self.sp)), tuple(self.rebellion), tuple(self.siege), tuple(self.power_status),
-               tuple(self.control), tuple(self.coalition))
-        if key == self._control_key:
-            return  # nothing it reads changed since it last ran (it is idempotent)
+        self._dirty = False
+        self._dirty_spaces = set()
+        self._control_spaces(range(len(self.sp)))
+
+    def _control_spaces(self, spaces: Iterable[int]) -> None:
+        """:meth:`recontrol` for ``spaces`` (then the 5.9 stand-ins, which read any space's control)."""
         static = _static(self.comp)
         power_status, rebellion, siege, control, colour_of = (self.power_status, self.rebellion, self.siege,
                                                               self.control, self.colour)
         (a_lo, a_hi), (s_lo, s_hi) = SIDE_RANGE
-        for i, f in enumerate(self.sp):
+        sps = self.sp
+        for i in spaces:
+            f = sps[i]
             colour, power, edge = static.space[i]
             if power != NO and power_status[power] != NO:
                 colour = power_status[power]
@@ -462,7 +490,6 @@ class PWState(State):
         for i, other, owner, own in static.stand_ins:
             lost = rebellion[other] != NOT_REBEL or control[other] == 1 - owner
             self.coalition[i] = owner if lost else own
-        self._control_key = (key[0], key[1], key[2], key[3], tuple(control), tuple(self.coalition))
 
     def captured(self, space: int, side: int) -> bool:
         """A League or coalition space of ``side`` controlled by the enemy (7.1, 8.1)."""
@@ -532,9 +559,11 @@ class PWState(State):
 
 def _plain_copy(value: Any) -> Any:
     """A deep copy of plain JSON data (dicts, lists, scalars)."""
-    if value is None:
-        return None
-    return json.loads(json.dumps(value))
+    if isinstance(value, dict):
+        return {str(k): _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain_copy(v) for v in value]
+    return value
 
 
 class _Static:
@@ -543,6 +572,7 @@ class _Static:
     def __init__(self, comp: Components) -> None:
         league = {DELIAN: ATHENS, PELOPONNESIAN: SPARTA, NEUTRAL: NO}
         self.space = tuple((league[sp.alignment], sp.power, sp.edge) for sp in comp.spaces)
+        self.delian = tuple(i for i, sp in enumerate(comp.spaces) if sp.alignment == DELIAN)
         self.stand_ins = tuple((i, sp.stands_in_for, comp.spaces[sp.stands_in_for].coalition, sp.coalition)
                                for i, sp in enumerate(comp.spaces) if sp.stands_in_for != NO)
 
@@ -573,6 +603,6 @@ __all__ = [
     "ALLIED_NATIONALITY", "FIXED", "LAND_TYPES", "LD_AVAILABLE", "LD_DEAD", "LD_GOING_HOME", "LD_NAMES", "LD_OUT",
     "MODES", "NOT_REBEL", "NSLOTS", "OWN_NATIONALITY", "PELOPONNESIAN", "PHASE_NAMES", "PH_ADMIN", "PH_ARMISTICE",
     "PH_COMBAT", "PH_OPERATIONS", "PH_OVER", "PH_POLITICAL", "PH_REBELLION", "PH_SETUP", "PH_STRATEGY",
-    "REBEL_OPEN", "SIDE_SLOTS", "SLOT_NATIONALITY", "SLOT_SIDE", "SLOT_TYPE", "SOLITAIRE", "SOLO_ROLES", "TWO",
-    "TWO_ROLES", "ApplyFn", "LegalFn", "PWState", "Task", "TaskFn", "slot",
+    "REBEL_OPEN", "SIDE_RANGE", "SIDE_SLOTS", "SLOT_NATIONALITY", "SLOT_SIDE", "SLOT_TYPE", "SOLITAIRE", "SOLO_ROLES",
+    "TWO", "TWO_ROLES", "ApplyFn", "LegalFn", "PWState", "Task", "TaskFn", "slot",
 ]
