@@ -51,6 +51,7 @@ from polemos.server.db import (
     now,
     write_turns,
 )
+from polemos.server.encoding import dumps
 from polemos.server.signals import SPECTATOR, Page, Signals, page_of, public_facts
 from polemos.server.throttle import ACCOUNT_FAILURES, ADDRESS_FAILURES, ADDRESS_SIGNUPS, Limit, Throttle, Throttled
 
@@ -522,7 +523,7 @@ class Store:
         per request."""
         head, page, game_id = self._view_parts(gid, viewer, role)
         encoded = page.encoded or self._encode(game_id, page)
-        return json.dumps(head, separators=(",", ":"))[:-1].encode() + b"," + encoded + b"}"
+        return dumps(head)[:-1] + b"," + encoded + b"}"
 
     def _encode(self, game_id: str, page: Page) -> bytes:
         """The page's own members of the answer, encoded once per page version in this process: the game's
@@ -539,9 +540,9 @@ class Store:
                 extras["panel"] = web.describe(page.view)
                 if hasattr(web, "action_labels") and page.legal:
                     extras["labels"] = web.action_labels(page.view, page.legal)
-            rest = json.dumps({"log": page.log, **extras}, separators=(",", ":"))
-            page.encoded = f'"view":{page.view_text},"legal":{page.legal_text},{rest[1:-1]}'.encode()
-            page.view_text, page.view = "", {}
+            rest = dumps({"log": page.log, **extras})
+            page.encoded = b'"view":' + page.view_text + b',"legal":' + page.legal_text + b"," + rest[1:-1]
+            page.view_text, page.view = b"", {}
             return page.encoded
 
     def _view_parts(self, gid: int, viewer: Viewer | None, role: str | None) -> tuple[JSON, Page, str]:

@@ -28,13 +28,15 @@ from dataclasses import dataclass, field
 
 from polemos.core.game import JSON, State
 from polemos.core.log import log_lines
+from polemos.server.encoding import dumps, dumps_sorted
 
 SPECTATOR = "*"  # the viewer key of the spectator (a role name is an identifier, never "*")
 # How digests are taken (page_of). 1: the view, legal actions, undo and public facts encoded together
-# with sorted keys; 2: the page's bytes as sent. Stored digests of an older format are taken again, from
+# with sorted keys; 2: the page's bytes as sent; 3: the same, encoded by orjson (UTF-8, not \u escapes:
+# polemos.server.encoding). Stored digests of an older format are taken again, from
 # the game as it stood, before the next change is compared with them (Signals.rebase): a new format
 # alone must move no version, or a secret step made just after an upgrade would show.
-DIGEST_FORMAT = 2
+DIGEST_FORMAT = 3
 
 
 @dataclass(slots=True)
@@ -46,10 +48,10 @@ class Page:
     can_undo: bool
     log: list[str]  # the view's log as people read it (polemos.core.log)
     digest: str  # of the view, legal actions, undo and public facts: the page's bytes
-    # the view and the legal actions as the JSON text GET /view sends: encoded once, for the digest and
-    # for every answer that shows this page
-    view_text: str = ""
-    legal_text: str = "[]"
+    # the view and the legal actions as the JSON GET /view sends: encoded once, for the digest and for
+    # every answer that shows this page
+    view_text: bytes = b""
+    legal_text: bytes = b"[]"
     # the page's own members of GET /view's answer (view, legal, log and the extras) as JSON text, encoded
     # once per page version and spliced into every answer that shows it (polemos.server.service.Store.view_json)
     encoded: bytes | None = field(default=None)
@@ -72,11 +74,11 @@ def page_of(state: State, viewer: str, public: JSON) -> Page:
     view = state.view(role)
     legal = list(state.legal_actions(role)) if role is not None else []
     can_undo = role is not None and state.can_undo(role)
-    view_text = json.dumps(view, separators=(",", ":"))
-    legal_text = json.dumps(legal, separators=(",", ":"))
-    digest = hashlib.sha256(view_text.encode())
-    digest.update(b"\0" + legal_text.encode() + b"\0" + (b"1" if can_undo else b"0") + b"\0")
-    digest.update(json.dumps(public, sort_keys=True, separators=(",", ":"), default=str).encode())
+    view_text = dumps(view)
+    legal_text = dumps(legal)
+    digest = hashlib.sha256(view_text)
+    digest.update(b"\0" + legal_text + b"\0" + (b"1" if can_undo else b"0") + b"\0")
+    digest.update(dumps_sorted(public))
     return Page(view, legal, can_undo, log_lines(view), digest.hexdigest(), view_text, legal_text)
 
 
