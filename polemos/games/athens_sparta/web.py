@@ -334,6 +334,34 @@ def _block(entry: JSON, x: float, y: float, pool: bool = False, deciding: str | 
     )
 
 
+# Drawn fragments kept by what they are drawn from (issue 8, server CPU per action): a board is drawn for
+# two pages per action, and from one action to the next most blocks and every city look the same.
+@functools.lru_cache(maxsize=8192)
+def _block_drawn(items: tuple[tuple[str, Any], ...], x: float, y: float, pool: bool, deciding: str | None) -> str:
+    return _block(dict(items), x, y, pool, deciding)
+
+
+def _block_memo(entry: JSON, x: float, y: float, pool: bool = False, deciding: str | None = None) -> str:
+    """``_block``, from the fragments drawn before when the entry, place and marks are the same."""
+    try:
+        return _block_drawn(tuple(entry.items()), x, y, pool, deciding if deciding == entry.get("id") else None)
+    except TypeError:  # a value that cannot be a key: drawn afresh
+        return _block(entry, x, y, pool, deciding)
+
+
+@functools.lru_cache(maxsize=512)
+def _cities_drawn(data_dir: Path | None, cities: tuple[tuple[tuple[str, Any], ...], ...]) -> str:
+    return _cities(_base(data_dir), {"cities": [dict(c) for c in cities]})
+
+
+def _cities_memo(data_dir: Path | None, base: _Base, view: JSON) -> str:
+    """``_cities``, from the layer drawn before when every city looks the same."""
+    try:
+        return _cities_drawn(data_dir, tuple(tuple(c.items()) for c in view.get("cities", [])))
+    except (TypeError, AttributeError):
+        return _cities(base, view)
+
+
 def _blocks(base: _Base, view: JSON) -> str:
     by_loc: dict[str, list[JSON]] = {}
     for entry in view.get("blocks", []):
@@ -359,7 +387,7 @@ def _blocks(base: _Base, view: JSON) -> str:
         for i, row in enumerate(rows):
             y = first + i * PITCH
             for j, entry in enumerate(row):
-                out.append(_block(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, y,
+                out.append(_block_memo(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, y,
                                   deciding=view.get("deciding_block")))
     return "".join(out)
 
@@ -378,7 +406,7 @@ def _tray(base: _Base, view: JSON) -> tuple[str, float]:
            f'<text x="20" y="{_f(y0 + 13 + (rows - 1) * TRAY_ROW / 2)}" class="asNP asTt">Pool</text>']
     for i, entry in enumerate(pool):
         r, c = divmod(i, per_row)
-        out.append(_block(entry, 80 + c * PITCH, y0 + 14 + r * TRAY_ROW, pool=True))
+        out.append(_block_memo(entry, 80 + c * PITCH, y0 + 14 + r * TRAY_ROW, pool=True))
     return "".join(out), height
 
 
@@ -411,7 +439,7 @@ def render_board(view: JSON, data_dir: Path | None = None) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {_f(base.top)} {_f(base.width)} {_f(height)}" '
         f'class="as-board" data-role={_attr(str(role or "spectator"))}>'
-        + base.head + base.terrain + _cities(base, view) + _overlays(base, view)
+        + base.head + base.terrain + _cities_memo(data_dir, base, view) + _overlays(base, view)
         + '<g class="asBl">' + _blocks(base, view) + tray + "</g></svg>"
     )
 
