@@ -683,6 +683,31 @@ def test_the_matrix_side_builds_its_army_and_marches_without_being_asked(monkeyp
     assert "(RULINGS P68)" in text and "4.1 Step 4" in text
 
 
+def test_4_1_5_one_log_line_per_activation_decision_however_many_sps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """4.1.5: the matrix leader takes his SPs where he stands in one decision (RULINGS P68): one
+    log line names them all and their cost, not one line per SP."""
+    monkeypatch.setattr(strategy, "matrix_objective", _matrix_objective("aegina", 2, 3))
+    s = blank(mode="solitaire", player=SPARTA)
+    put(s, "athens", ATHENIAN, hoplite=6)
+    put(s, "piraeus", ATHENIAN, naval=8)
+    script_dice(s, [6])
+    begin(s, ATHENS, "pericles")
+    lines = [text for _, text in s.log if text.startswith("4.1.5 ") and " activates " in text]
+    assert lines == ["4.1.5 Pericles activates 2 Athenian Hoplite SPs in Athens for 400 talents.",
+                     "4.1.5 Pericles activates 3 Athenian Naval SPs in Piraeus for 1200 talents."]
+
+
+def test_4_1_5_the_player_activates_one_sp_per_decision_one_line_each() -> None:
+    s = blank()
+    put(s, "sparta", SPARTAN, hoplite=3)
+    begin(s, SPARTA, "archidamus")
+    act(s, SPARTA, "objective plataea")
+    act(s, SPARTA, "take spartan hoplite")
+    act(s, SPARTA, "take spartan hoplite")
+    lines = [text for _, text in s.log if " activates " in text]
+    assert lines == ["4.1.5 Archidamus activates 1 Spartan Hoplite SP in Sparta for 0 talents."] * 2
+
+
 def test_4_8_no_ravaging_on_the_way_to_an_assembly_space() -> None:
     s = blank()
     put(s, "sparta", SPARTAN, hoplite=2)

@@ -565,7 +565,7 @@ def apply_op_build(s: S, side: int, action: str) -> None:
     verb, _, rest = action.partition(" ")
     if verb == "take":
         nat_name, _, type_name = rest.partition(" ")
-        _activate(s, slot(NATIONALITIES.index(nat_name), UNIT_TYPES.index(type_name)))
+        _activate(s, [slot(NATIONALITIES.index(nat_name), UNIT_TYPES.index(type_name))])
         s.push(["op_build"])
     elif verb == "goto":
         op["goal"] = _space_arg(s, rest)
@@ -595,20 +595,28 @@ def _seen(op: dict[str, Any], space: int) -> None:
     op["seen"] = [*seen, [space, int(op.get("taken", 0))]]
 
 
-def _activate(s: S, i: int) -> None:
-    """4.1.1, 4.1.5: the leader picks up one SP, paying its activation cost at once."""
+def _activate(s: S, slots: list[int]) -> None:
+    """4.1.1, 4.1.5: the leader picks up SPs where he stands (``slots``: one entry per SP), paying
+    each one's activation cost at once; one log line for the decision, however many SPs it takes."""
     op = s.op
     assert op is not None
+    if not slots:
+        return
     side, at = int(op["side"]), int(op["at"])
-    cost = activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i])
+    cost = 0
+    taken = [0] * NSLOTS
+    for i in slots:
+        cost += activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i])
+        taken[i] += 1
+        op["army"][i] += 1
+        s.moved[at][i] += 1
     s.treasury[side] -= cost
     op["paid"] = int(op["paid"]) + cost
-    op["taken"] = int(op["taken"]) + 1
+    op["taken"] = int(op["taken"]) + len(slots)
     _seen(op, at)
-    op["army"][i] += 1
-    s.moved[at][i] += 1
-    s.say("4.1.5", f"{leader_name(s, int(op['leader']))} activates 1 {NAT_NAME[SLOT_NATIONALITY[i]]} "
-                   f"{TYPE_NAME[SLOT_TYPE[i]]} SP in {space_name(s, at)} for {cost} talents.")
+    what = ", ".join(f"{n} {NAT_NAME[SLOT_NATIONALITY[i]]} {TYPE_NAME[SLOT_TYPE[i]]} SP{'s' if n > 1 else ''}"
+                     for i, n in enumerate(taken) if n)
+    s.say("4.1.5", f"{leader_name(s, int(op['leader']))} activates {what} in {space_name(s, at)} for {cost} talents.")
 
 
 def _march(s: S) -> None:
@@ -640,8 +648,7 @@ def _matrix_build(s: S) -> None:
     goal = int(op["objective"])
     if at not in op["visited"]:
         op["visited"].append(at)
-        for i in _matrix_pickup(s, side, at, goal):
-            _activate(s, i)
+        _activate(s, _matrix_pickup(s, side, at, goal))
     need_land, need_naval = (int(x) for x in op["need"])
     army = op["army"]
     missing_land = need_land - army_land(army)
@@ -649,8 +656,7 @@ def _matrix_build(s: S) -> None:
     best = _next_assembly(s, side, at, goal) if missing_land > 0 or missing_naval > 0 else []
     if not best and (missing_land > 0 or missing_naval > 0):
         # nowhere else to go: the army size needs the last SPs here too
-        for i in _matrix_pickup(s, side, at, goal, keep_last=False):
-            _activate(s, i)
+        _activate(s, _matrix_pickup(s, side, at, goal, keep_last=False))
     elif best:
         nxt = s.pick(best)
         s.say("4.1.1", f"{leader_name(s, int(op['leader']))} goes to the assembly space "
