@@ -579,6 +579,63 @@ def selfplay(
 
 
 @app.command()
+def tournament(
+    game_id: GameArgument,
+    agents: Annotated[str, typer.Option("--agents", help="Agents, comma-separated (A,B,...; with --sprt: is B "
+                                                         "stronger than A?).")] = "random,heuristic",
+    games: Annotated[int, typer.Option("--games", "-n", min=0, max=MAX_GAMES,
+                                       help="Games per pair of agents (rounded up to even: each seed is played with "
+                                            "sides swapped); one-seat games: seeds per agent. With --sprt: the most "
+                                            "to play. 0: only report the results file.")] = 20,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED, help="First seed (then seed+1, ...).")] = 0,
+    results: Annotated[Path | None, typer.Option("--results", help="Results file (JSON lines; games already in it "
+                                                                   "are not played again). Default: "
+                                                                   "tournament-GAME.jsonl.")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-j", min=0, max=4096,
+                                         help="Processes playing games (0: every core).")] = 0,
+    ray_address: Annotated[str | None, typer.Option("--ray-address", help="Play on a Ray cluster ('auto', "
+                                                                          "'ray://host:10001', or 'local').")] = None,
+    batch: Annotated[int, typer.Option("--batch", min=1, max=10_000, help="Games per Ray task.")] = 8,
+    sprt: Annotated[bool, typer.Option("--sprt", help="Sequential test of B against A; stops when it decides.")]
+    = False,
+    elo0: Annotated[float, typer.Option("--elo0", help="SPRT H0: B is this much stronger (Elo).")] = 0.0,
+    elo1: Annotated[float, typer.Option("--elo1", help="SPRT H1: B is this much stronger (Elo).")] = 50.0,
+    alpha: Annotated[float, typer.Option("--alpha", help="SPRT false positive rate.")] = 0.05,
+    beta: Annotated[float, typer.Option("--beta", help="SPRT false negative rate.")] = 0.05,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the report as JSON.")] = None,
+    data: DataOption = None,
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1, max=MAX_STEPS,
+                                            help="Cut a game after this many actions (counted as a draw).")]
+    = 10_000,
+    progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
+                                                  help="Progress bar (default: on a terminal).")] = None,
+    options: OptionsOption = None,
+) -> None:
+    """Round robin on paired seeds: win rates, Elo and openskill ratings, or an SPRT (resumable)."""
+    from rich.console import Console
+
+    from polemos.ai.tournament import SprtSpec, Tournament, print_report, run_tournament
+
+    with _user_errors():
+        game = _load_game(game_id, data)
+        names = [a.strip() for a in agents.split(",") if a.strip()]
+        if not names:
+            _fail("--agents needs at least one agent name")
+        path = results if results is not None else Path(f"tournament-{game.id}.jsonl")
+        _check_writable(path, "--results")
+        if json_out is not None:
+            _check_writable(json_out, "--json")
+        spec = Tournament(game.id, names, games, path, seed=seed, options=_parse_options(options), data=data,
+                          max_steps=max_steps, workers=workers, ray_address=ray_address, batch=batch,
+                          sprt=SprtSpec(elo0, elo1, alpha, beta) if sprt else None)
+        show_bar = sys.stderr.isatty() if progress is None else progress
+        report = run_tournament(spec, progress=show_bar)
+        print_report(report, Console(highlight=False))
+        if json_out is not None:
+            _write_output(json_out, json.dumps(report, indent=1) + "\n")
+
+
+@app.command()
 def bench(
     game_id: GameArgument,
     steps: Annotated[int, typer.Option("--steps", min=1, max=MAX_STEPS, help="Actions to apply.")] = 20_000,
