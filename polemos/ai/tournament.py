@@ -181,9 +181,24 @@ def _in_process(tasks: Sequence[GameTask]) -> Iterator[JSON]:
         yield play_task(task)
 
 
+#: The environment of worker processes: string hashing seeded alike everywhere, so that a bot
+#: whose choices depend on the iteration order of a set of strings plays the same game in every
+#: worker, pool or cluster (the Athens & Sparta heuristic did, 2026-11-27).
+WORKER_ENV = {"PYTHONHASHSEED": "0"}
+
+
 def _pool(tasks: Sequence[GameTask], workers: int) -> Iterator[JSON]:
     context = multiprocessing.get_context("spawn")  # no forked copies of threads (the progress bar's)
-    pool = context.Pool(processes=min(workers, len(tasks)))
+    saved = {name: os.environ.get(name) for name in WORKER_ENV}
+    os.environ.update(WORKER_ENV)  # spawned workers start with it (the pool starts them here, now)
+    try:
+        pool = context.Pool(processes=min(workers, len(tasks)))
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
     try:
         yield from pool.imap_unordered(play_task, tasks, chunksize=1)
         pool.close()
@@ -206,7 +221,7 @@ def _ray(tasks: Sequence[GameTask], address: str, batch: int) -> Iterator[JSON]:
     if not ray.is_initialized():
         ray.init(address=None if address == "local" else address, log_to_driver=False)
         started = True
-    remote = ray.remote(play_batch)
+    remote = ray.remote(play_batch).options(runtime_env={"env_vars": WORKER_ENV})
     batches = [list(tasks[i:i + batch]) for i in range(0, len(tasks), batch)]
     in_flight = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
     pending: list[Any] = []
