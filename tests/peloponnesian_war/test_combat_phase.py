@@ -655,3 +655,57 @@ def test_leaders_available_untouched_by_other_battles() -> None:
     script_dice(s, [3, 3])
     combat.resolve_battle(s, "5.2", sp("plataea"), sp("plataea"))
     assert all(s.leader_at[ld] == LD_AVAILABLE for ld in range(len(COMP.leaders)))
+
+
+# =============================================================================== RULINGS P96 (4.0, 5.2, 5.3)
+def _two_battles(mode: str = "two-player") -> PWState:
+    s = state(mode)
+    for where in ("megara", "plataea"):  # two battles of category 3 (other spaces)
+        put(s, where, ATHENIAN, HOPLITE, 3)
+        put(s, where, SPARTAN, HOPLITE, 3)
+    return s
+
+
+def test_P96_4_0_a_high_die_roll_decides_who_chooses_the_first_battle_then_the_sides_alternate() -> None:
+    s = _two_battles()
+    script_dice(s, [2, 5])  # Athens 2, Sparta 5: Sparta decides first
+    run(s, ["cb_battles", 3])
+    assert s.pending is not None and s.pending["kind"] == "cb_order" and s.pending["side"] == S
+    assert s.legal_actions("sparta") == ["battle megara", "battle plataea"]
+    assert logged(s, "4.0 Athens rolls 2, Sparta 5: Sparta decides first which battle")
+    script_dice(s, [6, 1])  # the battle at Plataea: Athens wins
+    s.apply("sparta", "battle plataea")
+    assert logged(s, "4.0 Sparta chooses the next battle: Plataea (RULINGS P96)")
+    # one battle is left: nothing to choose, it is resolved without asking
+    assert s.pending is None
+    assert s.combat is not None and s.combat["fought"] == [combat.battle_key(sp("plataea"), sp("plataea")),
+                                                           combat.battle_key(sp("megara"), sp("megara"))]
+    assert sum(1 for _, line in s.log if "chooses the next battle" in line) == 1
+
+
+def test_P96_4_0_ties_are_rolled_again_and_the_matrix_side_chooses_at_random() -> None:
+    s = _two_battles("solitaire")  # the player commands Athens; Sparta is the matrix side
+    s.player = A
+    script_dice(s, [3, 3, 1, 4])  # a tie, then Sparta decides first
+    script_dice(s, [1])  # its choice among the two battles (1.1.3)
+    run(s, ["cb_battles", 3])
+    assert logged(s, "Athens rolls 3, Sparta 3: a tie, rolled again.")
+    assert logged(s, "(the matrix side chooses at random, 5.2; RULINGS P96)")
+
+
+def test_P96_5_3_sieges_of_a_category_are_chosen_in_turn() -> None:
+    s = state()
+    for where in ("megara", "plataea"):
+        put(s, where, SPARTAN, HOPLITE, 5)
+        lead(s, "archidamus" if where == "megara" else "brasidas", where)
+        s.siege[sp(where)] = True
+        s.touch(sp(where))
+    script_dice(s, [6, 1])  # Athens decides first
+    run(s, ["cb_sieges"])
+    assert s.pending is not None and s.pending["kind"] == "cb_order" and s.pending["side"] == A
+    options = s.legal_actions("athens")
+    assert sorted(options) == ["siege megara", "siege plataea"]
+    script_dice(s, [1, 1])  # both sieges fail
+    s.apply("athens", "siege megara")
+    assert logged(s, "4.0 Athens chooses the next siege: Megara (RULINGS P96)")
+    assert not any(s.siege)

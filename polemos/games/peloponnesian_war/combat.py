@@ -240,8 +240,9 @@ def _besieged(s: S, space: int, side: int) -> bool:
 
 
 def t_cb_battles(s: S, task: Task) -> None:
-    """5.2 Battle Resolution Segment: categories in order, battles in random order within each
-    (RULINGS P96); battle is mandatory (the Athenians may decline in Athens and Piraeus, 5.3.1)."""
+    """5.2 Battle Resolution Segment: categories in order; within each the sides take turns choosing
+    which battle is resolved next (4.0; RULINGS P96); battle is mandatory (the Athenians may decline
+    in Athens and Piraeus, 5.3.1)."""
     category = int(task[1])
     s.segment = "5.2 Battle Resolution Segment"
     book = _bookkeeping(s)
@@ -252,10 +253,90 @@ def t_cb_battles(s: S, task: Task) -> None:
         return
     if book["category"] != category:
         book["category"] = category
-        s.say("5.2", f"Battles in {CATEGORY_NAMES[category]} (category {category}), in random order.")
-    a, b = open_[s.pick(list(range(len(open_))))]
-    book["fought"].append(battle_key(a, b))
+        s.say("5.2", f"Battles in {CATEGORY_NAMES[category]} (category {category}).")
+    if len(open_) == 1:
+        _battle_next(s, category, open_[0])
+        return
+    side = _chooser(s, "battle", category)
+    if s.automatic(side):
+        a, b = open_[s.pick(list(range(len(open_))))]
+        s.say("4.0", f"{SIDE_NAME[side]} chooses the next battle: {_battle_place(s, a, b)} (the matrix side "
+                     f"chooses at random, 5.2; RULINGS P96).")
+        _battle_next(s, category, (a, b))
+        return
+    s.ask("cb_order", side, what="battle", category=category,
+          question=f"4.0: which battle of {CATEGORY_NAMES[category]} is resolved next?")
+
+
+def _battle_next(s: S, category: int, pair: tuple[int, int]) -> None:
+    a, b = pair
+    _bookkeeping(s)["fought"].append(battle_key(a, b))
     s.push(["cb_battle", a, b], ["cb_battles", category])
+
+
+def _battle_place(s: S, a: int, b: int) -> str:
+    return name(s, a) if a == b else f"{name(s, a)} against {name(s, b)}"
+
+
+def battle_text(s: S, a: int, b: int) -> str:
+    """The canonical action naming a battle situation: "battle <space>", or "battle <Athenian
+    side's space> <Spartan side's space>" for a ZOI battle (5.2 category 4)."""
+    ids = s.comp.spaces
+    return f"battle {ids[a].id}" if a == b else f"battle {ids[a].id} {ids[b].id}"
+
+
+def _chooser(s: S, what: str, category: int) -> int:
+    """4.0: "the players alternate deciding which battle or siege is resolved first, with a high
+    die roll determining which side decides first" — within each category; the side to choose now
+    (RULINGS P96). Each side rolls a die, ties rolled again."""
+    book = _bookkeeping(s)
+    order = book.get("order")
+    if not order or order[0] != what or int(order[1]) != category:
+        while True:
+            ra, rs = s.d6(), s.d6()
+            if ra != rs:
+                break
+            s.say("4.0", f"Athens rolls {ra}, Sparta {rs}: a tie, rolled again.")
+        first = ATHENS if ra > rs else SPARTA
+        s.say("4.0", f"Athens rolls {ra}, Sparta {rs}: {SIDE_NAME[first]} decides first which {what} of "
+                     f"{CATEGORY_NAMES[category] if what == 'battle' else SIEGE_GROUPS[category]} is resolved "
+                     f"first; the sides then take turns (RULINGS P96).")
+        order = [what, category, first]
+    side = int(order[2])
+    book["order"] = [what, category, 1 - side]
+    return side
+
+
+def order_options(s: S, side: int) -> list[str]:
+    """The battles or sieges ``side`` may choose to resolve next (4.0, RULINGS P96)."""
+    p = s.pending
+    assert p is not None
+    category = int(p["category"])
+    if p["what"] == "battle":
+        return [battle_text(s, a, b) for a, b in situations(s, category)]
+    return [f"siege {s.comp.spaces[x].id}" for x in _open_sieges(s, category)]
+
+
+def legal_cb_order(s: S, side: int) -> list[str]:
+    return order_options(s, side)
+
+
+def apply_cb_order(s: S, side: int, action: str) -> None:
+    p = s.pending
+    assert p is not None
+    options = order_options(s, side)
+    if action not in options:
+        raise IllegalActionError(f"{action!r} is not a choice here: {', '.join(options)}")
+    category = int(p["category"])
+    s.pending = None
+    if p["what"] == "battle":
+        a, b = situations(s, category)[options.index(action)]
+        s.say("4.0", f"{SIDE_NAME[side]} chooses the next battle: {_battle_place(s, a, b)} (RULINGS P96).")
+        _battle_next(s, category, (a, b))
+    else:
+        space = _open_sieges(s, category)[options.index(action)]
+        s.say("4.0", f"{SIDE_NAME[side]} chooses the next siege: {name(s, space)} (RULINGS P96).")
+        s.push(["cb_siege", space], ["cb_siege_next", category])
 
 
 def t_cb_battle(s: S, task: Task) -> None:
@@ -541,24 +622,52 @@ def euxine_trace(s: S) -> bool:
 
 def t_cb_sieges(s: S, task: Task) -> None:
     """5.3 Siege Resolution Segment: first the Siege markers with no besieging Army left are
-    removed; then the sieges, home spaces first, then coalition spaces, then the rest, in random
-    order within each (RULINGS P96)."""
+    removed; then the sieges, home spaces first, then coalition spaces, then the rest; within each
+    the sides take turns choosing which is resolved next (4.0; RULINGS P96)."""
     s.segment = "5.3 Siege Resolution Segment"
     for space in range(len(s.comp.spaces)):
         if s.siege[space] and besieger(s, space) == NO:
             _lift_siege(s, space, "5.3")
-    groups: list[list[int]] = [[], [], []]
+    s.push(["cb_siege_next", 0])
+
+
+#: 5.3's order of sieges: home spaces, coalition spaces, all other spaces
+SIEGE_GROUPS = ("home spaces", "coalition spaces", "other spaces")
+
+
+def _open_sieges(s: S, group: int) -> list[int]:
+    """The spaces of one of 5.3's groups still under a Siege marker, in map order."""
+    out = []
     for space in range(len(s.comp.spaces)):
         if s.siege[space]:
             sp = s.comp.spaces[space]
-            groups[0 if sp.home != NO else 1 if s.coalition[space] != NO else 2].append(space)
-    order: list[int] = []
-    for group in groups:
-        if len(group) > 1:
-            s.rng.shuffle(group)
-        order += group
-    tasks: list[Task] = [["cb_siege", space] for space in order]
-    s.push(*tasks)
+            if (0 if sp.home != NO else 1 if s.coalition[space] != NO else 2) == group:
+                out.append(space)
+    return out
+
+
+def t_cb_siege_next(s: S, task: Task) -> None:
+    """5.3: the next siege of group ``task[1]`` (0 home, 1 coalition, 2 other spaces), chosen by
+    the sides in turn (4.0; RULINGS P96); then the next group."""
+    group = int(task[1])
+    s.segment = "5.3 Siege Resolution Segment"
+    open_ = _open_sieges(s, group)
+    if not open_:
+        if group < len(SIEGE_GROUPS) - 1:
+            s.push(["cb_siege_next", group + 1])
+        return
+    if len(open_) == 1:
+        s.push(["cb_siege", open_[0]], ["cb_siege_next", group])
+        return
+    side = _chooser(s, "siege", group)
+    if s.automatic(side):
+        space = open_[s.pick(list(range(len(open_))))]
+        s.say("4.0", f"{SIDE_NAME[side]} chooses the next siege: {name(s, space)} (the matrix side chooses at "
+                     f"random, 5.3; RULINGS P96).")
+        s.push(["cb_siege", space], ["cb_siege_next", group])
+        return
+    s.ask("cb_order", side, what="siege", category=group,
+          question=f"4.0: which siege of {SIEGE_GROUPS[group]} is resolved next?")
 
 
 def t_cb_siege(s: S, task: Task) -> None:
@@ -806,6 +915,15 @@ def action_label(s: S, action: str) -> str:
         ld = s.comp.leader_index.get(action.split(" ", 1)[1])
         who = s.comp.leaders[ld].name if ld is not None else action.split(" ", 1)[1]
         return f"Fight, with {who} conducting the defence (5.3.1)"
+    if action.startswith("battle "):
+        ids = [s.comp.space_index.get(x) for x in action.split(" ")[1:]]
+        if ids and all(i is not None for i in ids):
+            where = " against ".join(s.comp.spaces[i].name for i in ids if i is not None)
+            return f"Resolve the battle at {where} next (4.0, 5.2)"
+    if action.startswith("siege "):
+        i = s.comp.space_index.get(action.split(" ", 1)[1])
+        if i is not None:
+            return f"Resolve the siege of {s.comp.spaces[i].name} next (4.0, 5.3)"
     return {"fight": "Fight (5.3.1)", "decline": "Decline combat (5.3.1)"}.get(action, action)
 
 
@@ -817,17 +935,19 @@ TASKS = {
     "cb_battle": t_cb_battle,
     "cb_sieges": t_cb_sieges,
     "cb_siege": t_cb_siege,
+    "cb_siege_next": t_cb_siege_next,
     "cb_going_home": t_cb_going_home,
     "cb_end": t_cb_end,
 }
-LEGAL = {"cb_athens_defence": legal_athens_defence}
-APPLY = {"cb_athens_defence": apply_athens_defence}
+LEGAL = {"cb_athens_defence": legal_athens_defence, "cb_order": legal_cb_order}
+APPLY = {"cb_athens_defence": apply_athens_defence, "cb_order": apply_cb_order}
 
 __all__ = [
     "APPLY",
     "LEGAL",
     "TASKS",
     "action_label",
+    "battle_text",
     "besieger",
     "chios_returns",
     "combat_view",
