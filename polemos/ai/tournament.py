@@ -470,7 +470,6 @@ class _Bar:
             MofNCompleteColumn,
             Progress,
             SpinnerColumn,
-            TaskProgressColumn,
             TextColumn,
             TimeElapsedColumn,
             TimeRemainingColumn,
@@ -479,11 +478,11 @@ class _Bar:
         self.agents = list(agents)
         self.sprt = sprt
         self.progress = Progress(
-            SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TaskProgressColumn(), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
-            TimeRemainingColumn(), TextColumn("{task.fields[status]}"),
+            SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(bar_width=24), MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
+            TimeRemainingColumn(compact=True), TextColumn("{task.fields[status]}"),
             console=Console(stderr=True), transient=True)
-        label = f"{title}: {' vs '.join(self.agents)}" + (" (SPRT)" if sprt else "")
+        label = ("SPRT " if sprt else "") + " v ".join(self.agents)
         self.task = self.progress.add_task(label, total=total, rate="", status="")
         self.start_time = time.perf_counter()
         self.count = 0
@@ -500,7 +499,7 @@ class _Bar:
             for name, score in stats.points(record).items():
                 got[name] += score
                 met[name] += 1
-        return "  ".join(f"{a} {100 * got[a] / met[a]:.0f}%" for a in self.agents if met[a])
+        return "score " + "  ".join(f"{a} {100 * got[a] / met[a]:.0f}%" for a in self.agents if met[a])
 
     def start(self, records: Sequence[JSON]) -> None:
         self.progress.update(self.task, status=self.status(records))
@@ -509,7 +508,7 @@ class _Bar:
     def advance(self, records: Sequence[JSON]) -> None:
         self.count += 1
         per_second = self.count / max(time.perf_counter() - self.start_time, 1e-9)
-        rate = f"{per_second:.2f} games/s" if per_second >= 0.1 else f"{60 * per_second:.1f} games/min"
+        rate = f"{per_second:.2f}/s" if per_second >= 0.1 else f"{60 * per_second:.1f}/min"
         self.progress.update(self.task, advance=1, rate=rate, status=self.status(records))
 
     def stop(self) -> None:
