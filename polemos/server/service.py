@@ -14,6 +14,7 @@ import json
 import math
 import re
 import secrets
+import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -52,6 +53,7 @@ from polemos.server.db import (
     write_turns,
 )
 from polemos.server.encoding import dumps
+from polemos.server.hot import Hot, compiled, db_time, py_bool, py_time
 from polemos.server.signals import SPECTATOR, Page, Signals, page_of, public_facts
 from polemos.server.throttle import ACCOUNT_FAILURES, ADDRESS_FAILURES, ADDRESS_SIGNUPS, Limit, Throttle, Throttled
 
@@ -133,6 +135,8 @@ class Store:
         self.quick: Engine = (self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.postgres
                               else self.engine.execution_options(autocommit_reads=True))
         self.turns = write_turns(url)
+        # the hot statements on a SQLite file through the driver itself (polemos.server.hot)
+        self.hot = Hot(str(self.turns.path)[:-len("-writers.lock")]) if self.turns.path is not None else None
         self.data_dir = data_dir
         self.hasher = PasswordHasher()
         self.hashing = threading.BoundedSemaphore(HASHING_THREADS)
@@ -156,6 +160,8 @@ class Store:
         return _WriteSession(self.writer, self.turns)
 
     def close(self) -> None:
+        if self.hot is not None:
+            self.hot.close()
         self.engine.dispose()
 
     # ------------------------------------------------------------------------------ accounts
@@ -229,8 +235,13 @@ class Store:
             return None
         key = _hash_token(token)
         at = now()
-        with self.quick.connect() as conn:  # one prepared query, no ORM objects: every request asks this
-            found = conn.execute(_SESSION_BY_TOKEN, {"key": key}).first()
+        found: Sequence[Any] | None
+        if self.hot is not None:  # every request asks this: the driver's own statement (polemos.server.hot)
+            rows = self.hot.rows(_SESSION_SQL, (key,))
+            found = (*rows[0][:3], py_time(rows[0][3]), py_time(rows[0][4]), *rows[0][5:]) if rows else None
+        else:
+            with self.quick.connect() as conn:  # one prepared query, no ORM objects
+                found = conn.execute(_SESSION_BY_TOKEN, {"key": key}).first()
         if found is None:
             return None
         user_id, name, csrf, expires_at, last_used = found
@@ -390,19 +401,28 @@ class Store:
         return list(db.scalars(select(Seat).where(Seat.game == gid).order_by(Seat.id)))
 
     @staticmethod
-    def _head(conn: Connection, gid: int) -> _Head:
+    def _head(conn: Reader, gid: int) -> _Head:
         """The game's row less its state, with its seats and their players' names: one prepared Core
-        statement (no ORM objects), which every request of a game starts with (404 if there is none)."""
-        heads = _heads(conn.execute(_HEAD_BY_ID, {"gid": gid}).all())
+        statement (no ORM objects; on SQLite, the driver's own: polemos.server.hot), which every request
+        of a game starts with (404 if there is none)."""
+        if isinstance(conn, sqlite3.Connection):
+            heads = _heads([_typed_head(r) for r in conn.execute(_HEAD_SQL, (gid,)).fetchall()])
+        else:
+            heads = _heads(conn.execute(_HEAD_BY_ID, {"gid": gid}).all())
         if not heads:
             raise ApiError(404, f"no game {gid}")
         return heads[0]
 
-    def _reading(self, fn: Callable[[Connection], T]) -> T:
-        """``fn`` on a read connection whose statements each see the latest commit; read again if the
-        game moved between two of them (``_Moved``: its state is read by version, so a read never mixes
-        two versions of a game)."""
+    def _reading(self, fn: Callable[[Reader], T], hot: bool = True) -> T:
+        """``fn`` on a read connection whose statements each see the latest commit (on SQLite, unless not
+        ``hot``, the thread's driver connection: polemos.server.hot); read again if the game moved between
+        two of them (``_Moved``: its state is read by version, so a read never mixes two versions of a game)."""
         for _attempt in range(ACT_ATTEMPTS):
+            if hot and self.hot is not None:
+                try:
+                    return fn(self.hot.conn())
+                except _Moved:
+                    continue
             with self.quick.connect() as conn:
                 try:
                     return fn(conn)
@@ -547,7 +567,7 @@ class Store:
 
     def _view_parts(self, gid: int, viewer: Viewer | None, role: str | None) -> tuple[JSON, Page, str]:
         """The viewer's own members of ``view``, the cached page, and the game's id."""
-        def read(conn: Connection) -> tuple[_Head, Signals, str, Page]:
+        def read(conn: Reader) -> tuple[_Head, Signals, str, Page]:
             row = self._head(conn, gid)
             key = self._viewer_key(row.seats, viewer, role, row.active)
             signals = Signals.load(row.signals, row.version)
@@ -605,7 +625,7 @@ class Store:
     def _plan(self, gid: int, viewer: Viewer | None, text: str, version: int, role: str | None, undo: bool,
               bot: str | None) -> _Plan:
         """The action checked and applied to a copy of the game as it stands (ApiError if refused)."""
-        def read(conn: Connection) -> tuple[_Head, State]:
+        def read(conn: Reader) -> tuple[_Head, State]:
             row = self._head(conn, gid)
             if row.status == "finished":
                 raise ApiError(409, "the game is over")
@@ -664,6 +684,8 @@ class Store:
     def _write_action(self, plan: _Plan) -> int | None:
         """Store a planned action if the game is still at the version it was planned on (and, for a bot,
         no other process holds the game's bot lease): the notification's id, or None."""
+        if self.hot is not None:
+            return self._write_action_hot(self.hot, plan)
         query = _GAMES.update().where(_GAMES.c.id == plan.gid, _GAMES.c.version == plan.base)
         if plan.bot:
             query = query.where(or_(_GAMES.c.bot_host.is_(None), _GAMES.c.bot_host == self.host,
@@ -674,11 +696,47 @@ class Store:
             conn.execute(_ACTIONS.insert(), plan.done)
             return self._write_change(conn, plan.change)
 
+    def _write_action_hot(self, hot: Hot, plan: _Plan) -> int | None:
+        """``_write_action`` on SQLite through the driver (polemos.server.hot): the same rows."""
+        at = now()
+        values = {k: db_time(v) if isinstance(v, datetime) else v for k, v in plan.values.items()}
+        sql = "UPDATE games SET " + ", ".join(f"{k} = ?" for k in values) + " WHERE id = ? AND version = ?"
+        params: list[Any] = [*values.values(), plan.gid, plan.base]
+        if plan.bot:
+            sql += " AND (bot_host IS NULL OR bot_host = ? OR bot_until <= ?)"
+            params += [self.host, db_time(at)]
+        done = plan.done
+        change = plan.change
+        with self.turns:
+            conn = hot.conn()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                if conn.execute(sql, params).rowcount != 1:
+                    conn.execute("ROLLBACK")
+                    return None
+                conn.execute(_ACTION_SQL, (done["game"], done["seq"], done["kind"], done["role"], done["text"],
+                                           done["user_id"], db_time(at)))
+                if change.bumped:
+                    conn.executemany(_VIEW_CHANGE_SQL, [
+                        (change.game, k, v, len(change.pages[k].log), db_time(at)) for k, v in change.bumped.items()])
+                nid = conn.execute(_NOTE_SQL, (change.game, dumps(change.payload).decode(), db_time(at))).lastrowid
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        if nid is None:
+            raise RuntimeError("the notification was written without an id")
+        return int(nid)
+
     # ------------------------------------------------------------------------------ change signals
-    def _state(self, conn: Connection, row: _Head) -> State:
+    def _state(self, conn: Reader, row: _Head) -> State:
         """The game's state at the head's version, the caller's to change (``_cached_state``), its JSON
         read on ``conn`` on a miss; ``_Moved`` if the game is no longer at that version."""
         def text() -> str | None:
+            if isinstance(conn, sqlite3.Connection):
+                rows = conn.execute(_STATE_SQL, (row.id, row.version)).fetchall()
+                return str(rows[0][0]) if rows else None
             return conn.execute(_STATE_AT, {"gid": row.id, "version": row.version}).scalar()
 
         return self._cached_state(row.id, row.game_id, row.version, text)
@@ -697,7 +755,7 @@ class Store:
             self.states.put(gid, (version, state))
         return state.clone()
 
-    def _page(self, conn: Connection, row: _Head, signals: Signals, key: str) -> Page:
+    def _page(self, conn: Reader, row: _Head, signals: Signals, key: str) -> Page:
         """Viewer ``key``'s page of the game as the row has it (cached by game, version and change)."""
         entry = self.pages.get((row.id, key))
         if entry is not None and entry[:2] == (row.version, signals.n):
@@ -803,14 +861,15 @@ class Store:
         my last move"): the lines of the viewer's own view's log that came after it, each with the
         version of the viewer's page that brought it. Built only from what the viewer may see: another
         role's secret steps bring no version and no line (polemos.server.signals)."""
-        def read(conn: Connection) -> tuple[Page, int | None, Sequence[Any]]:
+        def read(conn: Reader) -> tuple[Page, int | None, Sequence[Any]]:
+            assert isinstance(conn, Connection)
             row = self._head(conn, gid)
             key = self._viewer_key(row.seats, viewer, role, row.active)
             page = self._page(conn, row, Signals.load(row.signals, row.version), key)
             mine = {"gid": gid, "key": key, "after": after}
             return page, conn.execute(_LOG_BASE, mine).scalar(), conn.execute(_LOG_MARKS, mine).all()
 
-        page, base, marks = self._reading(read)
+        page, base, marks = self._reading(read, hot=False)  # its log queries are SQLAlchemy's
         log = page.log
         start = min(int(base or 0), len(log))
         # each line belongs to the latest change that wrote its place in the log (an undo shortens a
@@ -849,7 +908,7 @@ class Store:
 
         Bots keep plans from move to move, so one process plays a game's bots while its lease lasts
         (BOT_LEASE after its last move): the lease is taken with the move itself, in the same write."""
-        def read(conn: Connection) -> tuple[_SeatInfo, State, str] | None:
+        def read(conn: Reader) -> tuple[_SeatInfo, State, str] | None:
             row = self._head(conn, gid)
             if row.bot_host not in (None, self.host) and row.bot_until is not None and row.bot_until > now():
                 return None
@@ -932,6 +991,13 @@ _SESSION_BY_TOKEN = (select(_USERS.c.id, _USERS.c.name, _SESSIONS.c.csrf, _SESSI
 _NOTES_AFTER = (select(_NOTIFICATIONS.c.id, _NOTIFICATIONS.c.game, _NOTIFICATIONS.c.payload)
                 .where(_NOTIFICATIONS.c.id > bindparam("after")).order_by(_NOTIFICATIONS.c.id)
                 .limit(bindparam("limit")))
+# ... and their SQLite text, run through the driver itself (polemos.server.hot)
+_HEAD_SQL = compiled(_HEAD_BY_ID, ["gid"])[0]
+_STATE_SQL = compiled(_STATE_AT, ["gid", "version"])[0]
+_SESSION_SQL = compiled(_SESSION_BY_TOKEN, ["key"])[0]
+_ACTION_SQL = "INSERT INTO actions (game, seq, kind, role, text, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+_VIEW_CHANGE_SQL = "INSERT INTO view_changes (game, viewer, version, log_len, created_at) VALUES (?, ?, ?, ?, ?)"
+_NOTE_SQL = "INSERT INTO notifications (game, payload, created_at) VALUES (?, ?, ?)"
 _MINE = (_VIEW_CHANGES.c.game == bindparam("gid")) & (_VIEW_CHANGES.c.viewer == bindparam("key"))
 _LOG_BASE = (select(_VIEW_CHANGES.c.log_len).where(_MINE, _VIEW_CHANGES.c.version <= bindparam("after"))
              .order_by(_VIEW_CHANGES.c.version.desc()).limit(1))
@@ -978,14 +1044,30 @@ class _Head:
     seats: tuple[_SeatInfo, ...]
 
 
+Reader = Connection | sqlite3.Connection  # a read connection: SQLAlchemy's, or the driver's (polemos.server.hot)
+_HEAD_TIMES = (_HEAD_FIELDS.index("updated_at"), _HEAD_FIELDS.index("bot_until"))
+_HEAD_BOOLS = (_HEAD_FIELDS.index("seed_chosen"), _HEAD_FIELDS.index("hotseat"))
+
+
+def _typed_head(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A row of ``_HEAD_SQL`` from the driver with the types SQLAlchemy gives it (dates, booleans)."""
+    out = list(row)
+    for k in _HEAD_TIMES:
+        out[k] = py_time(out[k])
+    for k in _HEAD_BOOLS:
+        out[k] = py_bool(out[k])
+    return tuple(out)
+
+
 def _heads(rows: Sequence[Any]) -> list[_Head]:
     """The games of rows of ``_HEAD_SELECT`` (one row per seat, a game's rows together), in order."""
     games: list[tuple[Any, list[_SeatInfo]]] = []
+    seat = len(_HEAD_FIELDS)  # the seat's columns follow the game's: role, kind, seat_user, bot, player
     for r in rows:
-        if not games or games[-1][0].id != r.id:
+        if not games or games[-1][0][0] != r[0]:
             games.append((r, []))
-        if r.role is not None:
-            games[-1][1].append(_SeatInfo(r.role, r.kind, r.seat_user, r.bot, r.player))
+        if r[seat] is not None:
+            games[-1][1].append(_SeatInfo(*r[seat:seat + 5]))
     return [_Head(**{f: first[k] for k, f in enumerate(_HEAD_FIELDS)}, seats=tuple(seats)) for first, seats in games]
 
 
