@@ -74,3 +74,16 @@ def test_golden_playthrough_replays_exactly(name: str) -> None:
     assert digest(replayed) == doc["digest"], HINT
     again = play(seed, options)
     assert [list(a) for a in again.actions] == doc["record"]["actions"], HINT
+
+
+@pytest.mark.parametrize("name", list(GOLDEN))
+def test_g44_games_recorded_before_the_one_choice_set_up_replay_to_the_same_end(name: str) -> None:
+    """RULINGS G44 added "deploy standard/repeat" after the single placements of the Greek Deployment Phase
+    (6.0) and the step that looks the set-up over; every action of the games recorded before it is still legal
+    and means what it meant: the golden games of then replay to the same outcome in as many actions. (The
+    golden games above were drawn again: the seeded agent draws from the longer list.)"""
+    doc = json.loads((GOLDEN_DIR / "before-g44" / f"{name}.json").read_text(encoding="utf-8"))
+    replayed = polemos.replay(doc["record"])
+    outcome = replayed.outcome()
+    assert outcome is not None and outcome.to_json() == doc["outcome"]
+    assert len(replayed.actions) == doc["steps"] == len(doc["record"]["actions"])

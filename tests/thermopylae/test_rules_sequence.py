@@ -17,6 +17,11 @@ def greek_conts(s: GTSState, stage_word: str, role: str = "greek") -> list[str]:
     return sorted(a.split()[1] for a in s.legal_actions(role) if a.startswith(stage_word + " "))
 
 
+def places(s: GTSState) -> list[str]:
+    """The single placements offered (6.0), without the one-choice set-ups of G44."""
+    return [a for a in s.legal_actions("greek") if a.startswith("place ")]
+
+
 def areas_of(s: GTSState, cont: str) -> dict[str, int]:
     """Area name -> number of the contingent's units there."""
     out: dict[str, int] = {}
@@ -124,7 +129,7 @@ def test_5_3_day_3_deployment_has_no_west_of_the_wall_rule() -> None:
     s.apply("greek", "stay thebans")
     s.apply("greek", "guard thebans")
     assert s.stage == "deploy" and s.deploy_queue[0] == U(s, "spartans-1")
-    rows = {a.split()[2][0] for a in s.legal_actions("greek")}
+    rows = {a.split()[2][0] for a in places(s)}
     assert rows == set("DEFGHIJKL")  # 6.0.1(3) binds on days 1 and 2 only
 
 
@@ -160,7 +165,7 @@ def test_6_0_1_3_the_spartans_and_the_west_contingent_set_up_west_of_the_wall_fi
     s.apply("greek", "west thebans")
     queue = [s.comp.unit_ids[u] for u in s.deploy_queue]
     assert queue[:7] == ["spartans-1", "spartans-2", "spartans-3", "thebans-1", "thebans-2", "thebans-3", "thebans-4"]
-    assert {a.split()[2][0] for a in s.legal_actions("greek")} == set("DEFG")  # G27: rows D-G, not the Wall
+    assert {a.split()[2][0] for a in places(s)} == set("DEFG")  # G27: rows D-G, not the Wall
 
 
 def test_6_0_1_1_a_contingents_units_are_placed_next_to_each_other() -> None:
@@ -168,9 +173,9 @@ def test_6_0_1_1_a_contingents_units_are_placed_next_to_each_other() -> None:
     s.apply("greek", "guard phocians")
     s.apply("greek", "west thebans")
     s.apply("greek", "place spartans-1 E6 W")
-    near = {a.split()[2] for a in s.legal_actions("greek")}
+    near = {a.split()[2] for a in places(s)}
     assert near == {"D5", "D6", "D7", "E5", "E6", "E7", "F7"}  # E6 and its passable neighbours (rows D-G)
-    assert {a.split()[3] for a in s.legal_actions("greek") if a.split()[2] == "E6"} == {"W"}  # one facing a stack
+    assert {a.split()[3] for a in places(s) if a.split()[2] == "E6"} == {"W"}  # one facing a stack
 
 
 def test_6_0_1_2_at_most_three_units_in_an_area() -> None:
@@ -179,7 +184,7 @@ def test_6_0_1_2_at_most_three_units_in_an_area() -> None:
     s.apply("greek", "west thebans")
     for i in (1, 2, 3):
         s.apply("greek", f"place spartans-{i} E6 W")
-    assert not any(a.split()[2] == "E6" for a in s.legal_actions("greek"))
+    assert not any(a.split()[2] == "E6" for a in places(s))
 
 
 def test_3_1_2_deployment_stacks_only_units_of_one_type() -> None:
@@ -192,7 +197,7 @@ def test_3_1_2_deployment_stacks_only_units_of_one_type() -> None:
     s.apply("greek", "place thebans-2 E7 W")
     s.apply("greek", "place thebans-3 E8 W")
     assert s.deploy_queue[0] == U(s, "thebans-4")  # a javelin
-    assert not any(a.split()[2] in ("E6", "E7", "E8") for a in s.legal_actions("greek"))
+    assert not any(a.split()[2] in ("E6", "E7", "E8") for a in places(s))
 
 
 def test_6_0_1_1_the_peloponnesians_need_not_be_adjacent() -> None:
@@ -200,7 +205,7 @@ def test_6_0_1_1_the_peloponnesians_need_not_be_adjacent() -> None:
     put(s, "tegea-1", "J6", "W")
     s.deploy_queue = [U(s, "tegea-2")]
     s.reset_caches()
-    spots = {a.split()[2] for a in s.legal_actions("greek")}
+    spots = {a.split()[2] for a in places(s)}
     assert {"D9", "L9", "H7"} <= spots
 
 
@@ -208,7 +213,7 @@ def test_6_0_g4_greeks_deploy_within_four_rows_either_side_of_the_wall() -> None
     s = empty(stage="deploy", actor=GREEK)
     s.deploy_queue = [U(s, "malians-1")]
     s.reset_caches()
-    assert {a.split()[2][0] for a in s.legal_actions("greek")} == set("DEFGHIJKL")
+    assert {a.split()[2][0] for a in places(s)} == set("DEFGHIJKL")
 
 
 def test_6_0_1_4_the_phocians_may_go_west_once_every_other_contingent_is_there() -> None:
@@ -218,10 +223,10 @@ def test_6_0_1_4_the_phocians_may_go_west_once_every_other_contingent_is_there()
     put(s, "thespians-1", "E7", "W")
     s.deploy_queue = [U(s, "phocians-1")]
     s.reset_caches()
-    assert "E8" in {a.split()[2] for a in s.legal_actions("greek")}
+    assert "E8" in {a.split()[2] for a in places(s)}
     put(s, "malians-1", "J6", "W")  # one contingent east of the Wall
     s.reset_caches()
-    rows = {a.split()[2][0] for a in s.legal_actions("greek")}
+    rows = {a.split()[2][0] for a in places(s)}
     assert rows == set("HIJKL")
 
 

@@ -361,7 +361,10 @@ class HeuristicAgent(GuardedAgent):
                 for u in board.mine[a]:
                     self.losses[u.id] = u.losses
         if word == "place":
-            return self._place(st, view, board, legal)
+            # the bot places unit by unit; "deploy standard/repeat" (G44) are for people
+            return self._place(st, view, board, [a for a in legal if a.startswith("place ")])
+        if word == "end" and legal[0] == "end deployment":
+            return legal[0]  # G44: reached only after a one-choice set-up
         if word == "fire" or legal[-1] == "end fire":
             return self._fire(st, view, board, legal)
         if word in ("move", "attack", "detach") or legal[-1] == "end movement":

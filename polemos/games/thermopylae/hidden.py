@@ -90,7 +90,7 @@ def under_the_top(s: GTSState, side: int) -> list[int]:
 
 def _restack(s: GTSState, other: int, rng: Rng, trade: bool) -> None:
     comp = s.comp
-    if other == GREEK and s.stage == "deploy":
+    if other == GREEK and s.stage in ("deploy", "deploy_review"):
         return  # the Greek units being placed are seen in the pool, losses and all (G43)
     hidden = under_the_top(s, other)
     if trade:

@@ -584,11 +584,14 @@ def do_move(s: GTSState, u: int, d: Dest, rule: str = "8.1") -> None:
         shown = uid(s, force[0]) + (f" and {len(force) - 1} more" if len(force) > 1 else "")
     else:
         shown = f"{len(force)} unit{'s' if len(force) > 1 else ''} from under the top"
+    # the rule of the step (8.1.4 entering an enemy's area, 3.2 facing) cited with the segment's, once
     if d.attack:
         what = f"enter enemy-occupied {aname(s, d.area)} from {aname(s, d.came_from)} facing " \
-               f"{FACING_NAMES[d.facing]} (8.1.4)"
+               f"{FACING_NAMES[d.facing]}"
+        rule = f"8.1.4, {rule}"
     elif d.area == start:
-        what = f"face {FACING_NAMES[d.facing]} in {aname(s, start)} (3.2)"
+        what = f"face {FACING_NAMES[d.facing]} in {aname(s, start)}"
+        rule = f"3.2, {rule}"
     else:
         what = f"move {aname(s, start)} -> {aname(s, d.area)} facing {FACING_NAMES[d.facing]}"
     say_fog(s, rule, f"{names} {what}", f"{shown} {what}", s.comp.u_side[u])
@@ -1290,6 +1293,94 @@ def place(s: GTSState, u: int, a: int, f: int) -> None:
     if not here:
         s.next_force += 1
     _force_moved(s, GREEK, [u], -1, a)
+    s.deployed_at[u] = 4 * a + f  # G44: remembered for "deploy repeat"
+
+
+# ---------------------------------------------------------------------------- 6.0 set-ups in one choice (G44)
+_WEST_FACING = FACING_NAMES.index("W")  # towards the Persians, who come from row A
+
+
+def standard_spot(s: GTSState, u: int) -> tuple[int, int]:
+    """The standard deployment's (area, facing) for Greek unit ``u``: one of ``place_options`` (6.0, 6.0.1;
+    G44). Hoplite and mixed units hold the line, the light units (javelin, bow) stand right behind it; a
+    contingent bound west of the Wall (6.0.1(3)) holds the narrows two rows before it (its lights in the row
+    before the Wall), every other contingent the Wall row (its lights one row behind); within a row the areas
+    nearest the road first; everyone facing west (the Persians come from row A). Stacking (3.1.2, 6.0.1(2)),
+    adjacency (6.0.1(1), G4) and the Phocian rule (6.0.1(4)) are the options' own checks."""
+    comp = s.comp
+    options = place_options(s, u)
+    wall = comp.wall_row
+    light = comp.u_type[u] not in ZOC_TYPES
+    west = must_be_west(s, u)
+    want = wall - (1 if light else 2) if west else wall + (1 if light else 0)
+    road_col = {comp.a_row[a]: comp.a_col[a] for a in comp.map.road}
+
+    def rank(option: tuple[int, int]) -> tuple[int, int, int, int, int, int]:
+        a, f = option
+        r = comp.a_row[a]
+        astray = int(not west and r < wall)  # only the contingents bound west stand before the Wall
+        behind = 0 if r >= want else 1  # on a tie, the row nearer the Wall (further from the Persians)
+        return (astray, abs(r - want), behind, abs(comp.a_col[a] - road_col.get(r, comp.a_col[a])),
+                int(f != _WEST_FACING), a)
+
+    return min(options, key=rank)
+
+
+def repeat_spot(s: GTSState, u: int) -> tuple[int, int]:
+    """Where ``u`` was set up the last time (G44), if that is still one of ``place_options``; else its
+    standard spot."""
+    last = s.deployed_at[u]
+    spot = (last // 4, last % 4)
+    return spot if last >= 0 and spot in place_options(s, u) else standard_spot(s, u)
+
+
+def can_repeat(s: GTSState) -> bool:
+    """G44: "deploy repeat" is offered when some unit still to place has been set up before."""
+    return any(s.deployed_at[u] >= 0 for u in s.deploy_queue)
+
+
+def deploy_rest(s: GTSState, repeat: bool) -> list[int]:
+    """6.0 (G44): set up every unit still to place, in the set order (6.0.1, G27), each on its standard or
+    its last spot; each spot is one of that unit's ``place_options`` at its turn. The units placed."""
+    placed: list[int] = []
+    while s.deploy_queue and place_options(s, s.deploy_queue[0]):
+        u = s.deploy_queue[0]
+        a, f = repeat_spot(s, u) if repeat else standard_spot(s, u)
+        s.deploy_queue.pop(0)
+        place(s, u, a, f)
+        placed.append(u)
+    return placed
+
+
+def placed_greeks(s: GTSState) -> list[int]:
+    """The Greek units set up in the present deployment, in the order they were placed (6.0: the Greeks on
+    the map were all picked up before it, so ``seq`` is their placing order)."""
+    comp = s.comp
+    return sorted((u for u in range(len(s.loc)) if s.loc[u] >= 0 and comp.u_side[u] == GREEK),
+                  key=s.seq.__getitem__)
+
+
+def placed_contingents(s: GTSState) -> list[int]:
+    """The contingents set up in the present deployment, in the order they were placed."""
+    out: list[int] = []
+    for u in placed_greeks(s):
+        if s.comp.u_cont[u] not in out:
+            out.append(s.comp.u_cont[u])
+    return out
+
+
+def take_back(s: GTSState, c: int) -> list[int]:
+    """G44: before the set-up is done, contingent ``c`` and every unit placed after its first go back to the
+    pool and are placed again in the set order: the position is the one before ``c`` was placed, so every
+    6.0.1 check made then still holds for the units left on the map. The units taken back."""
+    placed = placed_greeks(s)
+    first = min(s.seq[v] for v in placed if s.comp.u_cont[v] == c)
+    back = [v for v in placed if s.seq[v] >= first]
+    for v in back:
+        s.loc[v] = POOL
+    touch(s)
+    s.deploy_queue = deploy_order(s)
+    return back
 
 
 def pick_up_greeks(s: GTSState) -> None:

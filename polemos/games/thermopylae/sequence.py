@@ -26,10 +26,12 @@ from polemos.games.thermopylae.rules import (
     automaton,
     begin_fire_segment,
     begin_movement_segment,
+    can_repeat,
     cname,
     commit,
     conference_candidates,
     deploy_order,
+    deploy_rest,
     do_move,
     do_retreat,
     end_game_on_points,
@@ -50,6 +52,7 @@ from polemos.games.thermopylae.rules import (
     pick_up_greeks,
     place,
     place_options,
+    placed_contingents,
     reach_of,
     reach_texts,
     recovery,
@@ -63,6 +66,7 @@ from polemos.games.thermopylae.rules import (
     shoot,
     spartans,
     stacking_check,
+    take_back,
     touch,
     uid,
     unit_role,
@@ -213,6 +217,9 @@ def _step(s: GTSState) -> bool:
         s.say("6.0", "Greek deployment done")
         s.stage = "pdeploy"
         return True
+    if st == "deploy_review":  # G44: a set-up made in one choice is looked over before it is done
+        s.actor = GREEK
+        return False
     if st == "pdeploy":
         persian_deploy(s, s.current, [0, 1, 2, 3], 1, "7.0", False)
         s.round = 0
@@ -353,7 +360,12 @@ def legal(s: GTSState, role: str) -> list[str]:
         u = s.deploy_queue[0]
         head = f"place {uid(s, u)} "
         names = comp.area_facing_names
-        return [head + names[4 * a + f] for a, f in place_options(s, u)]
+        # G44: the rest of the set-up in one choice, each unit still checked by place_options (after the
+        # single placements, so that their order is unchanged)
+        macros = ["deploy standard", "deploy repeat"] if can_repeat(s) else ["deploy standard"]
+        return [head + names[4 * a + f] for a, f in place_options(s, u)] + macros
+    if st == "deploy_review":
+        return ["end deployment", *(f"take back {comp.cont_ids[c]}" for c in placed_contingents(s))]
     if st in ("p_move", "g_move"):
         out: list[str] = []
         for m in move_menu(s, s.actor):
@@ -413,6 +425,25 @@ def apply(s: GTSState, action: str, role: str) -> None:
                 "the Greeks choose the contingent that sets up west of the Wall with the Spartans", GREEK)
         s.deploy_queue = deploy_order(s)
         s.stage = "deploy"
+    elif st == "deploy" and word == "deploy":
+        placed = deploy_rest(s, rest == "repeat")
+        how = "as they were last set up (where still allowed)" if rest == "repeat" else "in the standard set-up"
+        for c in sorted({comp.u_cont[u] for u in placed}):
+            spots: dict[int, int] = {}  # 4 * area + facing -> units of the contingent there
+            for u in placed:
+                if comp.u_cont[u] == c:
+                    spots[s.deployed_at[u]] = spots.get(s.deployed_at[u], 0) + 1
+            where = ", ".join(f"{comp.area_facing_names[k]} x{n}" for k, n in spots.items())
+            s.say("6.0", f"the {cname(s, c)} set up {how}: {where}", GREEK if s.mode == "two" else -1)
+        if not s.deploy_queue:
+            s.stage = "deploy_review"
+    elif st == "deploy_review":
+        if word == "take":  # "take back X" (G44)
+            c = comp.cont(rest.split()[-1])
+            back = take_back(s, c)
+            s.say("6.0", f"the {cname(s, c)} and every unit placed after them are taken back ({len(back)} units), "
+                         "to be set up again", GREEK if s.mode == "two" else -1)
+        s.stage = "deploy"  # "end deployment": the queue is empty, and the deployment is done (6.0)
     elif st == "deploy":
         _, area, f = rest.split()
         u = s.deploy_queue.pop(0)

@@ -190,7 +190,7 @@ def _load_comp(data_dir: Path | None) -> Comp:
 
 # Lists of ints/bools, one entry per unit (or per contingent), copied by clone and to_json.
 _UNIT_LISTS = ("loc", "facing", "losses", "disordered", "force", "moved", "fired", "seq", "came_from",
-               "feint", "fwd")
+               "feint", "fwd", "deployed_at")
 _LISTS = (*_UNIT_LISTS, "lost", "routed", "committed", "deploy_queue", "melee_queue", "army_g", "army_p",
           "stays", "ended", "fire_tally")
 _FLAT_LISTS = tuple(name for name in _LISTS if name != "fire_tally")  # lists of ints (fire_tally: of lists)
@@ -256,6 +256,8 @@ class GTSState(State):
         self.came_from: list[int] = [-1] * nu  # area it entered an enemy's area from (8.1.4; TEC, G22)
         self.feint: list[bool] = [False] * nu  # 11.3: one more favourable shift in the next melee
         self.fwd: list[int] = [1] * nu  # 8.1.6: the facing that is "forward" for a Persian unit
+        # 6.0 (G44): where each Greek unit was last set up, as 4 * area + facing (-1: never), for "deploy repeat"
+        self.deployed_at: list[int] = [-1] * nu
         self.next_seq = 1
         self.next_force = nu
         # -- fire (8.2.6): hits gathered against one target area, not yet resolved

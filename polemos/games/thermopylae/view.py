@@ -32,6 +32,8 @@ STAGE_INFO: dict[str, tuple[str, str, str]] = {
     "west": ("greek-deployment", "B / 6.0.1", "Greeks: choose the contingent that sets up west of the Wall "
                                               "with the Spartans"),
     "deploy": ("greek-deployment", "B / 6.0", "Greeks: place the next unit (area and facing)"),
+    "deploy_review": ("greek-deployment", "B / 6.0", "Greeks: end the deployment as it stands, or take a unit "
+                      "back (with every unit placed after it) to place again (G44)"),
     "p_move": ("persian-movement", "D.1 / 8.1", "Persians: move a force or end movement"),
     "g_dfire": ("greek-defensive-fire", "D.2 / 8.2", "Greeks: fire, or end fire"),
     "p_ofire": ("persian-offensive-fire", "D.3 / 8.2", "Persians: fire, or end fire"),
@@ -69,7 +71,7 @@ def deployment_unseen(s: GTSState, side: int | None) -> GTSState:
     """The position as ``side`` sees it: in the two-player game the Greek deployment (6.0) is made
     out of the Persian's sight and shown when it is done (RULINGS G43): until then the Greek units
     placed stand, for him and for spectators, in the pool they come from."""
-    if s.mode != "two" or side == GREEK or s.stage != "deploy":
+    if s.mode != "two" or side == GREEK or s.stage not in ("deploy", "deploy_review"):
         return s
     seen = s.clone()
     for u in range(len(seen.loc)):
@@ -114,7 +116,9 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
                       "boxes": len(comp.cont_units[c]), "routs_box": rules.routs_box(s, c),
                       "routed": s.routed[c],
                       "track": [comp.unit_ids[u] for u in comp.cont_units[c] if s.loc[u] == TRACK]}
-    info = STAGE_INFO.get(s.stage, (s.stage.replace("_", "-"), "4.0", ""))
+    # G43/G44: whether the Greeks look over a set-up made in one choice is theirs to know, like the set-up
+    stage = "deploy" if s.stage == "deploy_review" and fog and side != GREEK else s.stage
+    info = STAGE_INFO.get(stage, (stage.replace("_", "-"), "4.0", ""))
     prompt = info[2]
     # the unit to be placed is the Greeks' to know (two-player game, RULINGS G43)
     placing_seen = s.stage == "deploy" and bool(s.deploy_queue) and (not fog or side == GREEK)
@@ -147,7 +151,7 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
         "round": s.round,
         "day_round": s.day_round,
         "phase": info[0],
-        "stage": s.stage,
+        "stage": stage,
         "rule": info[1],
         "prompt": prompt if s.actor >= 0 else "",
         "active": list(s.active_roles()),
