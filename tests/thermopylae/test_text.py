@@ -1,4 +1,5 @@
-"""The terminal renderer of Go Tell the Spartans: codes, markers, layout and robustness."""
+"""The terminal renderer of Go Tell the Spartans: codes, markers, layout and robustness, on a wide terminal
+(the north-up grid, as the browser draws it) and on an 80-column one (the grid turned a quarter; issue 11)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,16 @@ from typing import Any
 import pytest
 
 from polemos.games.thermopylae.board import load_map
-from polemos.games.thermopylae.text import CELL, id_code, render, unit_code, unit_marks
+from polemos.games.thermopylae.text import (
+    CELL,
+    WIDE,
+    action_label,
+    area_label,
+    id_code,
+    render,
+    unit_code,
+    unit_marks,
+)
 
 ROWS = "ABCDEFGHIJKLMNO"
 
@@ -94,6 +104,20 @@ def grid_lines(text: str) -> list[str]:
     return [ln for ln in lines if ln.startswith("    |") or (ln[:3].strip().isdigit() and ln[3:5] == " |")]
 
 
+def narrow_lines(text: str) -> list[str]:
+    """The 80-column grid's lines: each row letter's two lines, in order."""
+    return [ln for ln in text.splitlines() if ln[4:5] == "|" and (ln.startswith("    |") or ln[:4].strip(" #")
+                                                                    in ROWS)]
+
+
+def narrow_cell(text: str, area: str) -> tuple[str, str]:
+    lines = narrow_lines(text)
+    col, row = int(area[1:]), ROWS.index(area[0])
+    first, second = lines[2 * row], lines[2 * row + 1]
+    start = 5 + (col - 1) * (CELL + 1)
+    return first[start : start + CELL], second[start : start + CELL]
+
+
 def cell(text: str, area: str) -> tuple[str, str]:
     """The two lines of an area's cell."""
     lines = grid_lines(text)
@@ -117,7 +141,7 @@ def test_codes() -> None:
 
 
 def test_grid_layout() -> None:
-    text = render(full_view())
+    text = render(full_view(), width=WIDE)
     header = next(ln for ln in text.splitlines() if "A" in ln.split() and "O" in ln.split())
     assert all(r in header for r in ROWS)
     assert "#H#" in header  # the Wall row is marked
@@ -126,11 +150,11 @@ def test_grid_layout() -> None:
     lines = grid_lines(text)
     assert len(lines) == 18  # 9 map columns x 2 lines
     assert [ln[:3].strip() for ln in lines[::2]] == [str(c) for c in range(1, 10)]
-    assert max(len(ln) for ln in text.splitlines()) <= 140
+    assert max(len(ln) for ln in text.splitlines()) <= WIDE
 
 
 def test_terrain() -> None:
-    text = render({"areas": {}})
+    text = render({"areas": {}}, width=WIDE)
     amap = load_map()
     assert cell(text, "A1") == ("~" * CELL, "~" * CELL)  # the sea
     assert cell(text, "H9") == ("#" * CELL, "#" * CELL)  # the Wall
@@ -142,7 +166,7 @@ def test_terrain() -> None:
 
 
 def test_units_in_cells() -> None:
-    text = render(full_view())
+    text = render(full_view(), width=WIDE)
     # H8: Spartans on the Wall, top unit disordered with one loss, a Persian in melee with them
     first, second = cell(text, "H8")
     assert first.startswith("#*spa1")
@@ -158,7 +182,7 @@ def test_units_in_cells() -> None:
 
 
 def test_sections() -> None:
-    text = render(full_view())
+    text = render(full_view(), width=WIDE)
     assert "Day 2, series 1, round 3" in text
     assert "greek-movement" in text and "D.5 / 8.1" in text
     assert ">>> Greeks: move a force or end movement" in text
@@ -178,7 +202,7 @@ def test_sections() -> None:
 def test_outcome() -> None:
     view = full_view()
     view["outcome"] = {"winner": "persian", "reason": "the Greek army routs (8.4.5)", "scores": {}}
-    text = render(view)
+    text = render(view, width=WIDE)
     assert "GAME OVER: Persian victory — the Greek army routs (8.4.5)" in text
     view["outcome"] = {"winner": None, "reason": "abandoned"}
     assert "GAME OVER: no winner — abandoned" in render(view)
@@ -197,10 +221,57 @@ def test_outcome() -> None:
     ],
 )
 def test_never_raises(view: dict[str, Any]) -> None:
-    text = render(view)
+    text = render(view, width=WIDE)
     assert len(grid_lines(text)) == 18
-    assert max(len(ln) for ln in text.splitlines()) <= 140
+    assert max(len(ln) for ln in text.splitlines()) <= WIDE
+    narrow = render(view, width=80)
+    assert len(narrow_lines(narrow)) == 30
+    assert max(len(ln) for ln in narrow.splitlines()) <= 80
 
 
 def test_data_dir_default_is_the_bundled_map() -> None:
     assert render({}, None) == render({})
+
+
+# ================================================================= 80 columns, names (issue 11)
+@pytest.mark.parametrize("width", [80, 100, 123])
+def test_every_line_fits_an_80_column_terminal(width: int) -> None:
+    view = full_view()
+    view["log"] = [{"text": "y" * 300, "rule": "8.2.6"}, {"text": "a long line " * 20, "rule": "6.0"}]
+    text = render(view, width=width)
+    assert max(len(ln) for ln in text.splitlines()) <= width
+    assert all(r in text for r in ("spa1", "MED3", "IMM24", "thb1"))
+
+
+def test_the_narrow_grid_is_the_same_board_turned_a_quarter() -> None:
+    wide, narrow = render(full_view(), width=WIDE), render(full_view(), width=80)
+    amap = load_map()
+    for area in amap.areas:
+        assert narrow_cell(narrow, area.name) == cell(wide, area.name), area.name
+    assert narrow_cell(narrow, "H8")[0].startswith("#*spa1")
+    assert any(ln.startswith("#H# |") for ln in narrow.splitlines())  # the Wall row is marked
+
+
+def test_the_width_is_never_below_80_and_defaults_to_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert render(full_view(), width=20) == render(full_view(), width=80)
+    monkeypatch.setenv("COLUMNS", "150")
+    assert render(full_view()) == render(full_view(), width=150)
+    monkeypatch.setenv("COLUMNS", "60")
+    assert render(full_view()) == render(full_view(), width=80)
+
+
+def test_areas_and_actions_are_named_in_words() -> None:
+    amap = load_map()
+    assert area_label(amap, "H8") == "H8 (the Wall, its gate)"
+    assert area_label(amap, "H7") == "H7 (the Wall)"
+    assert area_label(amap, "J8") == "J8 (Kolonos mound, east of the Wall)"
+    assert area_label(amap, "G8") == "G8 (west of the Wall, on the road)"
+    assert area_label(amap, "K5") == "K5 (east of the Wall)"
+    assert action_label("place spartans-1 G9 W", amap) == "Place spa1 in G9 (west of the Wall), facing W"
+    assert action_label("move dahae-bow-2 C6 E", amap) == "Move DAHB2 to C6 (west of the Wall, on the road), facing E"
+    assert action_label("attack spa1 G8 from H8", amap).startswith("Attack: ")
+    assert action_label("fire immortals-3 H8", amap) == "Fire: IMM3 at H8 (the Wall, its gate)"
+    assert action_label("deploy standard", amap).startswith("Standard deployment")
+    assert action_label("take back thebans", amap) == "Take back the Thebans and every unit placed after them (G44)"
+    assert action_label("end movement", amap) == "End this Movement Segment (8.1)"
+    assert action_label("something new", amap) == "something new"

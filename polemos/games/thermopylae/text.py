@@ -1,21 +1,27 @@
 """Go Tell the Spartans in the terminal: the area grid and the tracks, drawn from one role's view.
 
-The board is drawn NORTH UP, WEST LEFT: one block of two text lines per map column (1, the sea,
-at the top .. 9, the mountain, at the bottom) and one cell per row letter (A, the Persian end, at
-the left .. O, the Greek rear, at the right). Plain text, no colours; every line fits in 140
-columns (the grid itself is 124 wide).
+Every line fits the terminal: ``render(view, width=...)`` takes the width (default: the terminal's real
+width when it is known, else 80; never less than 80). On a terminal of 125 columns or more the board is
+drawn NORTH UP, WEST LEFT like the browser's: one block of two text lines per map column (1, the sea, at
+the top .. 9, the mountain, at the bottom) and one cell per row letter (A, the Persian end, at the left ..
+O, the Greek rear, at the right). On a narrower one (80 columns) the same grid is drawn turned a quarter:
+one block of two lines per row letter (A, the Persian end, at the top .. O at the bottom) and one cell
+per map column (1, the sea, at the left .. 9, the mountain, at the right): 77 columns.
 
-Unit codes: the contingent's three-letter abbreviation and the unit's number, Greek units in
-lower case ("spa1" = spartans-1), Persian units in UPPER case ("IMM12" = immortals-12); "??" is an
-enemy unit hidden by the fog of war (3.4). A cell shows its terrain character and the top unit's
-code on its first line, then on its second the stack size ("x3"), the top unit's facing (^ > v <
-for N E S W), "d" when it is disordered and "-N" for its step losses. A "*" after the terrain
-character marks an area held by both sides (melee).
+Unit codes (the counters' labels on the browser's board too, :func:`id_code`): the contingent's
+three-letter abbreviation and the unit's number, Greek units in lower case ("spa1" = spartans-1),
+Persian units in UPPER case ("IMM12" = immortals-12); "??" is an enemy unit hidden by the fog of war
+(3.4). A cell shows its terrain character and the top unit's code on its first line, then on its second
+the stack size ("x3"), the top unit's facing (^ > v < for N E S W), "d" when it is disordered and "-N"
+for its step losses. A "*" after the terrain character marks an area held by both sides (melee).
+Areas are named with where they lie ("G8, west of the Wall"; :func:`area_label`), actions with the
+units' codes and those names (:func:`action_label`), as on the browser's buttons.
 """
 
 from __future__ import annotations
 
 import functools
+import shutil
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path
@@ -24,9 +30,10 @@ from typing import Any
 from polemos.core.log import log_lines
 from polemos.games.thermopylae.board import AreaMap, load_map
 
-CELL = 7  # characters inside a cell; a "|" separates cells: 4 + 15 * 8 = 124 columns
-WIDTH = 124  # wrap prose sections at the grid's width
-MAX_LINE = 140
+CELL = 7  # characters inside a cell; a "|" separates cells: 5 + 15 * 8 = 125 columns (wide), 5 + 9 * 8 = 77 (narrow)
+WIDE = 125  # the north-up grid's width (5 + 15 * 8): narrower terminals get the grid turned a quarter
+MIN_WIDTH = 80
+WIDTH = WIDE  # the default width of prose sections (kept for callers that wrap to the board)
 LOG_LINES = 8
 
 ABBREVIATIONS = {
@@ -55,20 +62,27 @@ def _map(data_dir: Path | None) -> AreaMap:
     return load_map(data_dir)
 
 
-def render(view: dict[str, Any], data_dir: Path | None = None) -> str:
-    """The whole screen for ``view`` (the engine's JSON view of one role), as plain text."""
+def terminal_width() -> int:
+    """The terminal's width when it is known (``COLUMNS``, or the terminal itself), else 80; at least 80."""
+    return max(MIN_WIDTH, shutil.get_terminal_size((MIN_WIDTH, 24)).columns)
+
+
+def render(view: dict[str, Any], data_dir: Path | None = None, width: int | None = None) -> str:
+    """The whole screen for ``view`` (the engine's JSON view of one role), as plain text no wider than
+    ``width`` (default: :func:`terminal_width`; never below 80 columns)."""
     amap = _map(data_dir)
+    width = max(MIN_WIDTH, width if width is not None else terminal_width())
     lines: list[str] = []
-    lines += _grid(view, amap)
-    lines += _legend(amap)
+    lines += _grid(view, amap, width) if width >= WIDE else _narrow_grid(view, amap, width)
+    lines += _legend(amap, width)
     lines.append("")
-    lines += _status(view)
-    lines += _ephialtes(view)
-    lines += _stacks(view)
-    lines += _tracks(view)
-    lines += _log(view)
-    lines += _outcome(view)
-    return "\n".join(_fit(line) for line in lines)
+    lines += _status(view, width)
+    lines += _ephialtes(view, width)
+    lines += _stacks(view, width)
+    lines += _tracks(view, width)
+    lines += _log(view, width)
+    lines += _outcome(view, width)
+    return "\n".join(_fit(line, width) for line in lines)
 
 
 # ============================================================================== unit codes
@@ -79,7 +93,7 @@ def _contingent_of(unit_id: str) -> str:
 def _is_persian(side: Any, contingent: str) -> bool:
     if side in ("persian", "greek"):
         return bool(side == "persian")
-    return contingent in PERSIAN_CONTINGENTS
+    return contingent.split("-")[0] in PERSIAN_CONTINGENTS  # "dahae-bow" is a Persian id's prefix
 
 
 def id_code(unit_id: str, side: Any = None, contingent: str | None = None) -> str:
@@ -126,6 +140,81 @@ def _sides(units: Iterable[Any]) -> set[str]:
     return {str(u.get("side")) for u in units if isinstance(u, dict) and u.get("side")}
 
 
+# ==================================================================== names of areas and actions
+def area_label(amap: AreaMap, name: str) -> str:
+    """An area named with where it lies: "G8 (west of the Wall, on the road)", "H7 (the Wall)",
+    "J8 (Kolonos mound)" (2.1, 2.1.1); the name as it is when the map has no such area."""
+    if name not in amap.by_name:
+        return name
+    area = amap.area(name)
+    rows = amap.rows
+    wall = rows.index(amap.wall_row)
+    r = rows.index(area.row)
+    if area.terrain == "wall":
+        where = "the Wall, its gate" if area.road else "the Wall"
+    elif area.terrain == "level2":
+        where = f"{amap.mound_name} mound, east of the Wall"
+    else:
+        where = "west of the Wall" if r < wall else "east of the Wall"
+        if area.road:
+            where += ", on the road"
+    return f"{name} ({where})"
+
+
+def _who(word: str) -> str:
+    return _title(word) if word else "-"
+
+
+def action_label(action: str, amap: AreaMap) -> str:
+    """The words a player reads for a legal action (the browser's buttons, the terminal's choices): units
+    by their codes, areas by :func:`area_label`. The action's own text stays the record's."""
+    w = action.split()
+    verb = w[0] if w else ""
+    n = len(w)
+    if verb == "place" and n == 4:
+        return f"Place {id_code(w[1])} in {area_label(amap, w[2])}, facing {w[3]}"
+    if verb == "move" and n == 4:
+        return f"Move {id_code(w[1])} to {area_label(amap, w[2])}, facing {w[3]}"
+    if verb == "attack" and n == 5:
+        return f"Attack: {id_code(w[1])} enters {area_label(amap, w[2])} from {w[4]} (8.1.4)"
+    if verb == "fire" and n == 3:
+        return f"Fire: {id_code(w[1])} at {area_label(amap, w[2])}"
+    if verb == "detach" and n == 2:
+        return f"Detach {id_code(w[1])} from its stack (3.1.2)"
+    if verb == "retreat" and n == 2:
+        return f"Retreat the light units before the melee in {w[1]} (8.3.2)"
+    if verb == "feint" and n == 2:
+        return f"Feign a retreat with the Spartans in {w[1]} (11.3)"
+    if verb == "stand" and n == 2:
+        return f"Stand and fight the melee in {w[1]}"
+    fixed = {
+        "end movement": "End this Movement Segment (8.1)",
+        "end fire": "End this Fire Segment (8.2)",
+        "deploy standard": "Standard deployment: set up every unit still to place (6.0, G44)",
+        "deploy repeat": "Repeat the last deployment for every unit still to place (6.0, G44)",
+        "end deployment": "End the Greek deployment as it stands (6.0)",
+    }
+    if action in fixed:
+        return fixed[action]
+    if action.startswith("take back ") and n == 3:
+        return f"Take back the {_who(w[2])} and every unit placed after them (G44)"
+    if n == 2 and verb in ("guard", "west", "stay", "commit"):
+        return {
+            "guard": f"The {_who(w[1])} guard the Ephialtes path (6.0)",
+            "west": f"The {_who(w[1])} set up west of the Wall with the Spartans (6.0.1)",
+            "stay": f"The {_who(w[1])} stay (5.3)",
+            "commit": f"Commit the {_who(w[1])} (5.1, 11.1)",
+        }[verb]
+    return action
+
+
+def action_labels(view: dict[str, Any], legal: list[str], data_dir: Path | None = None) -> list[str]:
+    """:func:`action_label` of each legal action, in order."""
+    del view  # every label is read off the action's text and the map
+    amap = _map(data_dir)
+    return [action_label(a, amap) for a in legal]
+
+
 # ==================================================================================== grid
 def _cell(terrain: str, units: list[Any]) -> tuple[str, str]:
     t = TERRAIN_CHARS.get(terrain, "?")
@@ -144,7 +233,8 @@ def _cell(terrain: str, units: list[Any]) -> tuple[str, str]:
     return line1[:CELL].ljust(CELL), line2[:CELL].ljust(CELL)
 
 
-def _grid(view: dict[str, Any], amap: AreaMap) -> list[str]:
+def _grid(view: dict[str, Any], amap: AreaMap, width: int = WIDE) -> list[str]:
+    del width  # WIDE columns: render draws it only that wide or wider
     units = _units(view)
     wall = amap.wall_row
     heads = [(f"#{r}#" if r == wall else r).center(CELL) for r in amap.rows]
@@ -165,14 +255,36 @@ def _grid(view: dict[str, Any], amap: AreaMap) -> list[str]:
     return lines
 
 
-def _legend(amap: AreaMap) -> list[str]:
+def _narrow_grid(view: dict[str, Any], amap: AreaMap, width: int) -> list[str]:
+    """The grid turned a quarter for an 80-column terminal: a block of two lines per row letter (west, the
+    Persian end, at the top), a cell per map column (the sea at the left); 77 columns."""
+    units = _units(view)
+    wall = amap.wall_row
+    lines = textwrap.wrap("Go Tell the Spartans — west (row A, the Persian end) at the top, east (row O) at the "
+                          "bottom; the sea (column 1) at the left, the mountain (column 9) at the right", width)
+    lines.append(("     " + " ".join(str(c).center(CELL) for c in range(1, amap.columns + 1))).rstrip())
+    for row in amap.rows:
+        first, second = [], []
+        for col in range(1, amap.columns + 1):
+            name = f"{row}{col}"
+            terrain = amap.area(name).terrain if name in amap.by_name else "level1"
+            a, b = _cell(terrain, units.get(name, []))
+            first.append(a)
+            second.append(b)
+        label = f"#{row}#" if row == wall else row
+        lines.append(f"{label:>3} |" + "|".join(first) + "|")
+        lines.append("    |" + "|".join(second) + "|")
+    return lines
+
+
+def _legend(amap: AreaMap, width: int = WIDE) -> list[str]:
     text = (
         f"Legend: ~ coastal (impassable), . level 1, ^ level 2 ({amap.mound_name} mound), # the Wall (row "
         f"{amap.wall_row}). Greek units lower case (spa1 = spartans-1), PERSIAN UPPER CASE (IMM12 = "
         "immortals-12), ?? hidden by fog of war; * both sides in the area (melee). Second line: xN units in "
         "the stack, top unit's facing ^ N > E v S < W, d disordered, -N step losses."
     )
-    return textwrap.wrap(text, WIDTH)
+    return textwrap.wrap(text, width)
 
 
 # ================================================================================= status
@@ -186,7 +298,7 @@ def _names(items: Any) -> str:
     return ", ".join(_title(i) for i in items)
 
 
-def _status(view: dict[str, Any]) -> list[str]:
+def _status(view: dict[str, Any], width: int = WIDE) -> list[str]:
     parts = [
         f"Day {view.get('day', '-')}",
         f"series {view.get('series', '-')}",
@@ -198,7 +310,7 @@ def _status(view: dict[str, Any]) -> list[str]:
     active = view.get("active")
     if active:
         line += f" — to act: {_names(active)}"
-    lines = [line]
+    lines = textwrap.wrap(line, width, subsequent_indent="    ")
     role, mode = view.get("role"), view.get("mode")
     who = f"You play: {_title(role)}" if role else "Full view (no role)"
     lines.append(who + (f" — {MODES.get(str(mode), str(mode))} game" if mode else ""))
@@ -209,11 +321,11 @@ def _status(view: dict[str, Any]) -> list[str]:
             + (f"; now attacking: {_title(view['current'])}" if view.get("current") else "")
         )
     if view.get("prompt"):
-        lines += textwrap.wrap(f">>> {view['prompt']}", WIDTH, subsequent_indent="    ")
+        lines += textwrap.wrap(f">>> {view['prompt']}", width, subsequent_indent="    ")
     return lines
 
 
-def _ephialtes(view: dict[str, Any]) -> list[str]:
+def _ephialtes(view: dict[str, Any], width: int = WIDE) -> list[str]:
     eph = view.get("ephialtes")
     eph = eph if isinstance(eph, dict) else {}
     parts: list[str] = []
@@ -231,7 +343,7 @@ def _ephialtes(view: dict[str, Any]) -> list[str]:
     lines = [f"Ephialtes Box: {'; '.join(parts) if parts else 'empty'}"]
     rest = [f"{label}: {_tally(off[key])}" for key, label in (("pool", "pool"), ("away", "sent away")) if off.get(key)]
     if rest:
-        lines += textwrap.wrap("Off map — " + "; ".join(rest), WIDTH, subsequent_indent="    ")
+        lines += textwrap.wrap("Off map — " + "; ".join(rest), width, subsequent_indent="    ")
     return lines
 
 
@@ -246,7 +358,7 @@ def _tally(ids: Any) -> str:
     return ", ".join(f"{_title(c)} {n}" for c, n in counts.items()) or "none"
 
 
-def _stacks(view: dict[str, Any]) -> list[str]:
+def _stacks(view: dict[str, Any], width: int = WIDE) -> list[str]:
     """Every area with more than one unit or both sides, in full (the grid shows the top unit)."""
     units = _units(view)
     entries = []
@@ -257,7 +369,7 @@ def _stacks(view: dict[str, Any]) -> list[str]:
         entries.append(f"{name}: " + " ".join(unit_code(u) + unit_marks(u) for u in stack))
     if not entries:
         return []
-    return textwrap.wrap("Stacks (top first): " + "; ".join(entries), WIDTH, subsequent_indent="    ")
+    return textwrap.wrap("Stacks (top first): " + "; ".join(entries), width, subsequent_indent="    ")
 
 
 # ================================================================================= tracks
@@ -277,7 +389,7 @@ def _track(filled: int, boxes: int, rout_box: int) -> str:
     return "".join(out)
 
 
-def _tracks(view: dict[str, Any]) -> list[str]:
+def _tracks(view: dict[str, Any], width: int = WIDE) -> list[str]:
     tracks = view.get("tracks")
     tracks = tracks if isinstance(tracks, dict) else {}
     lines: list[str] = []
@@ -296,7 +408,7 @@ def _tracks(view: dict[str, Any]) -> list[str]:
             crises = _num(a.get("crises"))
             if side == "persian" or crises:
                 text += f"; morale crises {crises}"
-            lines += textwrap.wrap(text, WIDTH, subsequent_indent="           ")
+            lines += textwrap.wrap(text, width, subsequent_indent="           ")
     conts = tracks.get("contingents")
     if isinstance(conts, dict) and conts:
         lines.append("Contingent morale tracks (x lost, R the routs box):")
@@ -316,7 +428,7 @@ def _tracks(view: dict[str, Any]) -> list[str]:
             columns[side] = [f"  {name:<{name_w}} {trk:<{track_w}} {state}" for _, name, trk, state in mine]
         left, right = columns["greek"], columns["persian"]
         left_w = max((len(s) for s in left), default=0)
-        if left_w + 2 + max((len(s) for s in right), default=0) <= WIDTH:
+        if left_w + 2 + max((len(s) for s in right), default=0) <= width:
             for i in range(max(len(left), len(right))):
                 a = left[i] if i < len(left) else ""
                 b = right[i] if i < len(right) else ""
@@ -330,17 +442,17 @@ def _tracks(view: dict[str, Any]) -> list[str]:
 
 
 # ==================================================================================== log
-def _log(view: dict[str, Any]) -> list[str]:
+def _log(view: dict[str, Any], width: int = WIDE) -> list[str]:
     log = log_lines(view)
     if not log:
         return []
     lines = ["Log:"]
     for text in log[-LOG_LINES:]:
-        lines += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    ") or ["  "]
+        lines += textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ") or ["  "]
     return lines
 
 
-def _outcome(view: dict[str, Any]) -> list[str]:
+def _outcome(view: dict[str, Any], width: int = WIDE) -> list[str]:
     out = view.get("outcome")
     if not out:
         return []
@@ -353,8 +465,8 @@ def _outcome(view: dict[str, Any]) -> list[str]:
     scores = out.get("scores")
     if isinstance(scores, dict) and scores:
         text += " (" + ", ".join(f"{_title(k)} {v}" for k, v in scores.items()) + ")"
-    return textwrap.wrap(text, WIDTH, subsequent_indent="    ")
+    return textwrap.wrap(text, width, subsequent_indent="    ")
 
 
-def _fit(line: str) -> str:
-    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 3] + "..."
+def _fit(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: width - 3] + "..."
