@@ -13,7 +13,7 @@ import pytest
 
 import polemos
 from polemos.core.rng import Rng
-from polemos.games.thermopylae import rules, web
+from polemos.games.thermopylae import rules, text, web
 from polemos.games.thermopylae.board import load_map
 from polemos.games.thermopylae.state import GTSState
 
@@ -200,12 +200,48 @@ def test_ephialtes_box_holds_the_guard() -> None:
     pytest.fail("no unit in the Ephialtes Box in the sampled positions")
 
 
-def test_labels() -> None:
-    assert web.unit_label("spartans-1") == "SPA1"
-    assert web.unit_label("immortals-09") == "IMM9"
-    assert web.unit_label("tegea-3") == "TEG3"
-    assert web.unit_label("dahae-bow-2") == "DAHb2"
-    assert web.unit_label("susa-javelin-6") == "SUSj6"
+def test_labels_are_the_terminals_codes() -> None:
+    # one display name per piece (issue 11): the board's counters, the buttons and the terminal agree
+    assert web.unit_label("spartans-1") == text.id_code("spartans-1") == "spa1"
+    assert web.unit_label("immortals-09") == "IMM09"
+    assert web.unit_label("tegea-3") == "teg3"
+    assert web.unit_label("dahae-bow-2") == "DAHB2"
+    assert web.unit_label("susa-javelin-6") == "SUSJ6"
+
+
+def test_the_sides_differ_by_shape_and_the_board_has_a_key() -> None:
+    for i in range(len(snapshots())):
+        root = ET.fromstring(rendered(i, "greek"))
+        shapes = {(el.attrib.get("href"), side) for g in root.iter() for side in ("sg", "sp")
+                  if side in g.attrib.get("class", "").split() for el in g if el.tag == f"{SVG_NS}use"
+                  and el.attrib.get("class") == "ctr"}
+        if {s for _, s in shapes} == {"sg", "sp"}:
+            assert {h for h, s in shapes if s == "sg"} == {"#gts-ctr"}
+            assert {h for h, s in shapes if s == "sp"} == {"#gts-ctr-p"}
+            legend = root.find(".//*[@class='legend']")
+            assert legend is not None
+            words = "".join(legend.itertext())
+            assert "Greek" in words and "Persian" in words and "hidden" in words
+            assert all(web._title(c) in words for c in web.CONTINGENT_FILL)  # each contingent's colour named
+            return
+    pytest.fail("no position with both sides on the map")
+
+
+def test_areas_and_units_carry_their_names_for_readers() -> None:
+    root = ET.fromstring(rendered(3, "greek"))
+    cell = root.find(".//*[@data-ref='a:H8']")
+    assert cell is not None and cell.attrib["aria-label"] == "H8 (the Wall, its gate)"
+    units = [el for el in root.iter() if el.attrib.get("data-ref", "").startswith("u:")]
+    assert units and all(el.attrib.get("aria-label") for el in units)
+
+
+def test_action_labels_name_units_and_places() -> None:
+    legal = ["place spartans-1 G9 W", "deploy standard", "end movement"]
+    assert web.action_labels({}, legal) == [
+        "Place spa1 in G9 (west of the Wall), facing W",
+        "Standard deployment: set up every unit still to place (6.0, G44)",
+        "End this Movement Segment (8.1)",
+    ]
 
 
 # =================================================================================== action refs

@@ -24,26 +24,30 @@ from xml.sax.saxutils import escape, quoteattr
 
 from polemos.core.log import log_lines
 from polemos.games.thermopylae.board import AreaMap, load_map
-from polemos.games.thermopylae.text import ABBREVIATIONS, PERSIAN_CONTINGENTS
+from polemos.games.thermopylae.text import PERSIAN_CONTINGENTS, action_label, area_label, id_code
 
-__all__ = ["action_refs", "describe", "render_board"]
+__all__ = ["action_labels", "action_refs", "describe", "render_board"]
 
 CELL = 120  # an area's cell, in SVG user units
-HALF = 22  # half the side of a large counter
-CHIP_H = 11  # height of a chip (a unit under the top of its pile, or in the Ephialtes Box)
+HALF = 36  # half the side of a large counter: its code is readable at fit zoom (issue 11)
+CHIP_H = 17  # height of a chip (a unit under the top of its pile, or in the Ephialtes Box)
 CHIP_W = 2 * HALF
-X0 = 36  # left margin (column numbers)
-HEAD = 58  # title and row letters
-EDGE = 22  # the sea band (north) and the mountain band (south)
-BOX_H = 170  # the band under the map: legend, off-map units, the Ephialtes Box
+MELEE_SCALE = 0.74  # both sides' piles side by side in one area
+X0 = 44  # left margin (column numbers)
+HEAD = 64  # title and row letters
+EDGE = 26  # the sea band (north) and the mountain band (south)
+BOX_H = 262  # the band under the map: the legend, off-map units, the Ephialtes Box
 LOG_LINES = 8
-LINE = 125  # characters of a note under the map (west of the Ephialtes Box)
+LINE = 78  # characters of a note under the map (west of the Ephialtes Box)
 
 FACINGS = ("N", "E", "S", "W")
 ROTATE = {"N": 0, "E": 90, "S": 180, "W": 270}
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 TYPES = ("hoplite", "mixed", "javelin", "bow")
 SIDE_CLASS = {"greek": "sg", "persian": "sp"}
+# each side's counter and chip: Greek square with a white inner border, Persian with cut corners (issue 11:
+# the sides told apart by shape and border, not by colour alone)
+SHAPE = {"greek": ("#gts-ctr", "#gts-chip"), "persian": ("#gts-ctr-p", "#gts-chip-p")}
 TERRAIN_CLASS = {"level1": "t1", "level2": "t2", "wall": "tw"}
 
 # Greeks in cool colours, Persians in warm ones; the side's own colour is for hidden units and unknown contingents.
@@ -66,11 +70,12 @@ CONTINGENT_FILL = {
 CSS = (
     "svg.gts-board{font-family:Helvetica,Arial,sans-serif}"
     ".gts-board text{text-anchor:middle}"
-    ".gts-board .hd{font-size:20px;font-weight:bold;fill:#3b3225;text-anchor:start}"
-    ".gts-board .lb{font-size:14px;font-weight:bold;fill:#5b503c}"
-    ".gts-board .nt{font-size:12px;fill:#5b503c;text-anchor:start}"
-    ".gts-board .an{font-size:10px;fill:#7a6e55;text-anchor:start}"
-    ".gts-board .kl{font-size:9px;fill:#6b5427}"
+    ".gts-board .hd{font-size:30px;font-weight:bold;fill:#3b3225;text-anchor:start}"
+    ".gts-board .lb{font-size:26px;font-weight:bold;fill:#5b503c}"
+    ".gts-board .nt{font-size:21px;fill:#3f3727;text-anchor:start}"
+    ".gts-board .lh{font-size:21px;font-weight:bold;fill:#3b3225;text-anchor:start}"
+    ".gts-board .an{font-size:19px;font-weight:bold;fill:#6b5e45;text-anchor:start}"
+    ".gts-board .kl{font-size:13px;fill:#6b5427}"
     ".gts-board .t{stroke:#b4a682;stroke-width:1}"
     ".gts-board .t1 .t{fill:#ece3c4}.gts-board .t2 .t{fill:#d6ba7f}.gts-board .tw .t{fill:#d2ccbe}"
     ".gts-board .sea{fill:#9cc3e0}.gts-board .mtn{fill:#8f7655}"
@@ -79,24 +84,32 @@ CSS = (
     ".gts-board .box{fill:#efe6cf;stroke:#6b5a3a;stroke-width:2;stroke-dasharray:8 4}"
     ".gts-board .sg{fill:#1e5aa8}.gts-board .sp{fill:#b8401f}"
     + "".join(f".gts-board .c-{c}{{fill:{f}}}" for c, f in CONTINGENT_FILL.items())
-    + ".gts-board .ctr,.gts-board .chp{stroke-width:2}"
-    ".gts-board .sg .ctr,.gts-board .sg .chp{stroke:#0b2547}.gts-board .sp .ctr,.gts-board .sp .chp{stroke:#4a1206}"
-    ".gts-board .u text{fill:#fff;font-weight:bold}"
-    ".gts-board .ul{font-size:9px}.gts-board .un{font-size:10px}.gts-board .cl{font-size:8px}"
+    + ".gts-board .ctr,.gts-board .chp{stroke-width:3}"
+    ".gts-board .sg .ctr,.gts-board .sg .chp{stroke:#0b2547}.gts-board .sp .ctr,.gts-board .sp .chp{stroke:#3a0d04}"
+    ".gts-board .rim{fill:none;stroke:#fff;stroke-width:2;opacity:.9}"
+    ".gts-board .u text{fill:#fff;font-weight:bold;stroke:none}"
+    ".gts-board .an,.gts-board .kl{stroke:none}"  # a highlighted area's or unit's outline is not its text's
+    ".gts-board .ul{font-size:22px}.gts-board .un{font-size:19px}.gts-board .cl{font-size:13px}"
     ".gts-board .ty{fill:none;stroke:#fff;stroke-width:1.6}"
-    ".gts-board .fa{stroke:#fff;stroke-width:1}.gts-board .sg .fa{fill:#0b2547}.gts-board .sp .fa{fill:#4a1206}"
-    ".gts-board .bg text,.gts-board .bn text{font-size:8px}"
+    ".gts-board .fa{stroke:#fff;stroke-width:1.5}.gts-board .sg .fa{fill:#0b2547}.gts-board .sp .fa{fill:#3a0d04}"
+    ".gts-board .bg text,.gts-board .bn text{font-size:13px}"
     ".gts-board .bn circle{fill:#222}.gts-board .bl circle{fill:#d32f2f}.gts-board .bo circle{fill:#ef8f00}"
-    ".gts-board .hid text{font-size:16px}"
+    ".gts-board .hid text{font-size:30px}"
 )
 
+_CUT = 11  # the Persian counter's cut corners
 DEFS = (
     '<pattern id="gts-stones" width="16" height="10" patternUnits="userSpaceOnUse">'
     '<rect width="16" height="10" fill="#a39a86"/><path d="M0 5H16M8 0V5M0 5V10" stroke="#6f6755" fill="none"/>'
     "</pattern>"
-    f'<rect id="gts-ctr" x="-{HALF}" y="-{HALF}" width="{2 * HALF}" height="{2 * HALF}" rx="4"/>'
+    f'<rect id="gts-ctr" x="-{HALF}" y="-{HALF}" width="{2 * HALF}" height="{2 * HALF}" rx="3"/>'
+    f'<rect id="gts-rim" x="-{HALF - 5}" y="-{HALF - 5}" width="{2 * HALF - 10}" height="{2 * HALF - 10}" rx="2"/>'
+    f'<path id="gts-ctr-p" d="M-{HALF - _CUT}-{HALF}H{HALF - _CUT}L{HALF}-{HALF - _CUT}V{HALF - _CUT}'
+    f'L{HALF - _CUT} {HALF}H-{HALF - _CUT}L-{HALF} {HALF - _CUT}V-{HALF - _CUT}Z"/>'
     f'<rect id="gts-chip" x="-{HALF}" y="-{CHIP_H / 2}" width="{CHIP_W}" height="{CHIP_H}" rx="2"/>'
-    f'<path id="gts-fa" d="M-8-{HALF + 1}H8L0-{HALF + 9}Z"/>'
+    f'<path id="gts-chip-p" d="M-{HALF - 7}-{CHIP_H / 2}H{HALF - 7}L{HALF} 0L{HALF - 7} {CHIP_H / 2}'
+    f'H-{HALF - 7}L-{HALF} 0Z"/>'
+    f'<path id="gts-fa" d="M-10-{HALF + 1}H10L0-{HALF + 9}Z"/>'
     '<g id="gts-hoplite"><circle cy="1" r="6"/><path d="M-10 9L10-9"/></g>'
     '<g id="gts-mixed"><rect x="-10" y="-6" width="8" height="13"/><path d="M3-7Q11 0 3 7V-7"/></g>'
     '<g id="gts-javelin"><path d="M-9 8L7-8M-3 8L11-6M7-8H2M7-8V-3M11-6H6M11-6V-1"/></g>'
@@ -129,15 +142,10 @@ def _side_of(unit: dict[str, Any]) -> str:
     return "persian" if str(unit.get("contingent")) in PERSIAN_CONTINGENTS else "greek"
 
 
-def unit_label(unit_id: str) -> str:
-    """The short label of a counter: "spartans-1" -> "SPA1", "tegea-3" -> "TEG3", "dahae-bow-2" -> "DAHb2"."""
-    parts = str(unit_id).split("-")
-    number = ""
-    if len(parts) > 1 and parts[-1].isdigit():
-        number = parts.pop().lstrip("0") or "0"
-    abbr = ABBREVIATIONS.get(parts[0], parts[0][:3])
-    sub = "".join(p[:1] for p in parts[1:]).lower()
-    return f"{abbr.upper()}{sub}{number}"
+def unit_label(unit_id: str, side: Any = None) -> str:
+    """A counter's code, the unit's one display name on the board, the buttons and the terminal
+    (``text.id_code``): "spartans-1" -> "spa1", "immortals-12" -> "IMM12" (Persians in upper case)."""
+    return id_code(str(unit_id), side)
 
 
 def _marks(unit: dict[str, Any]) -> str:
@@ -152,7 +160,7 @@ def _marks(unit: dict[str, Any]) -> str:
 
 def _tooltip(unit: dict[str, Any]) -> str:
     uid = str(unit.get("id"))
-    parts = [f"{uid} ({_title(unit.get('contingent'))}, {unit.get('type', '?')})"]
+    parts = [f"{unit_label(uid, unit.get('side'))} = {uid} ({_title(unit.get('contingent'))}, {unit.get('type', '?')})"]
     parts.append(f"MF {unit.get('mf', '?')} DV {unit.get('dv', '?')} MA {unit.get('ma', '?')}"
                  + (f" MR {unit['mr']}" if "mr" in unit else ""))
     if unit.get("facing") in ROTATE:
@@ -166,6 +174,13 @@ def _tooltip(unit: dict[str, Any]) -> str:
         if unit.get(flag):
             parts.append(flag)
     return "<title>" + escape(" · ".join(parts)) + "</title>"
+
+
+def _aria(unit: dict[str, Any]) -> str:
+    """The unit's name for screen readers and the page's "Selected:" line."""
+    uid = str(unit.get("id"))
+    return quoteattr(f"{unit_label(uid, unit.get('side'))} ({_title(unit.get('contingent'))} {unit.get('type', '')})"
+                     .replace(" )", ")"))
 
 
 def _unit_class(unit: dict[str, Any], *extra: str) -> str:
@@ -190,23 +205,27 @@ def _badge(cls: str, x: float, y: float, text: str) -> str:
 
 
 def _counter(unit: dict[str, Any], x: float, y: float, size: int) -> str:
-    """The top unit of a pile, large: label, type glyph, MF-DV-MA, facing arrow, badges."""
+    """The top unit of a pile, large: its side's shape, code, type glyph, MF-DV-MA, facing notch, badges."""
     at = f'transform="translate({x:g} {y:g})"'
     corner = HALF
     count = _badge("bn", corner, -corner, str(size)) if size > 1 else ""
+    side = _side_of(unit) if isinstance(unit, dict) else "greek"
+    shape = SHAPE[side][0]
+    rim = '<use href="#gts-rim" class="rim"/>' if side == "greek" else ""
     if _is_hidden(unit):
-        side = _side_of(unit) if isinstance(unit, dict) else "greek"
-        return (f'<g class="u {SIDE_CLASS[side]} hid" {at}><use href="#gts-ctr" class="ctr"/>'
-                f'<text y="6">?</text>{count}</g>')
+        return (f'<g class="u {SIDE_CLASS[side]} hid" {at}><use href="{shape}" class="ctr"/>{rim}'
+                f'<text y="10">?</text>{count}</g>')
     uid = str(unit["id"])
     typ = str(unit.get("type"))
     parts = [
-        f'<g data-ref={quoteattr("u:" + uid)} class="{_unit_class(unit, "top")}" {at}>',
+        f'<g data-ref={quoteattr("u:" + uid)} aria-label={_aria(unit)} class="{_unit_class(unit, "top")}" {at}>',
         _tooltip(unit),
-        '<use href="#gts-ctr" class="ctr"/>',
-        f'<text class="ul" y="-11">{escape(unit_label(uid))}</text>',
-        f'<use href="#gts-{typ}" class="ty"/>' if typ in TYPES else f'<text class="ul" y="4">{escape(typ[:3])}</text>',
-        f'<text class="un" y="{HALF - 4}">{_num(unit.get("mf"))}-{_num(unit.get("dv"))}-{_num(unit.get("ma"))}</text>',
+        f'<use href="{shape}" class="ctr"/>',
+        rim,
+        _code(unit_label(uid, side)),
+        f'<use href="#gts-{typ}" class="ty" transform="translate(0 4) scale(.9)"/>' if typ in TYPES
+        else f'<text class="ul" y="8">{escape(typ[:3])}</text>',
+        f'<text class="un" y="{HALF - 7}">{_num(unit.get("mf"))}-{_num(unit.get("dv"))}-{_num(unit.get("ma"))}</text>',
     ]
     facing = unit.get("facing")
     if facing in ROTATE:
@@ -222,30 +241,41 @@ def _counter(unit: dict[str, Any], x: float, y: float, size: int) -> str:
     return "".join(parts)
 
 
+def _code(code: str) -> str:
+    """A counter's code, squeezed to the counter's width when it is long ("IMM12", "DAHB10")."""
+    fit = f' textLength="{2 * HALF - 8}" lengthAdjust="spacingAndGlyphs"' if len(code) >= 5 else ""
+    return f'<text class="ul" y="-12"{fit}>{escape(code)}</text>'
+
+
 def _chip(unit: Any, x: float, y: float, side_hint: str = "greek") -> str:
-    """A unit under the top of its pile (or in the Ephialtes Box): a bar with its label and marks."""
+    """A unit under the top of its pile (or in the Ephialtes Box): a bar of its side's shape, code and marks."""
     at = f'transform="translate({x:g} {y:g})"'
+    side = _side_of(unit) if isinstance(unit, dict) else side_hint
+    shape = SHAPE[side][1]
     if _is_hidden(unit):
-        side = _side_of(unit) if isinstance(unit, dict) else side_hint
-        return f'<g class="u {SIDE_CLASS[side]} hid" {at}><use href="#gts-chip" class="chp"/></g>'
+        return f'<g class="u {SIDE_CLASS[side]} hid" {at}><use href="{shape}" class="chp"/></g>'
     uid = str(unit["id"])
-    label = unit_label(uid) + (" " + _marks(unit) if _marks(unit) else "")
-    return (f'<g data-ref={quoteattr("u:" + uid)} class="{_unit_class(unit, "chip")}" {at}>{_tooltip(unit)}'
-            f'<use href="#gts-chip" class="chp"/><text class="cl" y="3">{escape(label)}</text></g>')
+    label = unit_label(uid, side) + (" " + _marks(unit) if _marks(unit) else "")
+    return (f'<g data-ref={quoteattr("u:" + uid)} aria-label={_aria(unit)} class="{_unit_class(unit, "chip")}" '
+            f'{at}>{_tooltip(unit)}<use href="{shape}" class="chp"/><text class="cl" y="4.5">{escape(label)}</text>'
+            "</g>")
 
 
-def _pile(units: list[Any], cx: float) -> str:
-    """One side's pile in an area, top first: the top unit large, the others as chips under it."""
-    top_y = 50.0
-    out = [_counter(units[0], cx, top_y, len(units))]
+def _pile(units: list[Any], cx: float, scale: float = 1.0) -> str:
+    """One side's pile in an area, top first: the top unit large, the others as chips under it (the whole
+    pile drawn at ``scale`` around the cell's top when two sides share the area)."""
+    top_y = 6.0 + HALF
+    out = [_counter(units[0], 0, top_y, len(units))]
     rest = units[1:]
-    room = CELL - (top_y + HALF + 9) - 2
+    below = top_y + HALF + 3
+    room = CELL / scale - below - 2
     step = min(CHIP_H + 2.0, room / max(len(rest), 1))
-    y = top_y + HALF + 9 + step / 2
+    y = below + step / 2
     for unit in rest:
-        out.append(_chip(unit, cx, y, _side_of(units[0]) if isinstance(units[0], dict) else "greek"))
+        out.append(_chip(unit, 0, y, _side_of(units[0]) if isinstance(units[0], dict) else "greek"))
         y += step
-    return "".join(out)
+    zoom = f" scale({scale:g})" if scale != 1 else ""
+    return f'<g transform="translate({cx:g} 0){zoom}">' + "".join(out) + "</g>"
 
 
 # ==================================================================================== the board
@@ -268,14 +298,22 @@ def _road_path(amap: AreaMap, index: int) -> str:
     return f'<path class="rd" d="{"".join(segs)}"/>'
 
 
+def _first_column(amap: AreaMap) -> int:
+    """The first map column with a passable area: a column of sea only is drawn as the sea band."""
+    return min(a.column for a in amap.areas if a.passable)
+
+
 def _cell(amap: AreaMap, index: int, units: list[Any]) -> str:
     area = amap.areas[index]
     x = X0 + amap.rows.index(area.row) * CELL
-    y = HEAD + EDGE + (area.column - 1) * CELL
+    y = HEAD + EDGE + (area.column - _first_column(amap)) * CELL
+    if area.column < _first_column(amap):
+        return ""
     at = f'transform="translate({x} {y})"'
     if not area.passable:
         return f'<rect class="sea" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
-    parts = [f'<g data-ref="a:{area.name}" class="a {TERRAIN_CLASS.get(area.terrain, "t1")}" {at}>',
+    parts = [f'<g data-ref="a:{area.name}" aria-label={quoteattr(area_label(amap, area.name))} '
+             f'class="a {TERRAIN_CLASS.get(area.terrain, "t1")}" {at}>',
              f'<rect class="t" width="{CELL}" height="{CELL}"/>']
     if area.terrain == "wall":
         w = 16
@@ -287,15 +325,17 @@ def _cell(amap: AreaMap, index: int, units: list[Any]) -> str:
         else:
             parts.append(f'<rect class="wl" x="{left:g}" width="{w}" height="{CELL}"/>')
     parts.append(_road_path(amap, index))
-    parts.append(f'<text class="an" x="4" y="12">{area.name}</text>')
+    parts.append(f'<text class="an" x="3" y="19">{area.name}</text>')
     if area.terrain == "level2":
         parts.append(f'<text class="kl" x="{CELL / 2:g}" y="{CELL - 3}">{escape(amap.mound_name)} ▲</text>')
     persians = [u for u in units if isinstance(u, dict) and _side_of(u) == "persian"]
     greeks = [u for u in units if isinstance(u, dict) and _side_of(u) == "greek"]
     piles = [p for p in (persians, greeks) if p]  # the Persians come from the west: their pile on the left
     for k, pile in enumerate(piles):
-        cx = CELL / 2 if len(piles) == 1 else CELL / 4 + k * CELL / 2
-        parts.append(_pile(pile, cx))
+        if len(piles) == 1:
+            parts.append(_pile(pile, CELL / 2))
+        else:
+            parts.append(_pile(pile, CELL / 4 + k * CELL / 2, MELEE_SCALE))
     parts.append("</g>")
     return "".join(parts)
 
@@ -365,14 +405,64 @@ def _off_map(view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     }
 
 
+def _legend_counter(side: str, x: float, y: float, k: float = 0.5) -> str:
+    shape = SHAPE[side][0]
+    rim = '<use href="#gts-rim" class="rim"/>' if side == "greek" else ""
+    return (f'<g class="u {SIDE_CLASS[side]}" transform="translate({x:g} {y:g}) scale({k:g})">'
+            f'<use href="{shape}" class="ctr"/>{rim}</g>')
+
+
+def _legend(amap: AreaMap, x0: float, top: float, width: float) -> tuple[str, float]:
+    """The key to the board (issue 11: on the page, not only in the terminal): the sides by shape and
+    border, the unit types, each contingent's colour, the counter's marks and the terrain. Its height."""
+    parts = ['<g class="legend">']
+    y = top + 20
+    parts.append(f'<text class="lh" x="{x0}" y="{y}">Key</text>')
+    x = x0 + 52
+    for side, words in (("greek", "Greek: square, white inner border, code in lower case (spa1)"),
+                        ("persian", "Persian: cut corners, CODE IN UPPER CASE (IMM12)")):
+        parts.append(_legend_counter(side, x + 10, y - 7, 0.33))
+        parts.append(f'<text class="nt" x="{x + 28}" y="{y}">{escape(words)}</text>')
+        y += 28
+    x = x0
+    for glyph, name in (("hoplite", "hoplite"), ("mixed", "mixed (spear and bow)"), ("javelin", "javelin"),
+                        ("bow", "bow")):
+        parts.append(f'<g class="u sg" transform="translate({x + 14} {y - 7})"><use href="#gts-ctr" class="ctr" '
+                     f'transform="scale(.42)"/><use href="#gts-{glyph}" class="ty" transform="scale(.8)"/></g>'
+                     f'<text class="nt" x="{x + 34}" y="{y}">{name}</text>')
+        x += 52 + 12 * len(name)
+    parts.append(f'<g class="u sp hid key" transform="translate({x + 14} {y - 7})"><use href="#gts-ctr-p" class="ctr" '
+                 f'transform="scale(.42)"/></g><text class="nt" x="{x + 34}" y="{y}">? hidden (fog of war)</text>')
+    y += 28
+    for side in ("greek", "persian"):
+        x = x0
+        for cid, fill in CONTINGENT_FILL.items():
+            if (cid in PERSIAN_CONTINGENTS) != (side == "persian"):
+                continue
+            name = _title(cid)
+            parts.append(f'<rect x="{x}" y="{y - 14}" width="16" height="16" rx="{2 if side == "greek" else 5}" '
+                         f'fill="{fill}" stroke="#222"/><text class="nt" x="{x + 21}" y="{y}">{name}</text>')
+            x += 36 + 12 * len(name)
+        y += 26
+    for line in ("Counter: code, type, MF-DV-MA; notch = facing; D disordered; −N step losses;",
+                 "dark badge = units in the pile (the top unit large, the rest listed under it).",
+                 f"Terrain: clear; {amap.mound_name} mound (level 2); the Wall (row {amap.wall_row}, its gate on "
+                 "the road)."):
+        parts.append(f'<text class="nt" x="{x0}" y="{y}">{escape(line)}</text>')
+        y += 24
+    parts.append("</g>")
+    del width  # the lines are written to fit west of the Ephialtes Box
+    return "".join(parts), y - top
+
+
 def _bottom(amap: AreaMap, view: dict[str, Any], top: float) -> str:
-    """Under the mountain: the legend and off-map units (west), the Ephialtes Box (east)."""
+    """Under the mountain: the key and off-map units (west), the Ephialtes Box (east)."""
     parts: list[str] = []
     eph = _dict(view.get("ephialtes"))
     off = _off_map(view)
     box = off["box"]
     # the box: under rows H..O (the Immortals come down the path into row O)
-    bx = X0 + amap.rows.index(amap.wall_row) * CELL
+    bx = X0 + amap.rows.index(amap.wall_row) * CELL + 20
     bw = X0 + len(amap.rows) * CELL - bx
     parts.append(f'<g class="ephialtes"><rect class="box" x="{bx}" y="{top}" width="{bw}" height="{BOX_H - 8}" '
                  'rx="8"/>')
@@ -380,42 +470,29 @@ def _bottom(amap: AreaMap, view: dict[str, Any], top: float) -> str:
     if eph.get("greek"):
         notes.append(f"{_title(eph['greek'])} guard the path")
     if eph.get("immortals_round") is not None:
-        notes.append(f"the Immortals enter in action round {eph['immortals_round']}")
+        notes.append(f"Immortals enter in round {eph['immortals_round']}")
     if eph.get("immortals_waiting"):
         notes.append("the Immortals wait here")
     head = escape(amap.ephialtes_box.name) + (" — " + escape("; ".join(notes)) if notes else " — empty")
-    parts.append(f'<text class="nt" x="{bx + 10}" y="{top + 18}">{head} (exit to row '
+    parts.append(f'<text class="nt" x="{bx + 10}" y="{top + 24}">{head} (exit to row '
                  f'{escape(amap.ephialtes_box.exit_row)})</text>')
     per_row = max(1, int((bw - 16) // (CHIP_W + 4)))
-    room = BOX_H - 8 - 30 - 4
+    room = BOX_H - 8 - 36 - 4
     rows_needed = max(1, -(-len(box) // per_row))
     step = min(CHIP_H + 4.0, room / rows_needed)
     for k, unit in enumerate(box):
         r, c = divmod(k, per_row)
-        parts.append(_chip(unit, bx + 8 + HALF + c * (CHIP_W + 4), top + 32 + CHIP_H / 2 + r * step))
+        parts.append(_chip(unit, bx + 8 + HALF + c * (CHIP_W + 4), top + 40 + CHIP_H / 2 + r * step))
     parts.append("</g>")
-    # the legend and the units off the map
-    lx = X0
-    y = top + 16
-    legend = [("hoplite", "hoplite"), ("mixed", "mixed (spear and bow)"), ("javelin", "javelin"), ("bow", "bow")]
-    x = lx
-    for glyph, name in legend:
-        parts.append(f'<g class="u sg" transform="translate({x + 12} {y - 4})"><use href="#gts-ctr" class="ctr" '
-                     f'transform="scale(.5)"/><use href="#gts-{glyph}" class="ty" transform="scale(.75)"/></g>'
-                     f'<text class="nt" x="{x + 28}" y="{y}">{name}</text>')
-        x += 36 + 7 * len(name)
-    lines = [
-        "Counters: label, type, MF-DV-MA; the notch shows the facing; D disordered; −N step losses;",
-        "the dark badge counts the pile (top unit large, the rest listed under it); ? hidden (fog of war).",
-        f"Terrain: clear, {amap.mound_name} mound (level 2), the Wall (row {amap.wall_row}, its gate on the road),",
-        "coastal (impassable). The road has no effect on play.",
-    ]
-    for key, label in (("greek", "Greeks off the map"), ("persian", "Persians off the map"), ("away", "Sent away")):
-        if off[key]:
-            line = f"{label}: {_tally(off[key])}"
-            lines.append(line if len(line) <= LINE else line[: LINE - 1] + "…")
-    for k, line in enumerate(lines):
-        parts.append(f'<text class="nt" x="{lx}" y="{y + 24 + k * 18}">{escape(line)}</text>')
+    # the key and the units off the map
+    key, used = _legend(amap, X0, top, bx - X0 - 16)
+    parts.append(key)
+    y = top + used + 2
+    for k, (label, tally) in enumerate((lab, _tally(off[key_])) for key_, lab in (
+            ("greek", "Greeks off the map"), ("persian", "Persians off the map"), ("away", "Sent away")) if off[key_]):
+        line = f"{label}: {tally}"
+        line = line if len(line) <= LINE else line[: LINE - 1] + "…"
+        parts.append(f'<text class="nt" x="{X0}" y="{y + k * 24}">{escape(line)}</text>')
     return "".join(parts)
 
 
@@ -424,8 +501,9 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     amap = _map(data_dir)
     areas = _dict(view.get("areas"))
     n_rows = len(amap.rows)
+    first = _first_column(amap)
     grid_w = n_rows * CELL
-    grid_h = amap.columns * CELL
+    grid_h = (amap.columns - first + 1) * CELL
     width = X0 * 2 + grid_w
     mountain_y = HEAD + EDGE + grid_h
     height = mountain_y + EDGE + 10 + BOX_H
@@ -434,28 +512,28 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         'role="img" aria-label="Go Tell the Spartans: the pass at Thermopylae">',
         f"<style>{CSS}</style><defs>{DEFS}</defs>",
         f'<rect width="{width}" height="{height}" fill="#f7f1e1"/>',
-        f'<text class="hd" x="{X0}" y="24">Thermopylae — west (row A, the Persians) ← → east (row O, Alpeni)</text>',
+        f'<text class="hd" x="{X0}" y="32">Thermopylae — west (row A, the Persians) ← → east (row O, Alpeni)</text>',
     ]
     day = view.get("day")
     if day is not None:
         status = f"Day {day}, series {view.get('series', '-')}, round {view.get('round', '-')}"
-        if view.get("phase"):
-            status += f" — {view['phase']}"
-        out.append(f'<text class="nt" x="{X0 + grid_w}" y="24" style="text-anchor:end">{escape(status)}</text>')
+        out.append(f'<text class="nt" x="{X0 + grid_w}" y="30" style="text-anchor:end">{escape(status)}</text>')
     # row letters (top) and column numbers (both sides)
     for k, row in enumerate(amap.rows):
         cls = ' style="fill:#3b3225"' if row == amap.wall_row else ""
-        out.append(f'<text class="lb" x="{X0 + k * CELL + CELL / 2:g}" y="{HEAD - 8}"{cls}>{row}</text>')
-    for col in range(1, amap.columns + 1):
-        cy = HEAD + EDGE + (col - 1) * CELL + CELL / 2 + 5
+        out.append(f'<text class="lb" x="{X0 + k * CELL + CELL / 2:g}" y="{HEAD - 6}"{cls}>{row}</text>')
+    for col in range(first, amap.columns + 1):
+        cy = HEAD + EDGE + (col - first) * CELL + CELL / 2 + 9
         out.append(f'<text class="lb" x="{X0 / 2:g}" y="{cy:g}">{col}</text>'
                    f'<text class="lb" x="{X0 * 1.5 + grid_w:g}" y="{cy:g}">{col}</text>')
+    sea = "North: the sea (Malian Gulf" + (f", map column{'s' if first > 2 else ''} 1" +
+                                            (f"-{first - 1}" if first > 2 else "") if first > 1 else "") + ")"
     out.append(f'<rect class="sea" x="{X0}" y="{HEAD}" width="{grid_w}" height="{EDGE}"/>'
-               f'<text class="nt" x="{X0 + 8}" y="{HEAD + 15}">North: the sea (Malian Gulf)</text>')
+               f'<text class="nt" x="{X0 + 8}" y="{HEAD + 20}">{escape(sea)}</text>')
     for index in range(len(amap.areas)):
         out.append(_cell(amap, index, _list(areas.get(amap.areas[index].name))))
     out.append(f'<rect class="mtn" x="{X0}" y="{mountain_y}" width="{grid_w}" height="{EDGE}"/>'
-               f'<text class="nt" x="{X0 + 8}" y="{mountain_y + 15}" style="fill:#fff">South: the mountain '
+               f'<text class="nt" x="{X0 + 8}" y="{mountain_y + 20}" style="fill:#fff">South: the mountain '
                f"(Kallidromos, impassable)</text>")
     out.append(_bottom(amap, view, mountain_y + EDGE + 10))
     out.append("</svg>")
@@ -495,6 +573,14 @@ def action_refs(view: dict[str, Any], legal: list[str]) -> list[list[str]]:
         if w and w[0] == "attack" and seqs[i] and (attacks[(w[1], w[2])] > 1 or tuple(seqs[i]) in prefixes):
             seqs[i] = [*seqs[i], f"a:{w[4]}"]
     return seqs
+
+
+def action_labels(view: dict[str, Any], legal: list[str], data_dir: Path | None = None) -> list[str]:
+    """Each legal action in words (the buttons): units by their codes, areas by where they lie, the same
+    words as the terminal's (``text.action_label``); the action's text stays the record's (the title)."""
+    del view
+    amap = _map(data_dir)
+    return [action_label(a, amap) for a in legal]
 
 
 # ==================================================================================== describe

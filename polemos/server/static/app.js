@@ -45,6 +45,7 @@
     return append(el, kids);
   }
 
+  const PHONE = window.matchMedia("(max-width: 800px)");
   const title = (s) => (s ? String(s).replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()) : "");
   const humanKey = (k) => { const s = String(k).replace(/_/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); };
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -822,9 +823,11 @@
             btn("undo", "Undo my last action", () => this.undo(), "undo"),
             h("details", { id: "since", class: "since", hidden: true }, h("summary", null, "What happened since your last move"),
               h("div", { id: "since-body" })),
-            h("div", { id: "panel" }),
-            h("h2", null, "Log"),
-            h("ol", { id: "log", class: "log" }),
+            // on a phone the state and the log fold away, so the board and the decision share one screen
+            h("details", { id: "panel-box", class: "fold", open: !PHONE.matches },
+              h("summary", null, "Game state"), h("div", { id: "panel" })),
+            h("details", { id: "log-box", class: "fold", open: !PHONE.matches },
+              h("summary", null, "Log"), h("ol", { id: "log", class: "log" })),
             h("details", { id: "full-log" }, h("summary", null, "Full log"), h("ol", { class: "log" })),
             h("p", null, h("a", { href: "/", "data-link": true }, "Back to the lobby")))));
       $("#undo", this.root).hidden = true;
@@ -1054,7 +1057,8 @@
       this.board.highlight(next, this.picked, null);
       const sel = $("#selection", this.root);
       sel.hidden = !this.picked.length;
-      $("#selection-text", this.root).textContent = this.picked.length ? `Selected: ${this.picked.join(" → ")}` : "";
+      $("#selection-text", this.root).textContent = this.picked.length
+        ? `Selected: ${this.picked.map((r) => this.refName(r)).join(" → ")}` : "";
       const facing = [...next].some((r) => r.startsWith("f:"));
       $("#facings", this.root).hidden = !facing;
       for (const b of $$("#facings button", this.root)) b.disabled = !next.has(b.dataset.ref);
@@ -1062,6 +1066,14 @@
       for (const b of $$("#actions button.action", this.root)) {
         b.parentElement.hidden = this.picked.length > 0 && !cands.has(Number(b.dataset.index));
       }
+    }
+
+    /** A picked ref as the player reads it: the board element's own name (its aria-label), a facing's
+     * button text, else the ref itself. */
+    refName(ref) {
+      const el = this.board.svg && [...this.board.svg.querySelectorAll("[data-ref]")].find((x) => x.dataset.ref === ref);
+      const face = FACINGS.find(([f]) => `f:${f}` === ref);
+      return (el && el.getAttribute("aria-label")) || (face && face[1]) || ref;
     }
 
     boardClick(e) {
