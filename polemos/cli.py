@@ -432,8 +432,13 @@ class TerminalGame:
         prompt = view.get("prompt")
         self.write(f"{role}: {prompt}" if prompt else f"{role} to act")
         width = len(str(len(legal)))
-        for i, action in enumerate(legal, 1):
-            self.write(f"  {i:>{width}}. {action}")
+        # a game's text module may name its actions in words (the browser's button labels, issue 11); the
+        # number or the action's own text may be typed
+        module = game_module(self.game.id, "text")
+        labels = getattr(module, "action_labels", None) if module is not None else None
+        named = labels(view, legal) if callable(labels) else legal
+        for i, label in enumerate(named, 1):
+            self.write(f"  {i:>{width}}. {label}")
 
     def save(self, name: str) -> None:
         if not name:

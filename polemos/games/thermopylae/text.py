@@ -201,7 +201,7 @@ def action_label(action: str, amap: AreaMap) -> str:
     if n == 2 and verb in ("guard", "west", "stay", "commit"):
         return {
             "guard": f"The {_who(w[1])} guard the Ephialtes path (6.0)",
-            "west": f"The {_who(w[1])} set up west of the Wall with the Spartans (6.0.1)",
+            "west": f"The {_who(w[1])} stand west of the Wall too (6.0.1)",
             "stay": f"The {_who(w[1])} stay (5.3)",
             "commit": f"Commit the {_who(w[1])} (5.1, 11.1)",
         }[verb]
