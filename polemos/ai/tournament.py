@@ -326,9 +326,13 @@ def analyse(records: Sequence[JSON], agents: Sequence[str], sprt: SprtSpec | Non
         return report
     try:
         report["elo"] = [r.to_json() for r in stats.elo_ratings(records, agents, bootstrap=bootstrap)]
-        report["openskill"] = stats.openskill_ratings(records, agents)
     except ValueError as exc:
         report["elo_error"] = str(exc)
+    try:
+        report["openskill"] = stats.openskill_ratings(records, agents)
+    except ImportError:  # a dependency (pyproject), but an old environment may lack it
+        report["openskill"] = []
+        report["openskill_error"] = "openskill is not installed (pip install openskill)"
     solitaire = all(len(r["seats"]) == 1 for r in records)
     pairs = []
     for a, b in itertools.combinations(agents, 2):
@@ -525,9 +529,10 @@ def print_report(report: JSON, console: Any) -> None:
     from rich.table import Table
 
     options = f" {json.dumps(report['options'])}" if report.get("options") else ""
-    console.print(f"{report.get('title', report.get('game', ''))}{options}: {report['games']} games on "
-                  f"{report['seeds']} seeds ({report.get('played', 0)} played now, {report.get('skipped', 0)} "
-                  f"already in {report.get('results', 'the results file')})", markup=False)
+    seeds = f"{report['seeds']} seed{'' if report['seeds'] == 1 else 's'}"
+    console.print(f"{report.get('title', report.get('game', ''))}{options}: {report['games']} games on {seeds} in "
+                  f"{report.get('results', 'the results file')} ({report.get('played', 0)} played now)",
+                  markup=False, soft_wrap=True)
     if not report["games"]:
         return
     seats = Table(title="win rates per seat (95% Wilson; a draw is no win)")
@@ -546,10 +551,12 @@ def print_report(report: JSON, console: Any) -> None:
         for r in sorted(report["elo"], key=lambda r: -float(r["elo"])):
             interval = r["interval"]
             shown = f"{interval[0]:+.0f} .. {interval[1]:+.0f}" if interval else "-"
-            s = skill.get(r["name"], {})
-            ratings.add_row(r["name"], str(r["games"]), f"{r['elo']:+.0f}", shown, f"{s.get('mu', 0):.2f}",
-                            f"{s.get('sigma', 0):.2f}")
+            s = skill.get(r["name"])
+            ratings.add_row(r["name"], str(r["games"]), f"{r['elo']:+.0f}", shown,
+                            f"{s['mu']:.2f}" if s else "-", f"{s['sigma']:.2f}" if s else "-")
         console.print(ratings)
+        if "openskill_error" in report:
+            console.print(f"no openskill ratings: {report['openskill_error']}", markup=False)
     elif "elo_error" in report:
         console.print(f"no ratings: {report['elo_error']}", markup=False)
     if report.get("pairs"):
@@ -569,7 +576,7 @@ def print_report(report: JSON, console: Any) -> None:
         console.print(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} beta={s['beta']:g}: "
                       f"LLR {s['llr']:+.3f} in [{s['bounds'][0]:+.3f}, {s['bounds'][1]:+.3f}] after {s['pairs']} "
                       f"pairs; {verdict}. Elo of {s['b']} over {s['a']}: {s['elo']:+.0f} "
-                      f"({s['elo_interval'][0]:+.0f} .. {s['elo_interval'][1]:+.0f})", markup=False)
+                      f"({s['elo_interval'][0]:+.0f} .. {s['elo_interval'][1]:+.0f})", markup=False, soft_wrap=True)
     for agent, t in report.get("think", {}).items():
         console.print(f"  {agent}: {t['decisions']} decisions, {1000 * t['mean_seconds']:.2f} ms each on average",
                       markup=False)
