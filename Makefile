@@ -12,7 +12,7 @@ HOT := $(wildcard polemos/games/athens_sparta/*.py polemos/games/thermopylae/*.p
 # POLEMOS_NATIVE=0 make ...: no mypyc build (pure Python); POLEMOS_PURE=1 at run time ignores a build
 POLEMOS_NATIVE ?= 1
 
-.PHONY: run test setup clean bench
+.PHONY: run test setup clean bench i18n
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -54,6 +54,11 @@ test: $(STAMP) $(SYSTEM) $(NATIVE)
 	$(BIN)/ruff check polemos tests
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+# English and Spanish (polemos/i18n.py): extract the messages (babel.cfg), update the .po catalogs and
+# compile them to the .mo files the package reads (committed, so a fresh machine needs no step)
+i18n: $(STAMP)
+	$(BIN)/python scripts/i18n.py
 
 bench: $(STAMP) $(NATIVE)
 	$(BIN)/polemos bench athens-and-sparta

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import html
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -22,12 +24,15 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
+from polemos import i18n
+from polemos.core.log import translate_line
+from polemos.messages import PAGES
 from polemos.server.guards import Guard
 from polemos.server.guards import _same_origin as same_origin
 from polemos.server.notify import Hub, SocketLimits, Watcher
@@ -43,9 +48,11 @@ from polemos.server.schemas import (
     GameInfo,
     Join,
     Joined,
+    Language,
     Limit,
     ListName,
     LoggedOutEverywhere,
+    Messages,
     Offset,
     Ok,
     Record,
@@ -105,6 +112,22 @@ async def user(request: Request, who: Annotated[Viewer | None, Depends(viewer)])
 
 Who = Annotated[Viewer | None, Depends(viewer)]
 User = Annotated[Viewer, Depends(user)]
+LANG_COOKIE = "polemos_lang"  # the language the page's switcher chose (a visitor's; an account has its own)
+
+
+def request_lang(request: Request, who: Viewer | None) -> str:
+    """The language of an answer (issue 11): ``?lang=``, else the account's, else the page's switcher
+    (a cookie), else the browser's Accept-Language, else English (polemos.i18n). Passed down with the
+    request, never kept in a global: concurrent requests in different languages don't meet."""
+    return i18n.choose(request.query_params.get("lang"), who.lang if who is not None else None,
+                       request.cookies.get(LANG_COOKIE), i18n.negotiate(request.headers.get("accept-language")))
+
+
+async def lang_of(request: Request, who: Annotated[Viewer | None, Depends(viewer)]) -> str:
+    return request_lang(request, who)
+
+
+Lang = Annotated[str, Depends(lang_of)]
 
 
 def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float = POLL_SECONDS,
@@ -145,7 +168,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(req: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and not req.url.path.startswith("/api/"):
-            return _not_found_page()  # people get a page; programs (/api/) get JSON
+            return _not_found_page(request_lang(req, None))  # people get a page; programs (/api/) get JSON
         message = {404: "not found", 405: "method not allowed"}.get(exc.status_code, str(exc.detail))
         return JSONResponse({"error": message}, status_code=exc.status_code)
 
@@ -157,7 +180,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     def with_session(who: Viewer, token: str, response: Response) -> SessionOut:
         response.set_cookie(SESSION_COOKIE, token, httponly=True, secure=secure_cookies, samesite="lax",
                             max_age=SESSION_DAYS * 24 * 3600, path="/")
-        return SessionOut(user=who.name, csrf=who.csrf)
+        return SessionOut(user=who.name, csrf=who.csrf, lang=who.lang)
 
     def address(request: Request) -> str:
         return request.client.host if request.client is not None else ""
@@ -189,7 +212,24 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
 
     @app.get("/api/me", tags=["accounts"], summary="Who am I (and my CSRF token)", responses=errors(401))
     async def me(who: User) -> SessionOut:
-        return SessionOut(user=who.name, csrf=who.csrf)
+        return SessionOut(user=who.name, csrf=who.csrf, lang=who.lang)
+
+    @app.put("/api/me/lang", tags=["accounts"], summary="My language (en, es; null: the browser's)",
+             responses=errors(400, 401))
+    async def set_lang(body: Language, who: User) -> SessionOut:
+        lang = i18n.normalize(body.lang) if body.lang else None
+        if body.lang and lang is None:
+            raise ApiError(400, f"no language {body.lang!r}: Polemos speaks {', '.join(i18n.LANGUAGES)}")
+        await run_in_threadpool(store.set_lang, who, lang)
+        return SessionOut(user=who.name, csrf=who.csrf, lang=lang)
+
+    @app.get("/api/i18n/{lang}", tags=["accounts"], summary="The page's strings in a language (its catalog)",
+             responses=errors(400))
+    async def messages(lang: str) -> Messages:
+        chosen = i18n.normalize(lang)
+        if chosen is None:
+            raise ApiError(400, f"no language {lang!r}: Polemos speaks {', '.join(i18n.LANGUAGES)}")
+        return Messages(lang=chosen, languages=dict(i18n.NAMES), messages=i18n.messages(chosen))
 
     # -- lobby ------------------------------------------------------------------------------------
     @app.get("/api/catalog", tags=["lobby"], summary="The games, their roles, option schemas and bots",
@@ -231,25 +271,26 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     # -- play -------------------------------------------------------------------------------------
     @app.get("/api/games/{gid}/view", tags=["play"], summary="My view of a game (a seat's, or the public one)",
              response_model=ViewOut, responses=errors(400, 403, 404))
-    async def view(gid: GameId, who: Who, role: Annotated[RoleName | None, Query()] = None) -> Response:
+    async def view(gid: GameId, who: Who, lang: Lang, role: Annotated[RoleName | None, Query()] = None) -> Response:
         # pre-encoded (Store.view_json): a page is ~120 KB, validated and encoded once per page version
-        return Response(await hub.work(store.view_json, gid, who, role), media_type="application/json")
+        return Response(await hub.work(store.view_json, gid, who, role, lang), media_type="application/json")
 
     @app.post("/api/games/{gid}/actions", tags=["play"], summary="Act: the action's text",
               response_model=Acted, responses=errors(400, 401, 404, 409, 422), response_model_exclude_unset=True)
-    async def act(gid: GameId, body: Act, who: User, page: WithPage = False) -> Response | Acted:
-        return acted(*await hub.work(act_and_page, gid, who, body.action, body.version, body.role, False, page))
+    async def act(gid: GameId, body: Act, who: User, lang: Lang, page: WithPage = False) -> Response | Acted:
+        return acted(*await hub.work(act_and_page, gid, who, body.action, body.version, body.role, False, page,
+                                     lang))
 
     @app.post("/api/games/{gid}/undo", tags=["play"], summary="Take back my last action (if the policy allows)",
               response_model=Acted, responses=errors(400, 401, 404, 409), response_model_exclude_unset=True)
-    async def undo(gid: GameId, body: Undo, who: User, page: WithPage = False) -> Response | Acted:
-        return acted(*await hub.work(act_and_page, gid, who, "undo", body.version, body.role, True, page))
+    async def undo(gid: GameId, body: Undo, who: User, lang: Lang, page: WithPage = False) -> Response | Acted:
+        return acted(*await hub.work(act_and_page, gid, who, "undo", body.version, body.role, True, page, lang))
 
     def act_and_page(gid: int, who: Viewer, text: str, version: int, role: str | None, undo: bool,
-                     page: bool) -> tuple[dict[str, Any], bytes | None]:
+                     page: bool, lang: str) -> tuple[dict[str, Any], bytes | None]:
         """An action and, if asked, the acting seat's new page: one trip to a worker thread."""
         out = store.act(gid, who, text, version, role, undo)
-        return out, store.view_json(gid, who, out["role"]) if page else None
+        return out, store.view_json(gid, who, out["role"], lang) if page else None
 
     def acted(out: dict[str, Any], shown: bytes | None) -> Response | Acted:
         """The answer to an action, with the acting seat's new page if asked (the page shows it at once,
@@ -261,9 +302,11 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
 
     @app.get("/api/games/{gid}/since", tags=["play"], responses=errors(400, 403, 404),
              summary="What happened since a version of my page: my view's log lines after it")
-    async def since(gid: GameId, who: Who, after: After = 0,
+    async def since(gid: GameId, who: Who, lang: Lang, after: After = 0,
                     role: Annotated[RoleName | None, Query()] = None) -> list[SinceItem]:
-        return [SinceItem.model_validate(x) for x in await hub.work(store.since, gid, who, after, role)]
+        items = await hub.work(store.since, gid, who, after, role)
+        return [SinceItem.model_validate({**x, "log": [translate_line(line, lang) for line in x["log"]]})
+                for x in items]
 
     @app.get("/api/games/{gid}/record", tags=["replay"], summary="The record of a finished game (with its seed)",
              responses=errors(400, 404, 409))
@@ -314,27 +357,43 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> Response:
-        return FileResponse(STATIC / "index.html", media_type="text/html")
+    async def lobby_page(lang: Lang) -> Response:
+        return _page("index.html", lang)
 
     @app.get("/game/{gid}", include_in_schema=False)
     @app.get("/replay/{gid}", include_in_schema=False)
-    async def game_page(gid: str) -> Response:
+    async def game_page(gid: str, lang: Lang) -> Response:
         """The page of a game that exists; any other address (``/game/abc``, a game never made) is
         the 404 page, not the API's JSON error."""
         if not (gid.isdigit() and len(gid) <= 18):  # game ids are database integers
-            return _not_found_page()
+            return _not_found_page(lang)
         try:
             await run_in_threadpool(store.version, int(gid))
         except ApiError:
-            return _not_found_page()
-        return FileResponse(STATIC / "index.html", media_type="text/html")
+            return _not_found_page(lang)
+        return _page("index.html", lang)
 
     return app
 
 
-def _not_found_page() -> Response:
-    return FileResponse(STATIC / "404.html", status_code=404, media_type="text/html")
+def _not_found_page(lang: str = i18n.DEFAULT) -> Response:
+    return _page("404.html", lang, 404)
+
+
+def _page(name: str, lang: str, status: int = 200) -> Response:
+    """A static page in ``lang``: its ``<html lang>`` and its text (polemos.messages.PAGES) translated."""
+    return Response(_page_text(name, lang), status_code=status, media_type="text/html")
+
+
+@functools.lru_cache(maxsize=16)
+def _page_text(name: str, lang: str) -> bytes:
+    text = (STATIC / name).read_text(encoding="utf-8")
+    if lang != i18n.DEFAULT:
+        text = text.replace('<html lang="en">', f'<html lang="{lang}">')
+        for msgid in PAGES:
+            text = text.replace(f">{msgid}<", f">{html.escape(i18n.gettext(msgid, lang), quote=False)}<")
+            text = text.replace(f'"{msgid}"', f'"{html.escape(i18n.gettext(msgid, lang))}"')
+    return text.encode("utf-8")
 
 
 async def _push(websocket: WebSocket, watcher: Watcher) -> None:

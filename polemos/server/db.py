@@ -45,6 +45,7 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
     password_hash: Mapped[str] = mapped_column(String(200), nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=now, nullable=False)
+    lang: Mapped[str | None] = mapped_column(String(8), nullable=True)  # the account's language (0006, polemos.i18n)
 
 
 # user names are unique without regard to case ('Cleon' is 'cleon'), enforced by the database (0003)

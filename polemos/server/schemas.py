@@ -107,6 +107,17 @@ class Undo(BaseModel):
 class SessionOut(BaseModel):
     user: str
     csrf: str = Field(description="send it as X-CSRF-Token with every state-changing request")
+    lang: str | None = Field(default=None, description="the account's language (en, es), if it chose one")
+
+
+class Language(BaseModel):
+    lang: str | None = Field(description="en or es; null: the browser's language")
+
+
+class Messages(BaseModel):
+    lang: str
+    languages: dict[str, str] = Field(description="each language Polemos speaks, by its own name")
+    messages: dict[str, str] = Field(description="the page's strings: English msgid -> translation")
 
 
 class Ok(BaseModel):

@@ -34,9 +34,10 @@ import polemos
 from polemos.ai.agents import agent_names, game_module, make_agent
 from polemos.core.errors import IllegalActionError, RecordError, UnknownGameError
 from polemos.core.game import JSON, Game, State
-from polemos.core.log import log_lines
+from polemos.core.log import log_lines, translate_line
 from polemos.core.options import validate_options
 from polemos.core.rng import Rng, secret_seed
+from polemos.i18n import DEFAULT as DEFAULT_LANG
 from polemos.server.cache import Lru
 from polemos.server.db import (
     ActionRow,
@@ -119,6 +120,7 @@ class Viewer:
     user_id: int
     name: str
     csrf: str
+    lang: str | None = None  # the account's language, if it chose one (polemos.i18n)
 
 
 class Store:
@@ -226,7 +228,7 @@ class Store:
         csrf = secrets.token_urlsafe(24)
         db.add(Session(token_hash=_hash_token(token), user_id=user.id, csrf=csrf,
                        expires_at=at + timedelta(days=SESSION_DAYS), last_used=at))
-        return Viewer(user.id, user.name, csrf), token
+        return Viewer(user.id, user.name, csrf, user.lang), token
 
     def viewer(self, token: str | None) -> Viewer | None:
         """The user of a session token, if the session is neither expired nor idle too long. Its last
@@ -244,16 +246,21 @@ class Store:
                 found = conn.execute(_SESSION_BY_TOKEN, {"key": key}).first()
         if found is None:
             return None
-        user_id, name, csrf, expires_at, last_used = found
+        user_id, name, csrf, expires_at, last_used, lang = found
         if expires_at < at or last_used < at - timedelta(days=IDLE_DAYS):
             return None
-        who = Viewer(user_id, name, csrf)
+        who = Viewer(user_id, name, csrf, lang)
         stale = last_used < at - SESSION_TOUCH
         if stale:
             with self.write() as db, db.begin():
                 db.execute(update(Session).where(Session.token_hash == key, Session.last_used < at - SESSION_TOUCH)
                            .values(last_used=at))
         return who
+
+    def set_lang(self, who: Viewer, lang: str | None) -> None:
+        """The account's language (one of polemos.i18n.LANGUAGES), or none: the browser's then."""
+        with self.write() as db, db.begin():
+            db.execute(update(User).where(User.id == who.user_id).values(lang=lang))
 
     def logout(self, token: str) -> None:
         with self.write() as db, db.begin():
@@ -537,12 +544,18 @@ class Store:
         doc: JSON = json.loads(self.view_json(gid, viewer, role))
         return doc
 
-    def view_json(self, gid: int, viewer: Viewer | None, role: str | None) -> bytes:
+    def view_json(self, gid: int, viewer: Viewer | None, role: str | None, lang: str = DEFAULT_LANG) -> bytes:
         """``view`` as the JSON the API sends: the page's own (large) members are encoded once per page
         version and cached with it; only the viewer's small head (summary, versions, undo) is encoded
-        per request."""
+        per request. In another language than English the log (the answer's last member) is written
+        again, its lines translated at view time (polemos.core.log.translate_line)."""
         head, page, game_id = self._view_parts(gid, viewer, role)
         encoded = page.encoded or self._encode(game_id, page)
+        if lang != DEFAULT_LANG:
+            # the log is the last member (_encode): JSON strings escape their quotes, so the last
+            # ',"log":' in the text is the member's own
+            cut = encoded.rfind(b',"log":')
+            encoded = encoded[:cut] + b',"log":' + dumps([translate_line(line, lang) for line in page.log])
         return dumps(head)[:-1] + b"," + encoded + b"}"
 
     def _encode(self, game_id: str, page: Page) -> bytes:
@@ -560,7 +573,7 @@ class Store:
                 extras["panel"] = web.describe(page.view)
                 if hasattr(web, "action_labels") and page.legal:
                     extras["labels"] = web.action_labels(page.view, page.legal)
-            rest = dumps({"log": page.log, **extras})
+            rest = dumps({**extras, "log": page.log})  # the log last: view_json translates it
             page.encoded = b'"view":' + page.view_text + b',"legal":' + page.legal_text + b"," + rest[1:-1]
             page.view_text, page.view = b"", {}
             return page.encoded
@@ -985,7 +998,7 @@ _HEAD_SELECT = (select(*(_GAMES.c[f] for f in _HEAD_FIELDS), _SEATS.c.role, _SEA
 _HEAD_BY_ID = _HEAD_SELECT.where(_GAMES.c.id == bindparam("gid")).order_by(_SEATS.c.id)
 _STATE_AT = select(_GAMES.c.state).where(_GAMES.c.id == bindparam("gid"), _GAMES.c.version == bindparam("version"))
 _SESSION_BY_TOKEN = (select(_USERS.c.id, _USERS.c.name, _SESSIONS.c.csrf, _SESSIONS.c.expires_at,
-                            _SESSIONS.c.last_used)
+                            _SESSIONS.c.last_used, _USERS.c.lang)
                      .select_from(_SESSIONS.join(_USERS, _USERS.c.id == _SESSIONS.c.user_id))
                      .where(_SESSIONS.c.token_hash == bindparam("key")))
 _NOTES_AFTER = (select(_NOTIFICATIONS.c.id, _NOTIFICATIONS.c.game, _NOTIFICATIONS.c.payload)

@@ -36,7 +36,7 @@ def test_signup_login_me_logout(store: Store) -> None:
         cookie = r.headers["set-cookie"].lower()
         assert "httponly" in cookie and "secure" in cookie and "samesite=lax" in cookie
         csrf = r.json()["csrf"]
-        assert c.get("/api/me").json() == {"user": "leonidas", "csrf": csrf}
+        assert c.get("/api/me").json() == {"user": "leonidas", "csrf": csrf, "lang": None}
         assert c.post("/api/logout").status_code == 403  # no CSRF token
         assert c.post("/api/logout", headers={"X-CSRF-Token": csrf}).status_code == 200
         assert c.get("/api/me").status_code == 401

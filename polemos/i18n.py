@@ -1,0 +1,226 @@
+"""English and Spanish for every player-facing string (issue 11): gettext catalogs made with Babel.
+
+The catalogs are ``polemos/locale/<lang>/LC_MESSAGES/polemos.po`` (the source, edited by people) and
+``polemos.mo`` (compiled from it, committed, so a fresh machine needs neither Babel's command line nor
+the network; ``tests/test_i18n.py`` checks the two agree). ``scripts/i18n.py`` (``make i18n``) extracts
+the messages from the Python sources and the page's ``app.js`` (``babel.cfg``), updates the ``.po``
+files and compiles them.
+
+There is no global "current language" that one web request could leak into another: every function
+takes the language as an argument, and :func:`use` sets a :class:`contextvars.ContextVar` (each asyncio
+task and each thread has its own) for code that cannot pass it down, such as the command line.
+
+English is the source language: its catalog is empty and every message is its own translation; a
+message a catalog lacks falls back to English. Messages with ``{name}`` placeholders are templates:
+:func:`translate_text` finds the template an English line was written from (the games keep their
+log in English, the record format), translates its arguments the same way and fills the translation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from babel.messages.mofile import read_mo
+
+DOMAIN = "polemos"
+LOCALE_DIR = Path(__file__).parent / "locale"
+DEFAULT = "en"
+LANGUAGES: tuple[str, ...] = ("en", "es")  # the languages Polemos speaks, English first
+NAMES = {"en": "English", "es": "Español"}  # each language by its own name (the language switcher)
+
+_current: ContextVar[str] = ContextVar("polemos_language", default=DEFAULT)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it here (it is translated where shown)."""
+    return message
+
+
+def normalize(lang: str | None) -> str | None:
+    """``lang`` as one of :data:`LANGUAGES` ("es-AR" -> "es", "EN" -> "en"), or ``None``."""
+    if not lang:
+        return None
+    base = lang.strip().replace("_", "-").split("-", 1)[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def negotiate(accept_language: str | None) -> str | None:
+    """The best of :data:`LANGUAGES` for an HTTP ``Accept-Language`` header (RFC 9110 12.5.4: by
+    quality, then by order), or ``None`` when it names none of them."""
+    if not accept_language:
+        return None
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accept_language.split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        lang = normalize(tag)
+        if lang is not None and q > 0:
+            ranked.append((-q, i, lang))
+    return min(ranked)[2] if ranked else None
+
+
+def choose(*candidates: str | None) -> str:
+    """The first of ``candidates`` Polemos speaks (each normalized), else English."""
+    for candidate in candidates:
+        lang = normalize(candidate)
+        if lang is not None:
+            return lang
+    return DEFAULT
+
+
+def current() -> str:
+    """The language :func:`use` set in this context (English by default)."""
+    return _current.get()
+
+
+@contextmanager
+def use(lang: str | None) -> Iterator[str]:
+    """Within the block, :func:`current` is ``lang`` (normalized; English if unknown) in this context only."""
+    chosen = choose(lang)
+    token = _current.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _current.reset(token)
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """One language's messages: ``singular`` msgid -> msgstr; ``plural`` (singular, plural) -> forms;
+    ``templates`` the messages with placeholders, most specific first, as regular expressions."""
+
+    lang: str
+    singular: Mapping[str, str]
+    plural: Mapping[tuple[str, str], tuple[str, ...]]
+    plural_index: str  # the catalog's Plural-Forms expression, e.g. "(n != 1)"
+    templates: tuple[tuple[re.Pattern[str], str], ...]
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def _template(msgid: str) -> re.Pattern[str] | None:
+    """A regular expression that matches the English lines ``msgid`` writes, its placeholders as groups."""
+    parts = _PLACEHOLDER.split(msgid)
+    if len(parts) == 1:
+        return None
+    pattern, seen = [], set()
+    for k, part in enumerate(parts):
+        if k % 2 == 0:
+            pattern.append(re.escape(part))
+        elif part in seen:
+            pattern.append(f"(?P={part})")
+        else:
+            seen.add(part)
+            pattern.append(f"(?P<{part}>.+?)")
+    return re.compile("".join(pattern) + r"\Z", re.DOTALL)
+
+
+@cache
+def catalog(lang: str) -> Catalog:
+    """The catalog of ``lang`` (empty for English, the source language, and for an unknown language)."""
+    singular: dict[str, str] = {}
+    plural: dict[tuple[str, str], tuple[str, ...]] = {}
+    plural_index = "(n != 1)"
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if lang != DEFAULT and lang in LANGUAGES and path.exists():
+        with path.open("rb") as f:
+            cat = read_mo(f)
+        plural_index = cat.plural_expr
+        for message in cat:
+            if not message.id or not message.string:
+                continue
+            if isinstance(message.id, (tuple, list)):
+                forms = tuple(str(s) for s in message.string)
+                if all(forms):
+                    plural[(str(message.id[0]), str(message.id[1]))] = forms
+            elif isinstance(message.string, str):
+                singular[str(message.id)] = message.string
+    found = [(pattern, msgid) for msgid in singular if (pattern := _template(msgid)) is not None]
+    # the most specific template first: the one with the most literal text
+    found.sort(key=lambda pm: -len(_PLACEHOLDER.sub("", pm[1])))
+    return Catalog(lang, singular, plural, plural_index, tuple(found))
+
+
+def gettext(message: str, lang: str | None = None) -> str:
+    """``message`` in ``lang`` (default: :func:`current`); English when the catalog lacks it."""
+    cat = catalog(choose(lang) if lang is not None else current())
+    return cat.singular.get(message, message) if cat.singular else message
+
+
+def _plural_form(expr: str, n: int) -> int:
+    """The index of the plural form for ``n`` by a catalog's Plural-Forms expression (English and
+    Spanish both use ``(n != 1)``; any other expression of that shape is read the same way)."""
+    if expr.replace(" ", "") in ("(n!=1)", "n!=1"):
+        return 1 if n != 1 else 0
+    if expr.replace(" ", "") in ("0", "(0)"):
+        return 0
+    raise ValueError(f"unsupported Plural-Forms expression {expr!r}")
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """The singular or plural of a message for ``n``, in ``lang`` (default: :func:`current`)."""
+    cat = catalog(choose(lang) if lang is not None else current())
+    forms = cat.plural.get((singular, plural))
+    if forms is None:
+        return singular if n == 1 else plural
+    return forms[min(_plural_form(cat.plural_index, n), len(forms) - 1)]
+
+
+def messages(lang: str) -> dict[str, str]:
+    """Every translated singular message of ``lang`` (msgid -> msgstr): the page's client catalog."""
+    return dict(catalog(choose(lang)).singular)
+
+
+_NUMBER = re.compile(r"[-+]?\d+(?:[./:]\d+)*")
+
+
+def translate_text(text: str, lang: str | None = None) -> str:
+    """An English line in ``lang``: its message if the catalog has it, else the line matched against
+    the catalog's templates (their arguments translated the same way), else the line unchanged."""
+    chosen = choose(lang) if lang is not None else current()
+    if chosen == DEFAULT:
+        return text
+    return _translate(text, chosen, 0)
+
+
+@lru_cache(maxsize=65536)
+def _translate(text: str, lang: str, depth: int) -> str:
+    cat = catalog(lang)
+    exact = cat.singular.get(text)
+    if exact is not None:
+        return exact
+    if depth > 3 or not text or _NUMBER.fullmatch(text):
+        return text
+    for pattern, msgid in cat.templates:
+        m = pattern.match(text)
+        if m is not None:
+            args = {k: _translate(v, lang, depth + 1) for k, v in m.groupdict().items()}
+            return _fill(cat.singular[msgid], args)
+    return text
+
+
+def _fill(msgstr: str, args: Mapping[str, str]) -> str:
+    return _PLACEHOLDER.sub(lambda m: args.get(m.group(1), m.group(0)), msgstr)
+
+
+def format_message(msg: str, args: Mapping[str, object], lang: str | None = None) -> str:
+    """A structured message (``msg`` with ``{name}`` placeholders) in ``lang``, its string arguments
+    translated as messages and the rest written as they are."""
+    chosen = choose(lang) if lang is not None else current()
+    text = gettext(msg, chosen)
+    shown = {k: translate_text(v, chosen) if isinstance(v, str) else str(v) for k, v in args.items()}
+    return _fill(text, shown)

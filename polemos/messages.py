@@ -1,0 +1,217 @@
+"""The English messages the games write into their logs and views, marked for translation (issue 11).
+
+The games keep writing English (their log is part of the state and the record format, unchanged);
+these are the templates those lines are written from, with ``{name}`` placeholders where the game
+fills something in. ``polemos.i18n.translate_text`` matches a line against them at view time and
+fills the catalog's translation; each placeholder's text is translated the same way (a side, a
+contingent, a card's title, a nested phrase), numbers and ids stay as they are. Babel extracts the
+``N_`` calls below (``babel.cfg``); ``tests/test_i18n.py`` plays seeded games and checks that every
+log line they write has a Spanish rendering, so a new or reworded line is caught.
+
+Spanish terms follow the Spanish first-edition rulebook of Athens & Sparta where it names them
+(Olimpiada, Turno de Juego, Fase de Movimiento, Revuelta, Asedio, Desgaste de Asedio, Mala Mano,
+PM for MP, "Storm (Asalto)", Terremotos, Hoplita, Peltasta, Caballería, Nave, Ilota).
+"""
+
+from __future__ import annotations
+
+from polemos.i18n import N_
+
+# ---------------------------------------------------------------- shared names
+SIDES = (
+    N_("Athens"), N_("Sparta"), N_("Athenian"), N_("Spartan"), N_("Greek"), N_("Persian"), N_("Greeks"),
+    N_("Persians"), N_("none"), N_("no unit"),
+)
+
+# ---------------------------------------------------------------- Athens & Sparta: cards (data/cards.toml)
+AS_CARDS = (
+    N_("Storm"), N_("Earthquake"), N_("Betrayal"), N_("Plague at Athens"), N_("Persian Gold"), N_("War Levy"),
+    N_("Alcibiades"), N_("Stasis"), N_("{n} MP"), N_("{mp}/{event}"),
+)
+
+# ---------------------------------------------------------------- Athens & Sparta: log lines
+AS_LOG = (
+    N_("Cards revealed: Athens {athens}, Sparta {sparta}."),
+    N_("{rule} Victory Check after Olympiad {n}: Athens {athens}, Sparta {sparta}."),
+    N_("{side}'s Player Turn (Player {n}), {mp} MP."),
+    N_("{rule} Replacement Phase: Athens has {athens} BP, Sparta {sparta} BP ({rule2})."),
+    N_("{side} moves a block to {to} ({rule})."),
+    N_("{side} moves a block to {to} ({rule}). It must fight there."),
+    N_("{side} {block} fires: {dice} — {n} hits ({rule})."),
+    N_("{side} {block} fires: {dice} — {n} hit ({rule})."),
+    N_("Olympiad {n}: the cards are shuffled and six dealt to each player ({rule})."),
+    N_("You play {card}."),
+    N_("{side} plays a card face-down."),
+    N_("You keep your hand (Mulligan)."),
+    N_("You add a step to {block} in {city} with the event's BPs ({n} BP left)."),
+    N_("{side} makes a march move ({rule}) to {to}."),
+    N_("{side} makes a sea move ({rule}) to {to}."),
+    N_("Plague in {city} ({side}, {n}+): {dice} — {k} hits."),
+    N_("Plague in {city} ({side}, {n}+): {dice} — {k} hit."),
+    N_("{side} {block} is reduced to {n} ({rule})."),
+    N_("You disband {block} in {city} to the Replacement Pool ({rule})."),
+    N_("You build {block} in {city} ({rule})."),
+    N_("{side} {block} takes a half-hit (double defence, {rule})."),
+    N_("{rule} Siege Attrition at {city} ({side}, besieger, {n}+): {dice} — {k} hits."),
+    N_("{rule} Siege Attrition at {city} ({side}, besieger, {n}+): {dice} — {k} hit."),
+    N_("{rule} Siege Attrition at {city} ({side}, half-siege, {n}+): {dice} — {k} hits."),
+    N_("{rule} Siege Attrition at {city} ({side}, half-siege, {n}+): {dice} — {k} hit."),
+    N_("{side}'s {block} falls back from the storm ({rule})."),
+    N_("{city} is now held by {side} ({rule})."),
+    N_("Round {n} at {city} ({rule})."),
+    N_("{side} sponsors a revolt in {city} ({rule})."),
+    N_("{rule}: the revolt at {city} is fought as a siege battle; all defending blocks help."),
+    N_("{rule}: the revolt at {city} is fought as a normal battle."),
+    N_("{rule}: the revolt at {city} succeeds."),
+    N_("{rule}: the revolt at {city} fails; the revolt block is eliminated."),
+    N_("{side} adds a step to a block in {city} ({rule})."),
+    N_("{side} adds a step to the revolt in {city} ({rule})."),
+    N_("{side} {block} is eliminated ({rule})."),
+    N_("{side} {block} cannot retreat and is eliminated ({rule})."),
+    N_("{rule}: {side} attacks at {city} with {block}."),
+    N_("{side} regroups a block to {city} ({rule})."),
+    N_("{side}'s navy {block} engages in the Land Battle ({rule})."),
+    N_("{side} {block} retreats to {city} ({rule})."),
+    N_("{rule}: {side} withdraws a block into {city} (siege)."),
+    N_("{rule}: {side} storms {city} with its armies."),
+    N_("{rule}: {side} storms {city} with {block}."),
+    N_("{rule}: {side} sallies from {city} with its armies."),
+    N_("{side} takes a hit at {city}."),
+    N_("{side} may now besiege {city} or regroup ({rule})."),
+    N_("{rule}: the {city} navy may now be built by {side}."),
+    N_("{rule}: {side} disbands {n} blocks in {where}."),
+    N_("{rule}: {side} builds {n} new blocks in {where}."),
+    N_("{rule}: {city} is attacked and joins {side}; its forces deploy at full strength."),
+    N_("{rule}: {side} removes {block} from {city} to the Replacement Pool."),
+    N_("{side} loses a block at {city} ({rule})."),
+    N_("War Levy: {side} spends {n} BP on reinforcements now ({rule})."),
+    N_("Persian Gold: {side} spends {n} BP on reinforcements now ({rule})."),
+    N_("Storm ({rule}): no naval movement this Game Turn, for both Player Turns."),
+    N_("Stasis: the first {n} revolt steps this turn cost no MP ({rule})."),
+    N_("{side} is Player {n}: its event card has priority ({rule})."),
+    N_("{side} is Player {n}: higher card (two events: higher MP first, {rule})."),
+    N_("{side} is Player {n}: higher card ({rule})."),
+    N_("{side} is Player {n}: Sparta is Player 1 on ties ({rule})."),
+    N_("{side} has spent the event's BPs ({rule})."),
+    N_("{side} finishes its Replacement Phase."),
+    N_("{side} exchanges its revolt block for a peltast ({rule})."),
+    N_("{side} ends the Move Phase."),
+    N_("{side} disbands its successful revolt block ({rule})."),
+    N_("{rule}: the block sails to {city}."),
+    N_("{rule}: the besieged {side} blocks sally (navies)."),
+    N_("{rule}: {side}'s relief forces attack the besiegers at {city}; all relief forces must engage."),
+    N_("{rule}: {side} engages with nothing."),
+    N_("{rule}: {side} engages with {block}."),
+    N_("{rule} Sudden Death: {city} is occupied; {side} wins."),
+    N_("{rule}: {side} takes {city} and may pillage {n} BP."),
+    N_("{rule} Siege Attrition at {city} ({side}, full siege, {n}+): {dice} — {k} hits."),
+    N_("{rule} Siege Attrition at {city} ({side}, full siege, {n}+): {dice} — {k} hit."),
+    N_("{rule}: {side} disbands {n} block in {where}."),
+    N_("{rule} Hellespont: {side} controls the sea at {city}; {other} must remove a block from {home}."),
+    N_("{rule}: {side} removes a block from {city} (Hellespont)."),
+    N_("Alcibiades: the first {n} revolt steps this turn cost no MP ({rule})."),
+    N_("{side} wins: higher city points at the end of Olympiad {n} ({rule})."),
+    N_("{side} wins: tie at the end of Olympiad {n}: {winner} wins ({rule})."),
+    N_("Betrayal: besieged defenders stormed by {side} this turn lose double defence for both rounds ({rule}, "
+       "publisher's Q&A)."),
+    N_("Earthquake ({rule}): the Game Turn is cancelled for both players except Siege Attrition; Player 1 rolls "
+       "first."),
+    N_("Mulligan: both players keep their hands."),
+)
+
+# ---------------------------------------------------------------- Go Tell the Spartans: names
+GTS_NAMES = (
+    N_("Spartans"), N_("Thespians"), N_("Thebans"), N_("Phocians"), N_("Malians"), N_("Locrians (Opuntian)"),
+    N_("Peloponnesians"), N_("Immortals"), N_("Dahae"), N_("Medes"), N_("Scythians (Sakae)"),
+    N_("Susa (Cissians)"), N_("Ephialtes Box"), N_("Kolonos"),
+    N_("in its own area"), N_("through its Front area"), N_("through its Front Left/Right area"),
+    N_("through a Flank area"), N_("through a Rear Flank area"), N_("through its Rear area"),
+    N_("passes"), N_("passes and recovers"), N_("Disordered"), N_("routs"),
+    # TRANSLATORS: a facing, West (N, E and S read the same in Spanish)
+    N_("W"),
+    N_("in the standard set-up"), N_("as they were last set up (where still allowed)"),
+)
+
+# ---------------------------------------------------------------- Go Tell the Spartans: log lines
+GTS_LOG = (
+    N_("Go Tell the Spartans: August 18th, 480 BCE"),
+    N_("Day {day} (August {date}th, 480 BCE)"),
+    N_("Day {day}, Action Round {round} of series {series}"),
+    N_("{units} fires at {area} (range {range}, d{die} {roll}): {n} hits"),
+    N_("{units} fires at {area} (range {range}, d{die} {roll}): {n} hit"),
+    N_("{units} fires at {area} (range {range}, d{die} {roll} -1 Wall): {n} hits"),
+    N_("{units} fires at {area} (range {range}, d{die} {roll} -1 Wall): {n} hit"),
+    N_("a unit in {area}"),
+    N_("(automaton: {unit} targets {area}: {why})"),
+    N_("{where}, range {range}"),
+    N_("(automaton: {unit} {why})"),
+    N_("8.1.6: as far forward as the Movement Allowance allows"),
+    N_("8.1.6: the Immortals take the flank or rear of a Greek hoplite unit"),
+    N_("(automaton: the Persian light units in {area} retreat before combat, RULINGS G32)"),
+    N_("fire at {area}: {what} against DV {dv}: no effect"),
+    N_("fire at {area}: {what} against DV {dv}: {n} Step Losses"),
+    N_("fire at {area}: {what} against DV {dv}: {n} Step Loss"),
+    N_("{n} hits"),
+    N_("{n} hit"),
+    N_("{n} hits more, {total} in this segment,"),
+    N_("{n} hit more, {total} in this segment,"),
+    N_("{unit} morale check d10 {roll} vs MR {mr}: {result}"),
+    N_("{unit} morale check d10 {roll} +1 Disordered vs MR {mr}: {result}"),
+    N_("a unit under the top in {area}: {result}"),
+    N_("{unit} takes {n} Step Losses ({lost}/{steps})"),
+    N_("{unit} takes {n} Step Loss ({lost}/{steps})"),
+    N_("{unit} eliminated"),
+    N_("{units} over the stacking limit in {area}: eliminated"),
+    N_("{units} move {start} -> {to} facing {facing}"),
+    N_("{units} face {facing} in {area}"),
+    N_("{units} enter enemy-occupied {area} from {start} facing {facing}"),
+    N_("{unit} and {n} more"),
+    N_("{n} units from under the top"),
+    N_("{n} unit from under the top"),
+    N_("{unit} set up in {area} facing {facing}"),
+    N_("{unit} leaves its stack"),
+    N_("{units} retreat before combat {start} -> {to}"),
+    N_("the {contingent} rout: their remaining units leave the field; {units} to the {side} Army Morale Track"),
+    N_("the {contingent} set up {how}: {where}"),
+    N_("the {contingent} deploy facing {facing}: {placed}"),
+    N_("the {contingent} and every unit placed after them are taken back ({n} units), to be set up again"),
+    N_("the Greek Army routs: Persian automatic victory"),
+    N_("the Persian Army routs: Greek automatic victory"),
+    N_("Persian morale crisis: {units} are out of the game"),
+    N_("{side} melee in {area}: {detail}"),
+    N_("Spartan feigned retreat: d10 {roll} vs MR {mr}: fails, they stand"),
+    N_("Spartan feigned retreat: d10 {roll} vs MR {mr}: succeeds"),
+    N_("{unit} rallies (d10 {roll} +1 vs MR {mr})"),
+    N_("{unit} stays Disordered (d10 {roll} +1 vs MR {mr})"),
+    N_("the {contingent} are committed ({why})"),
+    N_("d10 {roll} on the Day {day} column"),
+    N_("end of day check d10 {roll}"),
+    N_("sent away: {names}"),
+    N_("the {contingent} guard the mountain path (Ephialtes Box)"),
+    N_("no Greek combat unit is left on the map: the day ends"),
+    N_("end of day check: d10 {roll}: the {contingent} again: the day ends"),
+    N_("9.0(1): the attacking contingent has routed: both sides deploy anew"),
+    N_("9.0(2): the armies stay where they are; the new contingent enters at rows A and B"),
+    N_("9.0(1): the {contingent} were the attacking contingent: the {n} other Persian units on the map are "
+       "removed from play"),
+    N_("victory points: Greeks {greeks}, Persians {persians}: Greek victory"),
+    N_("victory points: Greeks {greeks}, Persians {persians}: Persian victory (ties go to Persia)"),
+    N_("Ephialtes: d6 {roll}: the Immortals take the mountain path and enter in Action Round {n} (7.0.2)"),
+    N_("Greek conference: d6 {roll}: {n} contingents stay; the Spartans always stay"),
+    N_("Greek conference: d6 {roll}: {n} contingents stay; the Spartans always stay; the Peloponnesians may stay"),
+    N_("every contingent left stays: {names}"),
+    N_("Nothing But Spartans: no contingent guards the Ephialtes path"),
+    N_("the Spartans and the {contingent} set up west of the Wall"),
+    N_("no Greek combat unit is left to hold the pass"),
+    N_("Greek deployment done"),
+    N_("no enemy left to fight: the Action Rounds end"),
+    N_("the {contingent} stay"),
+)
+
+# ---------------------------------------------------------------- the static pages (index.html, 404.html)
+PAGES = (
+    N_("Skip to content"), N_("Account"), N_("Loading Polemos…"), N_("Polemos needs JavaScript to run in the browser."),
+    N_("Not found — Polemos"), N_("Page not found"),
+    N_("There is no such page here: the address may be mistyped, or the game may not exist."),
+    N_("Back to the lobby"),
+)

@@ -1,0 +1,123 @@
+"""English and Spanish (issue 11): the catalogs, language choice, and log lines in both languages."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import polemos
+from polemos import i18n
+from polemos.core.log import log_lines, log_text, translate_line
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import i18n as catalogs  # noqa: E402  (scripts/i18n.py: extract, update, compile)
+
+
+def test_compiled_catalog_matches_its_po() -> None:
+    # the committed .mo is what the .po compiles to: a fresh machine reads it without Babel's CLI
+    for lang in catalogs.LANGS:
+        mo = catalogs.po_path(lang).with_suffix(".mo")
+        assert mo.read_bytes() == catalogs.compiled(lang), f"{mo} is stale: run make i18n"
+
+
+def test_every_extracted_message_has_a_spanish_translation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # extraction into a scratch .pot (the committed one is left alone): every msgid the sources use
+    monkeypatch.setattr(catalogs, "POT", tmp_path / "polemos.pot")
+    pot = catalogs.extract()
+    used = {m.id if isinstance(m.id, str) else tuple(m.id) for m in pot if m.id}
+    assert len(used) > 200
+    es = i18n.catalog("es")
+    missing = sorted(str(m) for m in used if (m not in es.singular if isinstance(m, str) else m not in es.plural))
+    assert missing == [], f"no Spanish for {missing[:10]} ... (run make i18n and translate)"
+
+
+def test_placeholders_survive_translation() -> None:
+    # a msgstr uses exactly the placeholders of its msgid (else a line would lose or invent a value)
+    for msgid, msgstr in i18n.catalog("es").singular.items():
+        assert sorted(i18n._PLACEHOLDER.findall(msgid)) == sorted(i18n._PLACEHOLDER.findall(msgstr)), msgid
+
+
+def test_gettext_falls_back_to_english() -> None:
+    assert i18n.gettext("Athens", "es") == "Atenas"
+    assert i18n.gettext("Athens", "en") == "Athens"
+    assert i18n.gettext("no such message", "es") == "no such message"
+    assert i18n.gettext("Athens", "fr") == "Athens"  # a language Polemos doesn't speak: English
+    assert i18n.ngettext("one", "many", 2, "es") == "many"
+
+
+def test_language_choice() -> None:
+    assert i18n.negotiate("es-ES,es;q=0.9,en;q=0.8") == "es"
+    assert i18n.negotiate("fr-FR, en;q=0.5, es;q=0.7") == "es"  # by quality
+    assert i18n.negotiate("fr, de") is None
+    assert i18n.negotiate("es;q=0, en") == "en"
+    assert i18n.choose(None, "", "ES-ar") == "es"
+    assert i18n.choose("xx", None) == "en"
+
+
+def test_the_current_language_does_not_leak_between_concurrent_tasks() -> None:
+    # each asyncio task has its own context: a request in Spanish doesn't make another one Spanish
+    seen: dict[str, list[str]] = {"en": [], "es": []}
+
+    async def request(lang: str) -> None:
+        with i18n.use(lang):
+            for _ in range(20):
+                await asyncio.sleep(0)
+                seen[lang].append(i18n.gettext("Sparta"))
+
+    async def both() -> None:
+        await asyncio.gather(request("en"), request("es"))
+
+    asyncio.run(both())
+    assert set(seen["en"]) == {"Sparta"} and set(seen["es"]) == {"Esparta"}
+    assert i18n.current() == "en"
+
+
+def test_a_log_line_in_both_languages() -> None:
+    # Athens & Sparta's plain lines (4.3 operation move) and GTS's structured ones (8.2.6 fire)
+    line = "Athens moves a block to SKYROS (4.3)."
+    assert log_text(line, "en") == line
+    assert log_text(line, "es") == "Atenas mueve un bloque a SKYROS (4.3)."
+    entry = {"text": "fire at F8: 2 hits against DV 3: no effect", "rule": "8.2.6"}
+    assert log_text(entry, "en") == "fire at F8: 2 hits against DV 3: no effect (8.2.6)"
+    assert log_text(entry, "es") == "fuego contra F8: 2 impactos contra VD 3: sin efecto (8.2.6)"
+    # a line already written in English, as the server keeps it, translated at view time
+    assert translate_line("fire at F8: 2 hits against DV 3: no effect (8.2.6)", "es") == log_text(entry, "es")
+    # nested arguments: a card's title inside a revealed play (4.6)
+    assert translate_line("Cards revealed: Athens 4/Storm, Sparta 3.", "es") == \
+        "Cartas reveladas: Atenas 4/Asalto, Esparta 3."
+    # a structured message with arguments
+    assert log_text({"msg": "{side} ends the Move Phase.", "args": {"side": "Sparta"}, "rule": "4.0"}, "es") == \
+        "Esparta termina la Fase de Movimiento. (4.0)"
+
+
+def _play(game_id: str, seed: int, steps: int) -> list[str]:
+    g = polemos.game(game_id)
+    s = g.new(seed=seed)
+    rng = random.Random(seed)
+    lines: list[str] = []
+    for _ in range(steps):
+        if s.outcome() is not None:
+            break
+        roles = sorted(s.active_roles())
+        actions = list(s.legal_actions(roles[0])) if roles else []
+        if not actions:
+            break
+        s.apply(roles[0], rng.choice(actions))
+        lines += log_lines(s.view(None))
+    return sorted(set(lines))
+
+
+@pytest.mark.parametrize(("game_id", "seed", "steps"), [("go-tell-the-spartans", 1, 400),
+                                                         ("go-tell-the-spartans", 2, 400),
+                                                         ("athens-and-sparta", 1, 500)])
+def test_every_log_line_of_a_played_game_reads_in_spanish(game_id: str, seed: int, steps: int) -> None:
+    # every line a random game writes has a Spanish rendering (a new or reworded line is caught here)
+    lines = _play(game_id, seed, steps)
+    assert len(lines) > 20
+    untranslated = [line for line in lines if translate_line(line, "es") == line]
+    assert untranslated == []
