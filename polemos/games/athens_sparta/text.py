@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from typing import Any
 
 
@@ -59,8 +61,15 @@ def render(view: dict[str, Any]) -> str:
     if view.get("moving"):
         mv = view["moving"]
         lines.append(f"Moving {mv['block']}: {' > '.join(mv['path'])} ({mv['left']} left)")
-    return "\n".join(lines)
+    return _fit(lines)
 
 
 def _card(c: dict[str, Any]) -> str:
     return f"{c['mp']}/{c['title']}" if c.get("event") else str(c["mp"])
+
+
+def _fit(lines: list[str]) -> str:
+    """The lines wrapped to the terminal's width (its real width when known, at least 80 columns; issue 11)."""
+    width = max(80, shutil.get_terminal_size((80, 24)).columns)
+    return "\n".join(part for line in lines for part in (
+        [line] if len(line) <= width else textwrap.wrap(line, width, subsequent_indent="      ")))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from typing import Any
 
 NAT = {"athenian": "Ath", "athenian_allied": "AthAl", "spartan": "Spa", "spartan_allied": "SpaAl"}
@@ -65,4 +67,11 @@ def render(view: dict[str, Any]) -> str:
     asked = view.get("asked")
     if asked:
         lines.append(f"Waiting for {asked['role']} ({asked['side']}): {asked.get('question') or asked['kind']}")
-    return "\n".join(lines)
+    return _fit(lines)
+
+
+def _fit(lines: list[str]) -> str:
+    """The lines wrapped to the terminal's width (its real width when known, at least 80 columns; issue 11)."""
+    width = max(80, shutil.get_terminal_size((80, 24)).columns)
+    return "\n".join(part for line in lines for part in (
+        [line] if len(line) <= width else textwrap.wrap(line, width, subsequent_indent="      ")))
