@@ -130,6 +130,7 @@ class _Timed:
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
         self.seconds = 0.0
+        self.cpu = 0.0
         self.decisions = 0
 
     @property
@@ -138,10 +139,12 @@ class _Timed:
 
     def choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
         start = time.perf_counter()
+        cpu = time.process_time()
         try:
             return self.agent.choose(view, legal, rng)
         finally:
             self.seconds += time.perf_counter() - start
+            self.cpu += time.process_time() - cpu
             self.decisions += 1
 
 
@@ -167,6 +170,7 @@ def play_task(task: GameTask) -> JSON:
         "moves": result.steps,
         "time": round(elapsed, 4),
         "think": {role: round(t.seconds, 4) for role, t in timed.items()},
+        "think_cpu": {role: round(t.cpu, 4) for role, t in timed.items()},
         "decisions": {role: t.decisions for role, t in timed.items()},
     }
 
@@ -361,16 +365,21 @@ def sprt_state(records: Sequence[JSON], agents: Sequence[str], sprt: SprtSpec) -
 
 
 def _think_times(records: Sequence[JSON], agents: Sequence[str]) -> JSON:
-    """Per agent: decisions taken and mean seconds per decision (trivial ones included)."""
+    """Per agent: decisions taken, mean seconds (wall clock) and CPU seconds per decision (trivial
+    ones included; a busy machine makes the wall clock longer, not the CPU time)."""
     seconds: dict[str, float] = defaultdict(float)
+    cpu: dict[str, float] = defaultdict(float)
     decisions: Counter[str] = Counter()
     for record in records:
         think = record.get("think") or {}
+        think_cpu = record.get("think_cpu") or {}
         made = record.get("decisions") or {}
         for role, agent in record["seats"].items():
             seconds[agent] += float(think.get(role, 0.0))
+            cpu[agent] += float(think_cpu.get(role, 0.0))
             decisions[agent] += int(made.get(role, 0))
-    return {a: {"decisions": decisions[a], "mean_seconds": round(seconds[a] / decisions[a], 6) if decisions[a] else 0.0}
+    return {a: {"decisions": decisions[a], "mean_seconds": round(seconds[a] / decisions[a], 6),
+                "mean_cpu_seconds": round(cpu[a] / decisions[a], 6)}
             for a in agents if decisions[a]}
 
 
@@ -578,8 +587,8 @@ def print_report(report: JSON, console: Any) -> None:
                       f"pairs; {verdict}. Elo of {s['b']} over {s['a']}: {s['elo']:+.0f} "
                       f"({s['elo_interval'][0]:+.0f} .. {s['elo_interval'][1]:+.0f})", markup=False, soft_wrap=True)
     for agent, t in report.get("think", {}).items():
-        console.print(f"  {agent}: {t['decisions']} decisions, {1000 * t['mean_seconds']:.2f} ms each on average",
-                      markup=False)
+        console.print(f"  {agent}: {t['decisions']} decisions, {1000 * t['mean_seconds']:.2f} ms each on average "
+                      f"({1000 * t.get('mean_cpu_seconds', 0.0):.2f} ms of CPU)", markup=False)
     cut = f", {report['cut']} cut at the step limit (counted as draws)" if report["cut"] else ""
     console.print(f"draws: {report['draws']}{cut}; mean length {report['mean_moves']} actions", markup=False)
     for reason, count in report["reasons"].items():
