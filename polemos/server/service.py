@@ -53,7 +53,7 @@ from polemos.server.db import (
     now,
     write_turns,
 )
-from polemos.server.encoding import dumps
+from polemos.server.encoding import dumps, dumps_state
 from polemos.server.hot import Hot, compiled, db_time, py_bool, py_time
 from polemos.server.signals import SPECTATOR, Page, Signals, page_of, public_facts
 from polemos.server.throttle import ACCOUNT_FAILURES, ADDRESS_FAILURES, ADDRESS_SIGNUPS, Limit, Throttle, Throttled
@@ -675,7 +675,7 @@ class Store:
             except IllegalActionError as exc:
                 raise ApiError(422, str(exc)) from None
             text = action
-        values: JSON = {"version": row.version + 1, "state": json.dumps(state.to_json()),
+        values: JSON = {"version": row.version + 1, "state": dumps_state(state.to_json()),
                         "active": ",".join(state.active_roles())}
         status, result = row.status, row.result
         outcome = state.outcome()

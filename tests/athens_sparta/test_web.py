@@ -86,7 +86,7 @@ def check_board(s: AthensSpartaState, role: str | None) -> None:
         assert bid not in words, f"{role or 'the spectator'}'s board names hidden block {bid}"
     # as many block shapes at each location as the view has blocks there
     shown = sum(1 for e in view["blocks"] if e["location"] is not None)
-    drawn = sum(1 for el in root.iter(SVG + "use") if el.get("href") == "#asbk")
+    drawn = sum(1 for el in root.iter(SVG + "use") if el.get("href") in ("#asbk", "#asbA"))
     assert drawn == shown + len(view.get("pool") or [])
     # every action's clicks are on the board, and no two actions take the same clicks
     legal = s.legal_actions(role) if role is not None else []
@@ -103,12 +103,19 @@ def check_board(s: AthensSpartaState, role: str | None) -> None:
     if role is None:
         assert panel["hand"] is None
     else:
-        assert [c["id"] for c in panel["hand"]] == [c["id"] for c in view["hand"]]
+        assert [c["mp"] for c in panel["hand"]] == [c["mp"] for c in view["hand"]]
 
 
 def check_unambiguous(legal: list[str], clicks: list[list[str]]) -> None:
     full = [tuple(seq) for seq in clicks if seq]
-    assert len(full) == len(set(full)), f"two actions take the same clicks: {list(zip(legal, clicks, strict=True))}"
+    # equal clicks only for one block's kinds of move (the page offers them side by side)
+    same: dict[tuple[str, ...], set[str]] = {}
+    for action, seq in zip(legal, clicks, strict=True):
+        if seq:
+            same.setdefault(tuple(seq), set()).add(action.split()[0])
+    for seq, verbs in same.items():
+        # the page offers the first and names the others beside it: one block or place each time
+        assert len(verbs) == 1 or len(seq) == 1, (seq, verbs)
     for seq in full:
         for other in full:
             assert seq == other or other[:len(seq)] != seq, f"{seq} begins {other}"
@@ -171,13 +178,14 @@ def check_kind(view: dict[str, Any], action: str, seq: list[str]) -> None:
         assert seq == ["b:" + view["moving"]["block"]], action
 
 
-def test_op_is_one_click_and_march_sea_stay_in_the_list() -> None:
+def test_op_march_sea_share_the_block_click() -> None:
     view: dict[str, Any] = {
         "blocks": [{"id": "ATH-HOP-1", "owner": "athens", "location": "ATHENS"}],
         "cities": [{"name": "ATHENS"}, {"name": "MEGARA"}],
     }
     legal = ["op ATH-HOP-1", "march ATH-HOP-1", "sea ATH-HOP-1", "revolt MEGARA", "to 0907", "end"]
-    assert web.action_refs(view, legal) == [["b:ATH-HOP-1"], [], [], ["h:MEGARA"], ["h:0907"], []]
+    # the page offers the first (op) on the block's click and names march and sea beside it
+    assert web.action_refs(view, legal) == [["b:ATH-HOP-1"]] * 3 + [["h:MEGARA"], ["h:0907"], []]
 
 
 def test_disband_before_exchange_is_not_a_click() -> None:
@@ -202,7 +210,7 @@ def test_enemy_blocks_upright_and_blank() -> None:
     assert all(e["owner"] == "athens" for e in view["blocks"] if "id" in e)
     # hidden Spartan blocks are drawn, in Sparta's colour, without text or ref
     hidden = [g for g in root.iter(SVG + "g") if "asS" in (g.get("class") or "").split() and g.get("data-ref") is None
-              and any(u.get("href") == "#asbk" for u in g)]
+              and any(u.get("href") == "#asbk" for u in g)]  # Sparta's square shape
     assert len(hidden) == sum(1 for e in view["blocks"] if e["owner"] == "sparta")
     assert all(not list(g.iter(SVG + "text")) for g in hidden)
 
@@ -237,7 +245,8 @@ def test_describe_panel() -> None:
     panel = web.describe(view)
     assert panel["olympiad"] == view["olympiad"] and panel["turn"] == view["turn"]
     assert panel["phase"] == view["phase"] and panel["to_act"] == view["to_act"]
-    assert panel["hand"] and all({"id", "mp", "label"} <= set(c) for c in panel["hand"])
+    assert panel["hand"] and all({"title", "mp", "text", "card"} <= set(c) and "id" not in c for c in panel["hand"])
+    assert list(panel)[:4] == ["role", "prompt", "now", "hand"]  # what matters now first
     assert panel["status"] and isinstance(panel["status"][0], str)
     assert web.describe(s.view(None))["hand"] is None
 
@@ -250,4 +259,69 @@ def test_card_plays_are_labelled_with_the_card() -> None:
     assert len(labels) == len(legal)
     for text, label in zip(legal, labels, strict=True):
         card = next(c for c in view["hand"] if c["id"] == text.split()[1])
-        assert label.startswith(text + " — ") and f"{card['mp']} MP" in label
+        assert label.startswith("Play ") and f"{card['mp']} MP" in label and card["id"] not in label
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_move_paths_are_the_engines_and_every_other_hex_has_a_reason(seed: int) -> None:
+    """4.4: every destination the view offers for the operation move in progress is reached by playing
+    its actions (each one legal when played) and ends the move there; every other hex has a reason
+    citing a rule (explain.why_not_hex); the page gets them as plans and grouped reasons by ref."""
+    s = new_state(seed)
+    chooser = Rng(seed)
+    checked = 0
+    while s.outcome() is None and len(s.actions) < 1500 and checked < 6:
+        for role in s.active_roles():
+            view = s.view(role)
+            ex = view.get("explain")
+            if not (isinstance(ex, dict) and ex.get("paths")):
+                continue
+            moving = view["moving"]["block"]
+            reasons = {h for hexes in ex["why_hex"].values() for h in hexes}
+            assert not reasons & set(ex["paths"]), "a destination with a reason against it"
+            assert all(re.search(r"\((?:[\d.]+|RULINGS R\d+)", r) for r in ex["why_hex"]), ex["why_hex"]
+            for dest, steps in ex["paths"].items():
+                trial = s.clone()
+                for action in steps:
+                    assert action in trial.legal_actions(role), (dest, steps, action)
+                    trial.apply(role, action)
+                b = trial.comp.block_index[moving]
+                assert trial.moving < 0 and hex_name(trial, trial.loc[b]) == dest, (dest, steps)
+            panel = web.describe(view)
+            assert {tuple(p["refs"]) for p in panel["plans"]} <= {("h:" + d,) for d in ex["paths"]}
+            assert all(ref.startswith(("h:", "b:")) for refs in panel["why"].values() for ref in refs)
+            checked += 1
+        random_step(s, chooser)
+    assert checked, "no operation move in the sample"
+
+
+def test_blocks_that_cannot_move_say_why() -> None:
+    """4.0: a block that has moved cannot move again this Player Turn; the view of the side to move says so."""
+    s = new_state(13)
+    chooser = Rng(13)
+    while s.outcome() is None and len(s.actions) < 1500:
+        for role in s.active_roles():
+            view = s.view(role)
+            ex = view.get("explain")
+            moved = [e["id"] for e in view["blocks"] if e.get("moved") and e.get("owner") == role]
+            if isinstance(ex, dict) and moved and "moving" not in view:
+                reasons = {i: r for r, ids in ex["why_block"].items() for i in ids}
+                assert all("(4.0)" in reasons[i] for i in moved), reasons
+                offered = {a.split()[1] for a in view["actions"] if a.split()[0] in ("op", "march", "sea")}
+                assert not offered & set(reasons)
+                return
+        random_step(s, chooser)
+    raise AssertionError("no Move Phase with a moved block in the sample")
+
+
+def test_display_names_are_one_per_block() -> None:
+    """RULINGS R34: one display name per block, unique, used by the board's titles and the buttons."""
+    names = web.display_names()
+    assert len(set(names.values())) == len(names)
+    assert names["ATH-HOP-1"].startswith("ATHENS Hoplites") and names["ATH-RES-1"].startswith("Athenian RESERVE")
+    s = new_state(7)
+    view = s.view("athens")
+    entry = next(e for e in view["blocks"] if "id" in e)
+    assert web.block_name(entry) in web.render_board(view)
+    labels = web.action_labels(view, [f"op {entry['id']}", "end"])
+    assert names[entry["id"]] in labels[0] and entry["id"] not in labels[0]

@@ -154,6 +154,11 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     view["log"] = [text for to, text in s.log if to < 0 or to == side]
     view["prompt"] = prompt(s, side)
     view["actions"] = s.legal_actions(ROLES[side]) if side is not None else []
+    if side is not None and p is not None and p["kind"] == "move" and view["actions"]:
+        # the Move Phase explained to the side moving (paths, and why not), from what it sees (4.0)
+        from polemos.games.athens_sparta.explain import explain_view
+
+        view["explain"] = explain_view(s, side)
     return view
 
 

@@ -50,8 +50,8 @@ __all__ = ["action_refs", "describe", "render_board"]
 
 JSON = dict[str, Any]
 
-BLOCK = 16.0  # block side, in map pixels
-PITCH = 18.0  # distance between neighbouring blocks
+BLOCK = 21.0  # block side, in map pixels (~10 px on a 1400x900 screen at fit zoom)
+PITCH = 23.0  # distance between neighbouring blocks
 PER_ROW = 4  # blocks per row in a hex
 TRAY_ROW = 22.0  # height of a row of the pool tray
 LOG_LINES = 12  # log lines in the side panel
@@ -200,23 +200,27 @@ def _base(data_dir: Path | None) -> _Base:
         ".asEm{stroke:#444;stroke-width:1.4;stroke-dasharray:6 4}",
         "#asis{fill:#efe7c9;stroke:#b8ab84;stroke-width:1;stroke-linejoin:round}",
         "#asmt{fill:none;stroke:#8a6a40;stroke-width:1.4}",
-        ".asLb{font:6.5px sans-serif;fill:#6d6450;fill-opacity:.8;text-anchor:middle}",
+        ".asLb{font:8px sans-serif;fill:#6d6450;fill-opacity:.7;text-anchor:middle}",
         ".asCt use{stroke:#fff;stroke-width:1.5}",
-        ".asCt text{font:bold 8px sans-serif;text-anchor:middle}",
-        ".asCt .asV{fill:#fff;font-size:9px}",
-        ".asCt .asNm{stroke:#fff;stroke-width:2.4px;paint-order:stroke}",
-        ".asCt .asPt{font-size:8px;fill:#10304f}",
+        ".asCt text{font:bold 16px sans-serif;text-anchor:middle}",
+        ".asCt .asV{fill:#fff;font-size:12px}",
+        ".asCt .asNm{stroke:#fff;stroke-width:3.5px;paint-order:stroke;stroke-linejoin:round}",
+        ".asCt .asPt{font-size:12px;fill:#10304f}",
         ".asOr{fill:none;stroke:#7b1fa2;stroke-width:2;stroke-dasharray:3 2}",
         ".asSg{fill:none;stroke:#b71c1c;stroke-width:2.2;stroke-dasharray:4 2}",
         ".asBk{fill:none;stroke:#0d47a1;stroke-width:2.2;stroke-dasharray:2 2}",
         ".asBt{fill:none;stroke:#d50000;stroke-width:3.5;stroke-opacity:.8}",
         ".asMp{fill:none;stroke:#ff6f00;stroke-width:3;stroke-dasharray:5 3;stroke-linecap:round}",
         ".asBl{stroke:#222;stroke-width:.8}",
+        ".asBl .asA use{stroke:#fff;stroke-width:2.2}",
+        ".asBl .asS use{stroke:#3b0a0a;stroke-width:2.2}",
+        ".asKA{fill:#1f5fbf;fill-opacity:.18;stroke:none;pointer-events:none}",
+        ".asKS{fill:#c62828;fill-opacity:.18;stroke:none;pointer-events:none}",
         ".asB text{fill:#fff;stroke:none;text-anchor:middle;font-family:sans-serif}",
-        ".asB .asTy{font-size:5.5px;text-anchor:start}",
-        ".asB .asRt{font-size:5.5px;text-anchor:end}",
-        ".asB .asSt{font-size:8.5px;font-weight:bold}",
-        ".asB .asMx{font-size:5px;font-weight:normal}",
+        ".asB .asTy{font-size:7.5px;text-anchor:start}",
+        ".asB .asRt{font-size:7.5px;text-anchor:end}",
+        ".asB .asSt{font-size:11px;font-weight:bold}",
+        ".asB .asMx{font-size:7px;font-weight:normal}",
         ".asIn{fill:none;stroke:#ffd600;stroke-width:1.2;stroke-dasharray:2 1.2}",
         ".asMv{opacity:.72}",
         ".asDc use{stroke:#ffd400;stroke-width:2.5}",
@@ -236,7 +240,8 @@ def _base(data_dir: Path | None) -> _Base:
         f'<g id="asmt">{ridges}</g>'
         f'<polygon id="asW1" points="{walls(11.0)}"/><polygon id="asW0" points="{walls(8.0)}"/>'
         '<circle id="asC1" r="10.1"/><circle id="asC0" r="7.4"/>'
-        f'<rect id="asbk" x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="2"/>'
+        f'<rect id="asbk" x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="1"/>'
+        f'<rect id="asbA" x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="6"/>'
         '<marker id="asar" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
         f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{svg.ARROW}"/></marker>'
         "</defs>"
@@ -297,9 +302,15 @@ def _cities(base: _Base, view: JSON) -> str:
             out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(size + 6.5)}" class="asBk"/>')
         if city.get("port"):
             out.append(f'<text x="{_f(x + size + 9)}" y="{_f(y + 3)}" class="asPt">\u2693</text>')
-        out.append(f'<text x="{_f(x)}" y="{_f(y + size + 9)}" class="asNm {cls}">{escape(name)}</text>')
+        out.append(f'<text x="{_f(x)}" y="{_f(y - size - 4)}" class="asNm {cls}">{escape(name)}</text>')
     out.append("</g>")
     return "".join(out)
+
+
+def _shape_of(owner: str) -> str:
+    """Athens's blocks are round-cornered with a white border, Sparta's square with a dark one: the sides
+    differ by shape and border, not only by colour."""
+    return "#asbA" if owner == "athens" else "#asbk"
 
 
 def _block(entry: JSON, x: float, y: float, pool: bool = False, deciding: str | None = None) -> str:
@@ -309,7 +320,7 @@ def _block(entry: JSON, x: float, y: float, pool: bool = False, deciding: str | 
     if "id" not in entry:  # an enemy block standing upright: its owner's colour only (and whether besieged)
         inside = f'<rect x="{-h}" y="{-h}" width="{2 * h}" height="{2 * h}" rx="1.5" class="asIn"/>' \
             if entry.get("besieged") else ""
-        return f'<g class="{cls}" transform="translate({_f(x)} {_f(y)})"><use href="#asbk"/>{inside}</g>'
+        return f'<g class="{cls}" transform="translate({_f(x)} {_f(y)})"><use href="{_shape_of(owner)}"/>{inside}</g>'
     bid = str(entry["id"])
     if entry.get("moved"):
         cls += " asMv"
@@ -321,16 +332,16 @@ def _block(entry: JSON, x: float, y: float, pool: bool = False, deciding: str | 
     rating = str(entry.get("rating", ""))
     steps = int(entry.get("steps") or 0)
     strength = int(entry.get("strength") or 0)
-    title = (f"{bid} {entry.get('name', '')} {kind} {rating} {strength}/{steps}"
+    title = (f"{block_name(entry)} ({bid})"
              + (" in siege" if entry.get("besieged") else "") + (" (moved)" if entry.get("moved") else ""))
     inside = f'<rect x="{-h}" y="{-h}" width="{2 * h}" height="{2 * h}" rx="1.5" class="asIn"/>' \
         if entry.get("besieged") else ""
     return (
         f'<g id={_attr(css_id("b", bid))} data-ref={_attr("b:" + bid)} class="{cls}" '
-        f'transform="translate({_f(x)} {_f(y)})"><title>{escape(title)}</title><use href="#asbk"/>{inside}'
-        f'<text x="{-h}" y="-2.5" class="asTy">{TYPE_LETTER.get(kind, "?")}</text>'
-        f'<text x="{h}" y="-2.5" class="asRt">{escape(rating)}</text>'
-        f'<text y="6.5" class="asSt">{strength if not pool else steps}<tspan class="asMx">/{steps}</tspan></text></g>'
+        f'transform="translate({_f(x)} {_f(y)})"><title>{escape(title)}</title><use href="{_shape_of(owner)}"/>{inside}'
+        f'<text x="{-h + 1}" y="-2" class="asTy">{TYPE_LETTER.get(kind, "?")}</text>'
+        f'<text x="{h - 1}" y="-2" class="asRt">{escape(rating)}</text>'
+        f'<text y="8.5" class="asSt">{strength if not pool else steps}<tspan class="asMx">/{steps}</tspan></text></g>'
     )
 
 
@@ -369,8 +380,13 @@ def _blocks(base: _Base, view: JSON) -> str:
         if isinstance(loc, str) and loc in base.centre:
             by_loc.setdefault(loc, []).append(entry)
     out = []
+    syr = _location_name(base.board, base.board.syracuse_hex)
     for loc, entries in by_loc.items():
         x0, y0 = base.centre[loc]
+        owners = {e.get("owner") for e in entries}
+        if len(owners) == 1 and loc != syr and owners <= {"athens", "sparta"}:
+            # a hex held by one side's blocks only is friendly to it (4.2): tinted in its colour
+            out.append(f'<use href="#ashx" x="{_f(x0)}" y="{_f(y0)}" class="asK{SIDE_CLASS[str(owners.pop())][2]}"/>')
         rows: list[list[JSON]] = []
         for side in ("athens", "sparta"):
             mine = [e for e in entries if e.get("owner") == side]
@@ -452,10 +468,10 @@ def action_refs(view: JSON, legal: list[str]) -> list[list[str]]:
     (``op ATH-HOP-1`` -> [b:ATH-HOP-1]; ``to 0907`` -> [h:0907]; ``regroup X MEGARA`` -> [b:X,
     h:MEGARA]; ``build X ATHENS`` -> [b:X (in the pool tray), h:ATHENS]); ``stop`` is a click on
     the moving block; actions naming nothing on the board (cards, ``end``, ``done``, a block's
-    choice in battle) get []. Sequences are made unambiguous: when two actions would take the same
-    clicks (``op``/``march``/``sea`` of one block, ``storm X armies``/``navies``), the first keeps
-    them and the others get [] (they stay in the page's list); an action whose clicks begin
-    another's (``disband X`` before ``exchange X P``) gets [] too."""
+    choice in battle) get []. Actions taking the same clicks (``op``/``march``/``sea`` of one block,
+    ``storm X armies``/``navies``) keep them: the page offers the first and names the others beside it;
+    an action whose clicks begin another's (``disband X`` before ``exchange X P``) gets [] (it stays
+    in the page's list)."""
     blocks = {str(e["id"]) for e in view.get("blocks", []) if "id" in e}
     blocks |= {str(e["id"]) for e in view.get("pool") or [] if "id" in e}
     places = {str(c.get("name")) for c in view.get("cities", [])}
@@ -473,45 +489,129 @@ def action_refs(view: JSON, legal: list[str]) -> list[list[str]]:
             elif w in places or _HEX_LABEL.match(w):
                 seq.append("h:" + w)
         refs.append(seq)
-    # unambiguous: no two equal sequences, no sequence the beginning of another
-    seen: set[tuple[str, ...]] = set()
-    for i, seq in enumerate(refs):
-        key = tuple(seq)
-        if key and key in seen:
-            refs[i] = []
-        seen.add(key)
+    # an action whose clicks begin another's gets none (it stays in the list); equal sequences stay (the
+    # page offers the first and the others beside it: ``op``/``march``/``sea`` of one block)
     prefixes = {tuple(seq[:k]) for seq in refs for k in range(1, len(seq))}
     return [[] if tuple(seq) in prefixes else seq for seq in refs]
 
 
+# ====================================================================== names
+TYPE_WORDS = {"hoplite": "Hoplites", "peltast": "Peltasts", "cavalry": "Cavalry", "navy": "Navy", "revolt": ""}
+SIDE_WORDS = {"athens": "Athenian", "sparta": "Spartan"}
+TYPE_IDS = ("hoplite", "peltast", "cavalry", "navy", "revolt")
+
+
+@functools.lru_cache(maxsize=4)
+def display_names(data_dir: Path | None = None) -> dict[str, str]:
+    """Block id -> its one display name (RULINGS R34), used by the board, the buttons, the panel and the
+    terminal: the name printed on the block and its kind ("ATHENS Hoplites"), the side for a RESERVE
+    ("Athenian RESERVE Hoplites"), a number when a side has several alike ("ATHENS Hoplites 2"); revolt
+    blocks by their name alone ("DEMOS"). The id (``ATH-HOP-1``) stays the record's word."""
+    blocks = load_components(data_dir).blocks
+    base: dict[str, str] = {}
+    for spec in blocks:
+        word = TYPE_WORDS[TYPE_IDS[spec.type]]
+        name = spec.name
+        if spec.reserve:
+            name = f"{SIDE_WORDS[('athens', 'sparta')[spec.side]]} {name}"
+        base[spec.id] = f"{name} {word}".strip()
+    count: dict[str, int] = {}
+    for n in base.values():
+        count[n] = count.get(n, 0) + 1
+    seen: dict[str, int] = {}
+    out = {}
+    for bid, n in base.items():
+        if count[n] > 1:
+            seen[n] = seen.get(n, 0) + 1
+            out[bid] = f"{n} {seen[n]}"
+        else:
+            out[bid] = n
+    return out
+
+
+def block_name(entry: JSON) -> str:
+    """A faced block's display name with its state: "ATHENS Hoplites 2 B3 4/4"."""
+    name = display_names().get(str(entry.get("id")), str(entry.get("id")))
+    return f"{name} {entry.get('rating', '')} {entry.get('strength', 0)}/{entry.get('steps', 0)}"
+
+
+def _named(text: str, names: dict[str, str]) -> str:
+    """``text`` with every block id replaced by its display name."""
+    return " ".join(names.get(w, w) for w in text.split(" "))
+
+
 # ====================================================================== side panel
 def _card(card: JSON) -> JSON:
-    label = f"{card.get('mp')}/{card.get('title')}" if card.get("event") else str(card.get("mp"))
-    return {"id": card.get("id"), "mp": card.get("mp"), "event": card.get("event"), "title": card.get("title"),
-            "text": card.get("text"), "label": label}
+    """A card as the page shows it: its title, MPs and event text (no id: the record's word)."""
+    event = bool(card.get("event"))
+    mp = f"{card.get('mp')} MP"
+    return {"card": True, "title": str(card.get("title") or mp) if event else mp,
+            "mp": card.get("mp"), "event": event, "text": card.get("text") if event else "Move Points only.",
+            "label": f"{card.get('mp')}/{card.get('title')}" if event else str(card.get("mp"))}
+
+
+def _why(view: JSON) -> JSON:
+    """The Move Phase's reasons, by board ref: {reason: [refs]} (the view's ``explain``)."""
+    ex = view.get("explain")
+    if not isinstance(ex, dict):
+        return {}
+    out: dict[str, list[str]] = {}
+    for reason, names in (ex.get("why_hex") or {}).items():
+        out.setdefault(str(reason), []).extend("h:" + str(n) for n in names)
+    for reason, ids in (ex.get("why_block") or {}).items():
+        out.setdefault(str(reason), []).extend("b:" + str(i) for i in ids)
+    return out
+
+
+def _plans(view: JSON) -> list[JSON]:
+    """Destinations of the operation move in progress reached by a click on the hex: the engine's path
+    (explain.op_paths) as the actions the page sends one after another."""
+    ex = view.get("explain")
+    moving = view.get("moving")
+    if not isinstance(ex, dict) or not isinstance(moving, dict):
+        return []
+    here = (moving.get("path") or [None])[-1]
+    out = []
+    for dest, steps in (ex.get("paths") or {}).items():
+        if dest == here:
+            continue  # a click on the moving block stops it there
+        hexes = [s[3:] for s in steps if s.startswith("to ")]
+        out.append({"refs": ["h:" + str(dest)], "actions": list(steps),
+                    "label": f"Move to {dest}" + (f" by {', '.join(hexes[:-1])}" if len(hexes) > 1 else "")
+                    + (" and stop there (4.4)" if steps[-1] == "stop" else " (it must stop there, 4.4)")})
+    return out
 
 
 def describe(view: JSON) -> JSON:
-    """A small summary of ``view`` for the page's side panel (only what the view holds).
+    """The side panel (only what the view holds), what matters now first.
 
-    Keys: role, score {athens, sparta}, olympiad, turn, phase, player1, active_player, to_act,
-    prompt, hand (cards: id, mp, event, title, text, label) or None for the spectator, hand_sizes,
-    played {role: card}, status (short lines: MP/BP left, events in force, battle, moving block,
-    Sicily cards, outcome), outcome, log (the last lines)."""
-    status: list[str] = []
-    turn = f"Olympiad {view.get('olympiad')}, Game Turn {view.get('turn')} — {view.get('phase')} phase"
-    status.append(turn)
+    Keys, in the order shown: prompt (what to do), now (MPs left, whose turn, the moving block), hand
+    (cards: title, mp, event, text), played {role: card}, score, then turn, phase, status (events in
+    force, battle, Sicily, outcome), legend, outcome, log; and for the page's board clicks: plans (a
+    destination's clicks -> several actions, the engine's path) and why ({reason: [refs]} for places
+    that cannot be chosen, from the engine, by rule number)."""
+    names = display_names()
     pts = view.get("points") or {}
+    now: list[str] = []
+    if "mp" in view:
+        now.append(f"MPs left: {view['mp']}")
+    if view.get("active_player"):
+        now.append(f"{str(view['active_player']).title()}'s Player Turn")
+    moving = view.get("moving")
+    if isinstance(moving, dict):
+        now.append(f"Moving {names.get(str(moving.get('block')), moving.get('block'))}: "
+                   f"{' > '.join(map(str, moving.get('path', [])))} ({moving.get('left')} hexes left)")
+    if "bp" in view:
+        now.append(f"BPs left: {view['bp']}")
+    battle = view.get("battle")
+    if isinstance(battle, dict):
+        now.append(f"Battle at {battle.get('hex')} ({battle.get('kind')}), round {battle.get('round')}, "
+                   f"{battle.get('stage')}; attacker {str(battle.get('attacker')).title()}")
+    status: list[str] = [f"Olympiad {view.get('olympiad')}, Game Turn {view.get('turn')} — {view.get('phase')} phase"]
     status.append(f"City points: Athens {pts.get('athens')}, Sparta {pts.get('sparta')} (30 wins, 10.2)")
     if view.get("player1"):
         status.append(f"Player 1: {str(view['player1']).title()}")
-    if view.get("active_player"):
-        status.append(f"{str(view['active_player']).title()}'s Player Turn")
-    if "mp" in view:
-        status.append(f"MP left: {view['mp']}")
-    if "bp" in view:
-        status.append(f"BP left: {view['bp']}")
-    elif "bp_forecast" in view:
+    if "bp_forecast" in view and "bp" not in view:
         status.append(f"BP forecast: {view['bp_forecast']}")
     if view.get("storm"):
         status.append("Storm: no naval movement this Game Turn (4.6)")
@@ -519,14 +619,6 @@ def describe(view: JSON) -> JSON:
         status.append("Earthquake: the Game Turn is cancelled but for Siege Attrition (4.6)")
     if view.get("persian_support") not in (None, "none"):
         status.append(f"Persian support: {view['persian_support']}")
-    battle = view.get("battle")
-    if isinstance(battle, dict):
-        status.append(f"Battle at {battle.get('hex')} ({battle.get('kind')}), round {battle.get('round')}, "
-                      f"{battle.get('stage')}; attacker {str(battle.get('attacker')).title()}")
-    moving = view.get("moving")
-    if isinstance(moving, dict):
-        status.append(f"Moving {moving.get('block')}: {' > '.join(map(str, moving.get('path', [])))} "
-                      f"({moving.get('left')} left)")
     sicily = view.get("sicily")
     if isinstance(sicily, dict):
         status.append("Sicily: " + ", ".join(f"{str(r).title()} {_card(c)['label']}" for r, c in sicily.items()))
@@ -535,6 +627,10 @@ def describe(view: JSON) -> JSON:
     hand = view.get("hand")
     return {
         "role": view.get("role"),
+        "prompt": _named(str(view.get("prompt", "")), names),
+        "now": now,
+        "hand": [_card(c) for c in hand] if isinstance(hand, list) else None,
+        "played": {str(r).title(): _card(c) for r, c in (view.get("played") or {}).items()},
         "score": {"athens": pts.get("athens"), "sparta": pts.get("sparta")},
         "olympiad": view.get("olympiad"),
         "turn": view.get("turn"),
@@ -542,35 +638,73 @@ def describe(view: JSON) -> JSON:
         "player1": view.get("player1"),
         "active_player": view.get("active_player"),
         "to_act": list(view.get("to_act") or []),
-        "prompt": view.get("prompt", ""),
-        "hand": [_card(c) for c in hand] if isinstance(hand, list) else None,
         "hand_sizes": dict(view.get("hand_sizes") or {}),
-        "played": {str(r): _card(c) for r, c in (view.get("played") or {}).items()},
         "status": status,
+        "legend": LEGEND,
         "outcome": view.get("outcome"),
+        "plans": _plans(view),
+        "why": _why(view),
         "log": log_lines(view)[-LOG_LINES:],
     }
 
 
+LEGEND = [
+    "Square blocks: Athens blue with a round-cornered white border; Sparta red with a square dark border; "
+    "an enemy block stands upright and blank",
+    "Block face: type letter (H hoplites, P peltasts, C cavalry, N navy, R revolt), rating, strength/steps",
+    "Circle: city; hexagon: walled city; a number: its city points; ⚓ port; dotted purple ring: Oracle",
+    "City colour: who holds it now (its printed side as the outline when they differ); tinted hex: "
+    "control (4.2)",
+    "Red dashes: siege; blue dots: blockade; thick red hexagon: the battle; orange line: the block's move",
+]
+
+VERBS = {
+    "op": "Operation move (4.4): {0}",
+    "march": "March move (4.51): {0}",
+    "sea": "Sea move (4.52): {0}",
+    "stop": "Stop here: end this block's move (4.4)",
+    "cancel": "Cancel this move (it had no effect yet, RULINGS R4)",
+}
+END_WORDS = {
+    "move": "End the Move Phase (no more moves this Player Turn)",
+    "combat": "End the Combat Phase (no more battles)",
+}
+
+
 def action_labels(view: JSON, legal: list[str]) -> list[str]:
-    """A person's label for each legal action (the page shows it on the action's button): a card
-    play names the card ("play c07 — 2 MP, Alcibiades"); other actions are their own text."""
+    """A person's label for each legal action (the page shows it on the action's button; the action's
+    own text, the record's word, is its title): blocks by their display names, card plays by the card
+    ("Play 2/Storm (2 MP)"), the phase that ``end`` ends."""
+    names = display_names()
     cards: dict[str, JSON] = {}
-    for key in ("hand",):
-        for card in view.get(key) or []:
-            if isinstance(card, dict) and "id" in card:
-                cards[str(card["id"])] = card
+    for card in view.get("hand") or []:
+        if isinstance(card, dict) and "id" in card:
+            cards[str(card["id"])] = card
     mine = view.get("my_sicily_card")
     if isinstance(mine, dict) and "id" in mine:
         cards.setdefault(str(mine["id"]), mine)
+    faces = {str(e["id"]): e for e in [*(view.get("blocks") or []), *(view.get("pool") or [])] if "id" in e}
+    moving = view.get("moving")
     out = []
     for text in legal:
         words = text.split()
         card = cards.get(words[1]) if len(words) == 2 and words[0] in ("play", "sicily", "allocate") else None
-        if card is None:
-            out.append(text)
+        if card is not None:
+            title = card.get("title") if card.get("event") else ""
+            verb = {"play": "Play", "sicily": "Put at Sicily", "allocate": "Put at Sicily"}[words[0]]
+            out.append(f"{verb} {card.get('mp')} MP" + (f" — {title}" if title else ""))
             continue
-        title = card.get("title") or card.get("event") or ""
-        out.append(f"{text} — {card.get('mp')} MP" + (f", {title}" if title else ""))
+        if words[0] in VERBS and len(words) <= 2:
+            face = faces.get(words[1]) if len(words) == 2 else None
+            who = f"{block_name(face)} at {face.get('location')}" if face else ""
+            out.append(VERBS[words[0]].format(who))
+            continue
+        if words[0] == "to" and len(words) == 2:
+            ends = isinstance(moving, dict) and moving.get("left") == 1
+            out.append(f"Step to {words[1]}" + (" (and stop)" if ends else ""))
+            continue
+        if text == "end":
+            out.append(END_WORDS.get(str(view.get("phase")), f"End the {str(view.get('phase')).title()} Phase"))
+            continue
+        out.append(_named(text, names))
     return out
-
