@@ -125,9 +125,37 @@ def game_bots(game_id: str) -> dict[str, Callable[..., Agent]]:
     return dict(found)
 
 
+#: Playing strengths offered by every game with a heuristic bot and a world sampler (``worlds.py``):
+#: ``easy`` is the heuristic bot; ``normal`` and ``hard`` search (``polemos.ai.ismcts``).
+LEVELS = ("easy", "normal", "hard")
+
+
+def level_factories(game_id: str) -> dict[str, Callable[..., Agent]]:
+    """The level names ``make_agent`` accepts for ``game_id`` (none without a heuristic bot and a
+    world sampler), each a factory taking an optional ``data`` folder."""
+    heuristic = game_bots(game_id).get("heuristic")
+    if heuristic is None or game_module(game_id, "worlds") is None:
+        return {}
+
+    def search(level: str) -> Callable[..., Agent]:
+        def make(data: Path | str | None = None) -> Agent:
+            from polemos.ai.ismcts import level_agent
+
+            return level_agent(level, game_id, data)
+
+        return make
+
+    def easy(data: Path | str | None = None) -> Agent:
+        agent = heuristic(data=data) if "data" in inspect.signature(heuristic).parameters else heuristic()
+        setattr(agent, "name", "easy")  # noqa: B010 - the heuristic bot, under its level's name
+        return agent
+
+    return {"easy": easy, "normal": search("normal"), "hard": search("hard")}
+
+
 def agent_names(game_id: str) -> list[str]:
     """Every agent name ``make_agent`` accepts for ``game_id``."""
-    return sorted(set(GENERIC_AGENTS) | set(game_bots(game_id)))
+    return sorted(set(GENERIC_AGENTS) | set(game_bots(game_id)) | set(level_factories(game_id)))
 
 
 def make_agent(name: str, game_id: str, data: Path | str | None = None) -> Agent:
@@ -139,8 +167,10 @@ def make_agent(name: str, game_id: str, data: Path | str | None = None) -> Agent
     key = name.strip().lower()
     specific = game_bots(game_id)
     factory = specific.get(key) or GENERIC_AGENTS.get(key)
+    if factory is None and key in LEVELS:
+        factory = level_factories(game_id).get(key)
     if factory is None:
-        choices = sorted(set(GENERIC_AGENTS) | set(specific))
+        choices = agent_names(game_id)
         raise ValueError(f"no bot {name!r} for {game_id}; choose from: {', '.join(choices)}")
     if data is not None and "data" in inspect.signature(factory).parameters:
         return factory(data=data)

@@ -82,11 +82,11 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     blocks.sort(key=lambda e: (e["owner"], e["location"] or "", e["besieged"], e.get("id", "")))
     cities = []
     occ = occ_of(s)
+    from polemos.games.athens_sparta.attrition import siege_status
+
     for c, city in enumerate(board.cities):
         h = city.hex
         contested = besieged_or_blockaded(s, h, occ)
-        from polemos.games.athens_sparta.attrition import siege_status
-
         siege, blockade, _ = siege_status(s, h) if contested else (False, False, False)
         cities.append({
             "name": city.name,
@@ -151,7 +151,7 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     out = s.outcome()
     if out is not None:
         view["outcome"] = out.to_json()
-    view["log"] = [text for to, text in s.log if to < 0 or to == side]
+    view["log"] = _seen_log(s, side)
     view["prompt"] = prompt(s, side)
     view["actions"] = s.legal_actions(ROLES[side]) if side is not None else []
     if side is not None and p is not None and p["kind"] == "move" and view["actions"]:
@@ -160,6 +160,27 @@ def build(s: S, side: int | None) -> dict[str, Any]:
 
         view["explain"] = explain_view(s, side)
     return view
+
+
+def _seen_log(s: S, side: int | None) -> list[Any]:
+    """The log lines ``side`` may see (lines to -1 are everyone's). A log holds thousands of lines late
+    in a game and every change builds a view for each side, so the lines each side saw are kept on the
+    state (and its clones) with the log they were read from; while that log is still the start of this
+    one (compared line by line), only the lines after it are read. Same lines, in the same order."""
+    log = s.log
+    memo: tuple[list[Any], dict[int | None, list[Any]]] | None = s.__dict__.get("_seen_logs")
+    if memo is not None and len(memo[0]) <= len(log) and log[:len(memo[0])] == memo[0]:
+        kept_log, kept = memo
+    else:
+        kept_log, kept = [], {}
+    if len(kept_log) < len(log):
+        tail = log[len(kept_log):]
+        kept = {k: lines + [text for to, text in tail if to < 0 or to == k] for k, lines in kept.items()}
+        kept_log = log[:]
+    if side not in kept:
+        kept = {**kept, side: [text for to, text in log if to < 0 or to == side]}
+    s.__dict__["_seen_logs"] = (kept_log, kept)
+    return list(kept[side])
 
 
 PROMPTS = {

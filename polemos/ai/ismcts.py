@@ -1,0 +1,352 @@
+"""Information-Set Monte Carlo Tree Search (single-observer ISMCTS) over the kernel contract.
+
+The agent sees what every agent sees (``choose(view, legal, rng)``): one role's view and its legal
+actions, never the state. Each iteration of the search
+
+1. **samples a world** consistent with the view: the game's optional module
+   ``polemos.games.<package>.worlds`` exposes ``world_sampler(view, role, data) -> Sampler``;
+   ``sampler.sample(rng)`` builds a legal :class:`~polemos.core.game.State` from the view alone
+   (hidden blocks drawn from what they could be, the opponent's hand from the unseen cards, a
+   fresh dice generator). A game (or a decision) the module cannot rebuild raises
+   :class:`NoWorld`, and the agent plays that decision with its fallback (the game's heuristic
+   bot): it never reads the true state, so it cannot cheat, and nothing it cannot rebuild
+   honestly is searched;
+2. **descends the tree** with UCB1 over the actions available in that world (availability counts:
+   a world where an action is not legal neither rewards nor punishes it). A decision several
+   roles take at once (simultaneous card play) is a *decoupled* node: each role keeps its own
+   statistics and picks without knowing the others' picks (decoupled UCT), and the child is the
+   joint choice;
+3. **plays out** at most ``rollout_steps`` actions with the sampler's cheap playout policy, then
+   **evaluates** the position (``sampler.evaluate(state)``: each role's chance in [0, 1], the
+   game's judgement of victory points and forces; a finished game scores 1 / 0 / 0.5);
+4. **backs up** each role's value into the statistics of the choices that role made.
+
+The decision is the root action visited most. One legal action costs nothing (returned at once).
+The budget is ``iterations`` and/or ``seconds`` (CPU seconds of the searching process, so a busy
+machine does not shorten the thinking); ``workers=N`` runs N searches in N processes (root
+parallelism, different seeds) and adds their root statistics. With an iteration budget and one
+worker the decision depends only on the view, the legal actions and the agent's RNG.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from polemos.ai.agents import Agent, game_bots, game_module
+from polemos.core.game import Role, State
+from polemos.core.rng import Rng
+
+JSON = dict[str, Any]
+
+
+class NoWorld(Exception):
+    """The view is one the game's world sampler cannot rebuild a world from (the decision is then
+    left to the fallback agent)."""
+
+
+class Sampler(Protocol):
+    """What a game's ``worlds.world_sampler(view, role, data)`` returns for one decision."""
+
+    def sample(self, rng: Rng) -> State:
+        """A new legal world consistent with the view (every call a fresh, independent one)."""
+        ...
+
+    def evaluate(self, state: State) -> dict[Role, float]:
+        """Each seat's chance of winning from ``state``, in [0, 1] (the search's leaf value)."""
+        ...
+
+    def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
+        """A cheap playout choice for ``role`` among ``legal`` (never empty)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """The budget and knobs of one search. ``iterations`` and ``seconds`` may both be given (the
+    first reached stops it); at least one must be."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    rollout_steps: int = 40  # playout actions after leaving the tree, then the evaluation
+    exploration: float = 0.7  # UCB1 constant (values are win chances in [0, 1])
+    max_depth: int = 12  # tree levels below the root (deeper: playout only)
+    workers: int = 1  # root parallelism (processes)
+    min_iterations: int = 8  # a seconds budget still searches at least this much
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search needs a budget: iterations, seconds or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {self.seconds}")
+        if self.workers < 1:
+            raise ValueError(f"workers must be at least 1, not {self.workers}")
+
+
+#: The levels every two-sided game with a world sampler offers (``easy`` is the heuristic bot).
+LEVELS: dict[str, SearchConfig] = {
+    "normal": SearchConfig(seconds=0.1),
+    "hard": SearchConfig(seconds=1.0, rollout_steps=60),
+}
+
+
+class _Node:
+    """A node of the search tree: per role, per action, [visits, value sum, availability]."""
+
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[Role, dict[str, list[float]]] = {}
+        self.children: dict[tuple[str, ...], _Node] = {}
+
+
+@dataclass(slots=True)
+class SearchResult:
+    """Root statistics of a search: action -> (visits, value sum), and what it cost."""
+
+    root: dict[str, tuple[int, float]]
+    iterations: int
+    skipped: int  # sampled worlds where none of the real legal actions was legal (inconsistent)
+
+    def best(self) -> str:
+        return max(self.root.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))[0]
+
+
+def _select(stats: dict[str, list[float]], legal: list[str], c: float, rng: Rng) -> tuple[str, bool]:
+    """UCB1 among the actions ``legal`` in this world (availability counted); an untried action is
+    taken first (True: it is new)."""
+    untried = [a for a in legal if a not in stats or stats[a][0] == 0]
+    for a in legal:
+        entry = stats.get(a)
+        if entry is None:
+            stats[a] = [0.0, 0.0, 1.0]
+        else:
+            entry[2] += 1.0
+    if untried:
+        return rng.choice(untried), True
+    best = legal[0]
+    best_score = -math.inf
+    for a in legal:
+        n, total, avail = stats[a]
+        score = total / n + c * math.sqrt(math.log(avail) / n)
+        if score > best_score:
+            best, best_score = a, score
+    return best, False
+
+
+def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: SearchConfig) -> SearchResult:
+    """One ISMCTS search for ``role`` choosing among ``legal`` (the real legal actions)."""
+    root = _Node()
+    wanted = set(legal)
+    start = time.process_time()
+    iterations = skipped = 0
+    budget_n = config.iterations
+    budget_t = config.seconds
+    while True:
+        if budget_n is not None and iterations >= budget_n:
+            break
+        if budget_t is not None and iterations >= config.min_iterations \
+                and time.process_time() - start >= budget_t:
+            break
+        if skipped > 4 * (iterations + 8):
+            break  # the sampler keeps building worlds without the real choices: give up
+        world = sampler.sample(rng)
+        if not _iterate(world, root, role, wanted, sampler, rng, config):
+            skipped += 1
+            continue
+        iterations += 1
+    mine = root.stats.get(role, {})
+    out = {a: (int(mine[a][0]), mine[a][1]) for a in legal if a in mine and mine[a][0] > 0}
+    return SearchResult(out, iterations, skipped)
+
+
+def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: Sampler, rng: Rng,
+             config: SearchConfig) -> bool:
+    """One iteration in ``world``; False if the world offers none of the root's real choices."""
+    path: list[tuple[_Node, list[tuple[Role, str]]]] = []
+    node: _Node | None = root
+    depth = 0
+    c = config.exploration
+    while node is not None and world.outcome() is None and depth <= config.max_depth:
+        active = world.active_roles()
+        if not active:
+            break
+        picks: list[tuple[Role, str]] = []
+        expanded = False
+        for r in active:
+            options = world.legal_actions(r)
+            if node is root and r == role:
+                options = [a for a in options if a in wanted]
+                if not options:
+                    return False
+            if not options:
+                continue
+            if len(options) == 1:
+                picks.append((r, options[0]))
+                node.stats.setdefault(r, {}).setdefault(options[0], [0.0, 0.0, 0.0])[2] += 1.0
+                continue
+            a, new = _select(node.stats.setdefault(r, {}), options, c, rng)
+            expanded = expanded or new
+            picks.append((r, a))
+        if not picks:
+            break
+        path.append((node, picks))
+        # decoupled: every active role chose without the others' choices; now they happen
+        for r, a in picks:
+            world.apply(r, a)
+        key = tuple(f"{r}\x00{a}" for r, a in picks)
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = _Node()
+            node = None if expanded else child
+            if expanded:
+                break
+        else:
+            node = child
+        depth += 1
+    values = _playout(world, sampler, rng, config.rollout_steps)
+    for n, picks in path:
+        for r, a in picks:
+            entry = n.stats[r][a]
+            entry[0] += 1.0
+            entry[1] += values.get(r, 0.5)
+    return True
+
+
+def _playout(world: State, sampler: Sampler, rng: Rng, steps: int) -> dict[Role, float]:
+    for _ in range(steps):
+        if world.outcome() is not None:
+            break
+        active = world.active_roles()
+        if not active:
+            break
+        r = active[0]
+        legal = world.legal_actions(r)
+        if not legal:
+            break
+        world.apply(r, legal[0] if len(legal) == 1 else sampler.playout(world, r, legal, rng))
+    out = world.outcome()
+    if out is not None:
+        return {r: (0.5 if out.winner is None else 1.0 if out.winner == r else 0.0) for r in world.roles()}
+    return sampler.evaluate(world)
+
+
+# ---------------------------------------------------------------------- root parallelism
+def _worker_search(game_id: str, data: str | None, view: JSON, role: Role, legal: list[str], seed: int,
+                   config: SearchConfig) -> tuple[dict[str, tuple[int, float]], int, int]:
+    sampler = world_sampler(game_id, view, role, data)
+    result = search(sampler, role, legal, Rng(seed), replace(config, workers=1))
+    return result.root, result.iterations, result.skipped
+
+
+def world_sampler(game_id: str, view: JSON, role: Role, data: Path | str | None = None) -> Sampler:
+    """The game's world sampler for this view, or :class:`NoWorld` if it has none."""
+    module = game_module(game_id, "worlds")
+    if module is None:
+        raise NoWorld(f"{game_id} has no world sampler")
+    make: Callable[..., Sampler] = module.world_sampler
+    return make(view, role, data)
+
+
+class ISMCTSAgent:
+    """The search agent (levels ``normal`` and ``hard``; see the module docstring)."""
+
+    def __init__(self, game_id: str, config: SearchConfig, name: str = "ismcts",
+                 fallback: Agent | None = None, data: Path | str | None = None) -> None:
+        self.game_id = game_id
+        self.config = config
+        self.name = name
+        self.data = data
+        if fallback is None:
+            factory = game_bots(game_id).get("heuristic")
+            if factory is None:
+                from polemos.ai.agents import RandomAgent
+
+                fallback = RandomAgent()
+            else:
+                fallback = factory()
+        self.fallback = fallback
+        self._pool: Executor | None = None
+        self.last: SearchResult | None = None  # the latest search (None: no search was needed)
+        self.searched = 0  # decisions searched
+        self.fell_back = 0  # decisions left to the fallback (no world could be rebuilt)
+
+    def choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        self.last = None
+        if len(legal) == 1:
+            return legal[0]  # nothing to think about (and no RNG draw)
+        role = view.get("role")
+        if not isinstance(role, str):
+            raise ValueError("the view names no role: a search agent plays a seat")
+        try:
+            sampler = world_sampler(self.game_id, view, role, self.data)
+        except NoWorld:
+            self.fell_back += 1
+            return self.fallback.choose(view, legal, rng)
+        if self.config.workers > 1:
+            result = self._parallel(view, role, legal, rng)
+        else:
+            result = search(sampler, role, legal, rng, self.config)
+        self.last = result
+        if not result.root:
+            self.fell_back += 1
+            return self.fallback.choose(view, legal, rng)
+        self.searched += 1
+        return result.best()
+
+    def _parallel(self, view: JSON, role: Role, legal: list[str], rng: Rng) -> SearchResult:
+        n = self.config.workers
+        if self._pool is None:
+            import multiprocessing
+
+            self._pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
+        data = None if self.data is None else str(self.data)
+        seeds = [rng.below(1 << 62) for _ in range(n)]
+        jobs = [self._pool.submit(_worker_search, self.game_id, data, view, role, legal, seed, self.config)
+                for seed in seeds]
+        root: dict[str, tuple[int, float]] = {}
+        iterations = skipped = 0
+        for job in jobs:
+            part, its, sk = job.result()
+            iterations += its
+            skipped += sk
+            for a, (v, w) in part.items():
+                old = root.get(a, (0, 0.0))
+                root[a] = (old[0] + v, old[1] + w)
+        return SearchResult(root, iterations, skipped)
+
+    def close(self) -> None:
+        """Stop the worker processes (``workers > 1``)."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # interpreter shutdown: nothing left to stop
+            self.close()
+
+
+def has_worlds(game_id: str) -> bool:
+    """Whether ``game_id`` has a world sampler (and so the search levels)."""
+    return game_module(game_id, "worlds") is not None
+
+
+def level_agent(level: str, game_id: str, data: Path | str | None = None, workers: int = 1) -> ISMCTSAgent:
+    """The search agent of level ``normal`` or ``hard`` for ``game_id``."""
+    try:
+        config = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"no search level {level!r}; levels: {', '.join(LEVELS)}") from None
+    if workers != 1:
+        config = replace(config, workers=workers)
+    return ISMCTSAgent(game_id, config, name=level, data=data)

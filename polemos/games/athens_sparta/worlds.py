@@ -1,0 +1,457 @@
+"""Athens & Sparta: worlds a role cannot tell apart, built from its view alone (for ISMCTS).
+
+``world_sampler(view, role, data)`` reads one view (``view.py``) and returns a :class:`Sampler`
+whose ``sample(rng)`` builds a legal :class:`AthensSpartaState` the view cannot tell from the real
+one. It never sees the real state: everything comes from the view and the public components.
+
+What the view fixes (and the world copies): the Olympiad, Game Turn, phase, Player 1 and the
+active player, the MPs, the storm, earthquake and Persian support, who holds each city (4.2), the
+role's own blocks (face, hex, walls side, moved) and pool, the faces of blocks revealed in the
+battle, the hex and walls side of every enemy block, the role's hand, the cards played and
+revealed, the Sicily cards the role knows.
+
+What each sample draws afresh (what the role cannot see):
+
+- **the enemy's upright blocks**: each blank block on the map is one of the enemy's blocks not
+  otherwise accounted for (not revealed), a navy where only a navy can stand (a sea hex), an army
+  where only an army can (a hex without a port), either in a port; ordinary blocks are drawn
+  before the special ones (revolt blocks, 7.0; rebel navies and their twins, 9.4), which stand on
+  the map only after public events. Its strength is drawn from 1 to its steps (2.11); the enemy
+  blocks left over are in his Replacement Pool (8.5). So every count holds: the enemy's blocks on
+  the map per hex and walls side, and the roster.
+- **the enemy's cards**: his hand (as many cards as the view's ``hand_sizes`` says), his face-down
+  card if he has played one the role has not seen ([1]) and his Sicily card while SYRACUSE is
+  unrevealed (optional rule), dealt from the cards the role has not seen: not in its hand, not
+  played and revealed this Olympiad (the public log's "Cards revealed" lines since the last
+  shuffle), not its own Sicily card. The rest make up the deck, in a new order.
+- **the dice to come**: a fresh generator per world.
+
+The procedure in progress is rebuilt for the decisions a role takes between procedures: the
+Mulligan and its re-deal (sidebar, R25), the Sicily allocation, the Card Phase ([1]), the Move
+Phase menu between block moves (4.0) and the Combat Phase menu (5.0). Other decisions (a block's
+hex-by-hex move, a battle's inner steps, the levy, the Replacement Phase, 9.1) raise
+:class:`~polemos.ai.ismcts.NoWorld`, and the agent plays them with the heuristic bot. The public
+history the view does not carry (which hexsides were attacked through this turn, 4.1; which
+battles were fought, 5.0; where blocks started the turn) is taken as empty / where they stand,
+which can only widen the legal actions of a world; the search considers only the real ones.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import polemos
+from polemos.ai.ismcts import NoWorld
+from polemos.core.game import JSON, Role, State
+from polemos.core.rng import Rng
+from polemos.games.athens_sparta.common import update_control
+from polemos.games.athens_sparta.game import AthensSparta
+from polemos.games.athens_sparta.model import (
+    ATHENS,
+    NAVY,
+    NEUTRAL,
+    REVOLT,
+    SEA,
+    SIDE_IDS,
+    SPARTA,
+)
+from polemos.games.athens_sparta.movement import hex_by_name
+from polemos.games.athens_sparta.state import (
+    PHASE_NAMES,
+    POOL,
+    ROLES,
+    SIDE_OF_ROLE,
+    AthensSpartaState,
+)
+from polemos.games.athens_sparta.victory import points
+
+S = AthensSpartaState
+GAME_ID = "athens-and-sparta"
+
+# the decisions whose procedure the sampler rebuilds (pending kinds)
+REBUILT = frozenset({"mulligan", "redeal", "sicily", "card", "move", "combat"})
+# ... and those the search levels search: the Move Phase menu (50-75 choices, and each block's
+# move then goes hex by hex) is too wide for a tenth of a second; the heuristic bot plans it
+SEARCHED = frozenset({"mulligan", "redeal", "sicily", "card", "combat"})
+
+_REVEALED = re.compile(r"^Cards revealed: Athens (.+), Sparta (.+)\.$")
+_REVOLT = re.compile(r"^(Athens|Sparta) sponsors a revolt in (.+) \(7\.0\)\.$")
+_SHUFFLE = re.compile(r"^Olympiad \d+: the cards are shuffled")
+
+_BASE: dict[str | None, S] = {}
+
+
+def _base(data: Path | str | None) -> S:
+    """A new game's state (the template every world starts from), one per data folder."""
+    key = None if data is None else str(data)
+    base = _BASE.get(key)
+    if base is None:
+        game = polemos.game(GAME_ID, data)
+        assert isinstance(game, AthensSparta)
+        state = game.new(0)
+        assert isinstance(state, AthensSpartaState)
+        base = _BASE[key] = state
+    return base
+
+
+def _kind(view: JSON, side: int) -> str:
+    """The decision the view asks of ``side`` (a pending kind), from the phase and the prompt."""
+    phase = view.get("phase")
+    if phase == "mulligan":
+        return "redeal" if str(view.get("prompt", "")).startswith("Your opponent took") else "mulligan"
+    if phase == "setup":
+        return "sicily" if any(str(a).startswith("sicily ") for a in view.get("actions", [])) else "bid"
+    if phase == "card" and any(str(a).startswith("play ") for a in view.get("actions", [])):
+        return "card"
+    if view.get("battle") is not None or view.get("moving") is not None or view.get("deciding_block"):
+        return "inner"
+    acts = [str(a).split(" ", 1)[0] for a in view.get("actions", [])]
+    if phase == "move" and "end" in acts and not set(acts) & {"hit", "add", "remove"}:
+        return "move"
+    if phase == "combat" and "end" in acts and set(acts) <= {"battle", "storm", "sally", "end"}:
+        return "combat"
+    return "other"
+
+
+def world_sampler(view: JSON, role: Role, data: Path | str | None = None,
+                  kinds: frozenset[str] = SEARCHED) -> Sampler:
+    """The worlds of this view for the search (NoWorld for a decision of a kind not in ``kinds``)."""
+    return Sampler(view, role, data, kinds)
+
+
+class Sampler:
+    """Worlds consistent with one view (see the module docstring)."""
+
+    def __init__(self, view: JSON, role: Role, data: Path | str | None = None,
+                 kinds: frozenset[str] = REBUILT) -> None:
+        side = SIDE_OF_ROLE.get(role)
+        if side is None or view.get("role") != role:
+            raise NoWorld(f"{role!r} is not a side of this view")
+        if view.get("outcome") is not None:
+            raise NoWorld("the game is over")
+        kind = _kind(view, side)
+        if kind not in REBUILT or kind not in kinds:
+            raise NoWorld(f"this decision ({kind}) is not searched: its procedure is not rebuilt from a view")
+        self.side = side
+        self.kind = kind
+        base = _base(data)
+        self.comp = comp = base.comp
+        cards = {c.id: c.index for c in comp.cards}
+        s = base.clone()
+        s._undo_snaps = ()
+        s.actions = []
+        s.log = []
+        s.undo_floor = 0
+        s.reveals = 0
+        s.origin = None
+        self._rebuild(s, view, side, kind, cards)
+        self.skeleton = s
+
+    # ------------------------------------------------------------------ the public part (once)
+    def _rebuild(self, s: S, view: JSON, side: int, kind: str, cards: dict[str, int]) -> None:
+        comp = self.comp
+        other = 1 - side
+        me, opp = ROLES[side], ROLES[other]
+        s.olympiad = int(view["olympiad"])
+        s.turn = int(view["turn"])
+        s.phase = PHASE_NAMES.index(str(view["phase"]))
+        s.p1 = ROLES.index(view["player1"]) if view.get("player1") in ROLES else SPARTA
+        s.active = ROLES.index(view["active_player"]) if view.get("active_player") in ROLES else s.p1
+        s.step = 0 if s.active == s.p1 else 1
+        s.storm = bool(view.get("storm"))
+        s.earthquake = bool(view.get("earthquake"))
+        s.persia = ("none", "active", "ceased").index(str(view.get("persian_support", "none")))
+        s.winner = -1
+        s.win_reason = ""
+        s.battle = None
+        s.moving = -1
+        s.move_path = []
+        s.rp_loc = []
+        s.rp_closed = []
+        s.rp_persia = -1
+        s.bid_left = [0, 0]
+        s.attacks = []
+        s.no_attack = []
+        s.fought = []
+        s.new_blocks = []
+        s.pillage = []
+        s.levy = 0
+        s.hellespont = 0
+        s.mulligan = [False, False]
+        s.done = [False, False]
+        # cities (4.2): who holds each, in the board's order (the view lists them so)
+        for c, city in enumerate(view.get("cities", [])):
+            s.city_owner[c] = SIDE_IDS.index(str(city["controller"]))
+        # blocks: every block starts in its owner's pool; green blocks belong to their city's holder (9.5)
+        nb = len(comp.blocks)
+        for b, spec in enumerate(comp.blocks):
+            s.loc[b] = POOL
+            s.strength[b] = 0
+            s.inside[b] = s.moved[b] = s.revealed[b] = s.halfhit[b] = s.crossed[b] = False
+            s.came_from[b] = -1
+            owner = spec.side
+            if spec.side == NEUTRAL and spec.home >= 0 and s.city_owner[spec.home] in (ATHENS, SPARTA):
+                owner = s.city_owner[spec.home]
+            s.owner[b] = owner
+        known: set[int] = set()
+        hidden: list[tuple[int, bool]] = []
+        for d in view.get("blocks", []):
+            h = hex_by_name(s, str(d["location"]))
+            if "id" in d:
+                b = comp.block_index[str(d["id"])]
+                s.loc[b] = h
+                s.owner[b] = ROLES.index(str(d["owner"]))
+                s.strength[b] = int(d["strength"])
+                s.inside[b] = bool(d.get("besieged"))
+                s.moved[b] = bool(d.get("moved"))
+                s.revealed[b] = d["owner"] != me  # an enemy face is seen only in a battle (5.4)
+                known.add(b)
+            elif d.get("owner") == opp:
+                hidden.append((h, bool(d.get("besieged"))))
+            else:
+                raise NoWorld(f"a blank block of {d.get('owner')!r} in {me}'s view")
+        for d in view.get("pool", []):
+            b = comp.block_index[str(d["id"])]
+            s.owner[b] = side
+            known.add(b)
+        # the enemy's blocks the blank ones may be: ordinary ones first, special ones when needed
+        rebel_cities = {spec.rebel_of for spec in comp.blocks if spec.rebel_of >= 0}
+        ordinary: list[int] = []
+        special: list[int] = []
+        for b, spec in enumerate(comp.blocks):
+            if b in known or s.owner[b] != other:
+                continue
+            if spec.type == REVOLT or spec.rebel_of >= 0 or (spec.type == NAVY and spec.home in rebel_cities):
+                special.append(b)
+            else:
+                ordinary.append(b)
+        if len(hidden) > len(ordinary) + len(special):
+            raise NoWorld(f"{len(hidden)} blank blocks but {opp} has only {len(ordinary) + len(special)} unseen")
+        self.hidden = hidden
+        self.ordinary = ordinary
+        self.special = special
+        self.navy_only = [comp.board.terrain[h] == SEA for h, _ in hidden]
+        self.army_only = [comp.board.terrain[h] != SEA and not self._port(h) for h, _ in hidden]
+        s.start_hex = list(s.loc)
+        for b in known:
+            # 7.0: a revolt block sponsored this Player Turn came from the pool (movement.revolting)
+            if comp.blocks[b].type == REVOLT and s.loc[b] >= 0 and s.moved[b] and s.owner[b] == side:
+                s.start_hex[b] = POOL
+        s.revolt_used = self._revolts_this_olympiad(s, view)
+        assert len(s.loc) == nb
+        # cards
+        hand = [cards[str(c["id"])] for c in view.get("hand", [])]
+        s.hands[side] = sorted(hand)
+        played = view.get("played", {})
+        s.played = [-1, -1]
+        for x in (ATHENS, SPARTA):
+            if ROLES[x] in played:
+                s.played[x] = cards[str(played[ROLES[x]]["id"])]
+        s.revealed_cards = s.phase in (3, 4)
+        s.sicily = [-1, -1]
+        s.syracuse_revealed = "sicily" in view
+        options: JSON = {}
+        if s.syracuse_revealed:
+            options["syracuse_points"] = True
+            for x in (ATHENS, SPARTA):
+                entry = view["sicily"].get(ROLES[x])
+                if entry is not None:
+                    s.sicily[x] = cards[str(entry["id"])]
+        elif view.get("my_sicily_card") is not None:
+            options["syracuse_points"] = True
+            s.sicily[side] = cards[str(view["my_sicily_card"]["id"])]
+        elif kind == "sicily":
+            options["syracuse_points"] = True
+        s.options = options
+        to_act = [ROLES.index(r) for r in view.get("to_act", []) if r in ROLES]
+        # the opponent holds a card the role has not seen: his face-down card ([1]) before the reveal
+        self.opp_played_hidden = kind == "card" and other not in to_act and s.played[other] < 0
+        # ... and his Sicily card (optional rule) once he has allocated it, until SYRACUSE is revealed
+        self.opp_sicily_hidden = (options.get("syracuse_points") is True and not s.syracuse_revealed
+                                  and s.sicily[other] < 0 and not (kind == "sicily" and other in to_act))
+        self.opp_hand = int(view.get("hand_sizes", {}).get(opp, 0))
+        visible = set(hand) | {c for c in s.played if c >= 0} | {c for c in s.sicily if c >= 0}
+        discard = self._revealed_this_olympiad(view, visible, s.revealed_cards)
+        s.discard = discard
+        seen = set(hand) | set(discard) | {c for c in s.played if c >= 0} | {c for c in s.sicily if c >= 0}
+        self.unseen = [c for c in range(len(comp.cards)) if c not in seen]
+        need = self.opp_hand + int(self.opp_played_hidden) + int(self.opp_sicily_hidden)
+        if need > len(self.unseen):
+            raise NoWorld(f"{opp} holds {need} unseen cards but only {len(self.unseen)} are unseen")
+        # the turn in progress (t_turn): MPs and the events of the active player's card (4.6)
+        s.betrayal = False
+        s.free_revolt = 0
+        if s.phase in (3, 4) and s.played[s.active] >= 0:
+            card = comp.cards[s.played[s.active]]
+            s.betrayal = card.event == "betrayal"
+            s.free_revolt = card.amount if card.event == "sedition" and s.phase == 3 else 0
+            s.mp = int(view.get("mp", card.mp)) if s.phase == 3 else 0
+        else:
+            s.mp = 0
+        # the procedure in progress (rules.py's task stack), as at that decision
+        if kind in ("card", "mulligan", "sicily"):
+            s.pending = {"kind": kind, "sides": [x for x in (ATHENS, SPARTA) if x in to_act]}
+            s.tasks = []
+        elif kind == "redeal":
+            s.pending = {"kind": "redeal", "side": side}
+            s.tasks = []
+        else:
+            tail: list[list[int | str]] = [["gameturn_end"]]
+            if s.step == 0:
+                tail.append(["turn", other, 1])
+            tail += [["turn_end", side], ["attrition", side]]
+            if kind == "move":
+                tail.append(["combat", side])
+            s.tasks = tail
+            s.pending = {"kind": kind, "side": side}
+        if side not in to_act:
+            raise NoWorld(f"{me} is not asked to act in this view")
+
+    def _port(self, h: int) -> bool:
+        board = self.comp.board
+        c = board.city_at[h]
+        return c >= 0 and board.cities[c].port
+
+    def _revolts_this_olympiad(self, s: S, view: JSON) -> list[int]:
+        """7.0: the revolts sponsored this Olympiad (public log lines), as (block, city) pairs."""
+        log = [str(x) for x in view.get("log", [])]
+        start = 0
+        for i, line in enumerate(log):
+            if _SHUFFLE.match(line):
+                start = i
+        blocks = self.comp.blocks
+        board = self.comp.board
+        out: list[int] = []
+        for line in log[start:]:
+            m = _REVOLT.match(line)
+            if m is None:
+                continue
+            side = ROLES.index(m.group(1).lower())
+            city = board.city_index.get(m.group(2))
+            if city is None:
+                continue
+            kind = "helots" if m.group(2) == "MESSENE" else "demos" if side == ATHENS else "tyrants"
+            for b, spec in enumerate(blocks):
+                if spec.revolt == kind and s.owner[b] == side:
+                    out.extend([b, city])
+                    break
+        return out
+
+    def _revealed_this_olympiad(self, view: JSON, visible: set[int], this_turn: bool) -> list[int]:
+        """The cards played and revealed in earlier Game Turns since the last shuffle (public log
+        lines, [1]); ``this_turn``: the last such line is this turn's, whose cards are still in play."""
+        log = [str(x) for x in view.get("log", [])]
+        start = 0
+        for i, line in enumerate(log):
+            if _SHUFFLE.match(line):
+                start = i
+        lines = [m for line in log[start:] if (m := _REVEALED.match(line)) is not None]
+        if this_turn and lines:
+            lines.pop()
+        by_label: dict[str, list[int]] = {}
+        for card in self.comp.cards:
+            if card.index in visible:
+                continue
+            label = f"{card.mp}/{card.title}" if card.event else str(card.mp)
+            by_label.setdefault(label, []).append(card.index)
+        out: list[int] = []
+        for m in lines:
+            for label in m.groups():
+                pool = [c for c in by_label.get(label, []) if c not in out]
+                if pool:
+                    out.append(pool[0])
+        return out
+
+    # ------------------------------------------------------------------ the hidden part (every sample)
+    def sample(self, rng: Rng) -> State:
+        s = self.skeleton.clone()
+        s._undo_snaps = ()
+        other = 1 - self.side
+        comp = self.comp
+        # the enemy's blank blocks
+        ordinary = list(self.ordinary)
+        special = list(self.special)
+        rng.shuffle(ordinary)
+        rng.shuffle(special)
+        order = list(range(len(self.hidden)))
+        rng.shuffle(order)
+        # the most constrained places first: navy-only, army-only, then either
+        order.sort(key=lambda i: 0 if self.navy_only[i] else 1 if self.army_only[i] else 2)
+        for i in order:
+            h, inside = self.hidden[i]
+            b = self._draw(ordinary, special, self.navy_only[i], self.army_only[i])
+            s.loc[b] = h
+            s.inside[b] = inside
+            s.start_hex[b] = h
+            s.strength[b] = 1 + rng.below(comp.blocks[b].steps)
+        # the enemy's unseen cards
+        unseen = list(self.unseen)
+        rng.shuffle(unseen)
+        s.hands[other] = sorted(unseen.pop() for _ in range(self.opp_hand))
+        if self.opp_played_hidden:
+            s.played[other] = unseen.pop()
+        if self.opp_sicily_hidden:
+            s.sicily[other] = unseen.pop()
+        s.deck = unseen
+        s.rng = Rng(rng.below(1 << 62))
+        # land and sea control of every hex (4.2) as the blocks stand, with the cities' holders as seen
+        probe = s.clone()
+        update_control(probe)
+        s.lctrl = probe.lctrl
+        s.sctrl = probe.sctrl
+        s.reset_caches()
+        return s
+
+    def _draw(self, ordinary: list[int], special: list[int], navy_only: bool, army_only: bool) -> int:
+        blocks = self.comp.blocks
+        for group in (ordinary, special):
+            for j in range(len(group) - 1, -1, -1):
+                is_navy = blocks[group[j]].type == NAVY
+                if (navy_only and not is_navy) or (army_only and is_navy):
+                    continue
+                return group.pop(j)
+        # no block of the kind the place needs is left: any unseen block (counts before kinds)
+        return (ordinary or special).pop()
+
+    # ------------------------------------------------------------------ the search's judgement
+    def evaluate(self, state: State) -> dict[Role, float]:
+        """Athens's chance: a logistic of the city points (10.2) and the steps on the map."""
+        assert isinstance(state, AthensSpartaState)
+        a, sp = points(state)
+        steps = [0, 0]
+        for h, o, st in zip(state.loc, state.owner, state.strength, strict=True):
+            if h >= 0 and o <= SPARTA:
+                steps[o] += st
+        x = 0.35 * (a - sp + 0.5) + 0.06 * (steps[ATHENS] - steps[SPARTA])
+        va = 1.0 / (1.0 + math.exp(-x))
+        return {"athens": va, "sparta": 1.0 - va}
+
+    def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
+        """Cheap rules of thumb: strong cards, operation moves that go somewhere, battles fought."""
+        return playout_action(legal, rng)
+
+
+def playout_action(legal: list[str], rng: Rng) -> str:
+    verbs: dict[str, list[str]] = {}
+    for a in legal:
+        verbs.setdefault(a.split(" ", 1)[0], []).append(a)
+    if "play" in verbs:
+        return rng.choice(legal)
+    if "to" in verbs:  # a block on the move: a few more hexes, then stop
+        if "stop" in verbs and rng.below(3) == 0:
+            return "stop"
+        return rng.choice(verbs["to"])
+    if "op" in verbs or "march" in verbs or "sea" in verbs:
+        if "end" in verbs and rng.below(4) == 0:
+            return "end"
+        moves = verbs.get("op", []) + verbs.get("march", []) + verbs.get("sea", [])
+        return rng.choice(moves)
+    if "battle" in verbs or "storm" in verbs:
+        return rng.choice(verbs.get("battle", []) + verbs.get("storm", []))
+    for verb in ("engage", "keep", "done", "fire"):
+        if verb in verbs and rng.below(2) == 0:
+            return verbs[verb][0]
+    return rng.choice(legal)
+
