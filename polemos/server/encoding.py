@@ -32,5 +32,28 @@ def dumps_sorted(doc: Any) -> bytes:
         return json.dumps(doc, separators=(",", ":"), ensure_ascii=False, sort_keys=True, default=str).encode()
 
 
+def dumps_state(doc: dict[str, Any]) -> str:
+    """A game state's document as JSON text, as the games table stores it: by orjson, its 128-bit (or
+    chosen, up to 256-bit) seed written as the standard library would write it. ``json.loads`` reads it
+    back the same."""
+    try:
+        return orjson.dumps(doc).decode()
+    except TypeError:
+        pass
+    seed = doc.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        try:
+            text = orjson.dumps({**doc, "seed": _SEED_MARK}).decode()
+        except TypeError:
+            text = ""
+        if text.count(_SEED_MARK_JSON) == 1:
+            return text.replace(_SEED_MARK_JSON, str(seed))
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+
+_SEED_MARK = "\u0000polemos seed\u0000"  # no text of a game holds NUL characters
+_SEED_MARK_JSON = orjson.dumps(_SEED_MARK).decode()
+
+
 def loads(text: str | bytes) -> Any:
     return orjson.loads(text)
