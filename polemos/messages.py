@@ -18,6 +18,8 @@ from __future__ import annotations
 from polemos.i18n import N_
 
 # ---------------------------------------------------------------- shared names
+GAMES = (N_("Athens & Sparta"), N_("Go Tell the Spartans"), N_("The Peloponnesian War"))  # the games' titles
+ROLES = (N_("Player"), N_("Matrix"))  # The Peloponnesian War's roles (the others are sides, below)
 SIDES = (
     N_("Athens"), N_("Sparta"), N_("Athenian"), N_("Spartan"), N_("Greek"), N_("Persian"), N_("Greeks"),
     N_("Persians"), N_("none"), N_("no unit"),

@@ -315,8 +315,11 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
 
     @app.get("/api/games/{gid}/replay", tags=["replay"], summary="A finished game after N actions",
              responses=errors(400, 404, 409), response_model_exclude_unset=True)
-    async def replay(gid: GameId, step: Step = 0) -> ReplayOut:
-        return ReplayOut.model_validate(await hub.work(store.replay, gid, step))
+    async def replay(gid: GameId, lang: Lang, step: Step = 0) -> ReplayOut:
+        out = await hub.work(store.replay, gid, step)
+        if isinstance(out.get("log"), list):
+            out = {**out, "log": [translate_line(str(line), lang) for line in out["log"]]}
+        return ReplayOut.model_validate(out)
 
     @app.websocket("/api/games/{gid}/ws")
     async def live(websocket: WebSocket, gid: GameId) -> None:

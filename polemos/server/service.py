@@ -779,6 +779,11 @@ class Store:
             self.pages.put((row.id, key), (row.version, signals.n, page))
         return page
 
+    def _latest_page(self, gid: int, key: str) -> Page | None:
+        """The latest page of viewer ``key`` this process has (its log lines are reused: page_of)."""
+        entry = self.pages.get((gid, key))
+        return entry[2] if entry is not None else None
+
     def _change(self, gid: int, version: int, status: str, active: str, result: str | None,
                 seats: Sequence[_SeatInfo], state: State, signals: Signals) -> _Change:
         """A change of the game to ``state`` (at internal ``version``): every viewer's page (each human
@@ -786,7 +791,7 @@ class Store:
         the notification every server process reads (polemos.server.notify)."""
         public = public_facts(status, active, _seat_facts(seats), result)
         keys = [s.role for s in seats if s.kind == "human"] + [SPECTATOR]
-        pages = {k: page_of(state, k, public) for k in keys}
+        pages = {k: page_of(state, k, public, self._latest_page(gid, k)) for k in keys}
         bumped = signals.advance(pages)
         acting = set(state.active_roles()) if status == "active" else set()
         payload: JSON = {"n": signals.n, "v": version, "status": status,

@@ -27,7 +27,8 @@ import json
 from dataclasses import dataclass, field
 
 from polemos.core.game import JSON, State
-from polemos.core.log import log_lines
+from polemos.core.log import log_lines, log_text
+from polemos.i18n import DEFAULT as ENGLISH
 from polemos.server.encoding import dumps, dumps_sorted
 
 SPECTATOR = "*"  # the viewer key of the spectator (a role name is an identifier, never "*")
@@ -52,6 +53,8 @@ class Page:
     # every answer that shows this page
     view_text: bytes = b""
     legal_text: bytes = b"[]"
+    # the view's log entries ``log`` was written from (page_of reads only the entries after them next time)
+    raw_log: list[object] = field(default_factory=list)
     # the page's own members of GET /view's answer (view, legal, log and the extras) as JSON text, encoded
     # once per page version and spliced into every answer that shows it (polemos.server.service.Store.view_json)
     encoded: bytes | None = field(default=None)
@@ -64,8 +67,11 @@ def public_facts(status: str, active: str, seats: list[tuple[str, str, int | Non
     return {"status": status, "active": active, "seats": [list(s) for s in seats], "result": result}
 
 
-def page_of(state: State, viewer: str, public: JSON) -> Page:
+def page_of(state: State, viewer: str, public: JSON, before: Page | None = None) -> Page:
     """``viewer``'s page of ``state``: a role's view, its legal actions and undo, or the spectator's view.
+    Its log lines are written in English (the server translates them per request); with ``before``, an
+    earlier page of the same viewer, only the entries after those it was written from (while they are
+    still the start of this view's log: a log holds thousands of entries late in a game).
 
     The digest is taken over the very bytes the page sends (the view and legal actions encoded once, as
     GET /view splices them in), so a version moves exactly when what the viewer is sent moves; the
@@ -79,7 +85,15 @@ def page_of(state: State, viewer: str, public: JSON) -> Page:
     digest = hashlib.sha256(view_text)
     digest.update(b"\0" + legal_text + b"\0" + (b"1" if can_undo else b"0") + b"\0")
     digest.update(dumps_sorted(public))
-    return Page(view, legal, can_undo, log_lines(view), digest.hexdigest(), view_text, legal_text)
+    raw = view.get("log")
+    if not isinstance(raw, list):
+        return Page(view, legal, can_undo, log_lines(view, ENGLISH), digest.hexdigest(), view_text, legal_text)
+    kept = before.raw_log if before is not None else []
+    if kept and before is not None and len(kept) <= len(raw) and raw[:len(kept)] == kept:
+        lines = before.log + [log_text(entry, ENGLISH) for entry in raw[len(kept):]]
+    else:
+        lines = [log_text(entry, ENGLISH) for entry in raw]
+    return Page(view, legal, can_undo, lines, digest.hexdigest(), view_text, legal_text, raw)
 
 
 @dataclass(slots=True)

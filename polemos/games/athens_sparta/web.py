@@ -644,7 +644,7 @@ def describe(view: JSON) -> JSON:
         "outcome": view.get("outcome"),
         "plans": _plans(view),
         "why": _why(view),
-        "log": log_lines(view)[-LOG_LINES:],
+        "log": log_lines({"log": view["log"][-LOG_LINES:]} if isinstance(view.get("log"), list) else view),
     }
 
 

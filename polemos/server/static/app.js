@@ -46,8 +46,44 @@
   }
 
   const PHONE = window.matchMedia("(max-width: 800px)");
-  const title = (s) => (s ? String(s).replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()) : "");
-  const humanKey = (k) => { const s = String(k).replace(/_/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); };
+  // ---------------------------------------------------------------------------- languages (issue 11)
+  /* The page speaks the language the server chose for it (its <html lang>: ?lang=, the account's, the
+   * switcher's cookie, else the browser's Accept-Language). Its strings come from the same gettext
+   * catalog as the server's (GET /api/i18n/{lang}: English msgid -> translation); a string the
+   * catalog lacks stays English. The log arrives already translated (the server renders it per viewer). */
+  const i18n = { lang: document.documentElement.lang || "en", messages: {}, languages: { en: "English", es: "Español" } };
+  /** A string of the page in the chosen language, its "{name}" placeholders filled from ``args``. */
+  function t(msg, args) {
+    const s = Object.prototype.hasOwnProperty.call(i18n.messages, msg) ? i18n.messages[msg] : msg;
+    return args ? s.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m)) : s;
+  }
+  async function loadLanguage() {
+    const asked = new URLSearchParams(location.search).get("lang");
+    if (asked) document.cookie = `polemos_lang=${encodeURIComponent(asked)}; path=/; max-age=31536000; samesite=lax`;
+    if (i18n.lang === "en") return;
+    try {
+      const r = await fetch(`/api/i18n/${encodeURIComponent(i18n.lang)}`, { credentials: "same-origin" });
+      if (r.ok) { const doc = await r.json(); i18n.messages = doc.messages; i18n.languages = doc.languages; }
+    } catch (_err) { /* the page stays in English */ }
+  }
+  /** The language switcher: remembered in a cookie, and in the account when logged in; the page reloads. */
+  async function setLanguage(lang) {
+    document.cookie = `polemos_lang=${encodeURIComponent(lang)}; path=/; max-age=31536000; samesite=lax`;
+    if (session.user) { try { await api("PUT", "/api/me/lang", { lang }); } catch (_err) { /* the cookie still holds it */ } }
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    location.assign(url.pathname + url.search);
+  }
+  function languageSwitcher() {
+    const sel = h("select", { id: "lang", "aria-label": t("Language") },
+      Object.entries(i18n.languages).map(([code, name]) => h("option", { value: code, lang: code }, name)));
+    sel.value = i18n.lang;
+    sel.addEventListener("change", () => setLanguage(sel.value));
+    return sel;
+  }
+
+  const title = (s) => (s ? t(String(s).replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())) : "");
+  const humanKey = (k) => { const s = String(k).replace(/_/g, " "); return t(s.charAt(0).toUpperCase() + s.slice(1)); };
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
   class ApiError extends Error {
@@ -68,7 +104,7 @@
     try {
       response = await fetch(url, opts);
     } catch (err) {
-      throw new ApiError(0, "the server cannot be reached (" + err.message + ")");
+      throw new ApiError(0, t("the server cannot be reached ({reason})", { reason: err.message }));
     }
     let data = null;
     try { data = await response.json(); } catch (_err) { data = null; }
@@ -88,7 +124,7 @@
     const box = $("#notices");
     const note = h("div", { class: `notice ${kind}`, role: kind === "error" ? "alert" : null },
       h("span", null, message),
-      h("button", { class: "close", "aria-label": "Dismiss", onclick: () => note.remove() }, "×"));
+      h("button", { class: "close", "aria-label": t("Dismiss"), onclick: () => note.remove() }, "×"));
     box.append(note);
     if (ms) setTimeout(() => note.remove(), ms);
     return note;
@@ -136,14 +172,15 @@
     nav.replaceChildren();
     if (session.user) {
       nav.append(
-        h("a", { href: "/", "data-link": true }, "Lobby"),
-        h("span", { class: "who" }, "Signed in as ", h("strong", { id: "whoami" }, session.user)),
-        h("button", { type: "button", id: "logout", class: "link", onclick: logout }, "Log out"),
+        h("a", { href: "/", "data-link": true }, t("Lobby")),
+        h("span", { class: "who" }, t("Signed in as "), h("strong", { id: "whoami" }, session.user)),
+        h("button", { type: "button", id: "logout", class: "link", onclick: logout }, t("Log out")),
         h("button", { type: "button", id: "logout-all", class: "link", onclick: logoutEverywhere,
-          title: "End your sessions on every device (a lost phone, a shared computer)" }, "Log out everywhere"));
+          title: t("End your sessions on every device (a lost phone, a shared computer)") }, t("Log out everywhere")));
     } else {
-      nav.append(h("a", { href: loginHref(), "data-link": true }, "Log in"));
+      nav.append(h("a", { href: loginHref(), "data-link": true }, t("Log in")));
     }
+    nav.append(languageSwitcher());
   }
 
   /** The log-in page, coming back to this game or replay afterwards. */
@@ -159,7 +196,8 @@
   async function logoutEverywhere() {
     try {
       const r = await api("POST", "/api/logout-everywhere", {});
-      notify(`Logged out everywhere (${r.sessions} session${r.sessions === 1 ? "" : "s"} ended).`);
+      notify(r.sessions === 1 ? t("Logged out everywhere (1 session ended).")
+        : t("Logged out everywhere ({n} sessions ended).", { n: r.sessions }));
     } catch (err) { notify(err.message, "error"); }
     loggedOut();
   }
@@ -182,7 +220,7 @@
       current = new ReplayPage(Number(m[1]));
     } else if ((m = path.match(/^\/game\/(\d+)\/?$/))) {
       current = session.user || !params.get("invite") ? new GamePage(Number(m[1]), params.get("invite"))
-        : new AuthPage("Log in or sign up to accept the invitation.");
+        : new AuthPage(t("Log in or sign up to accept the invitation."));
     } else if (session.user) {
       current = new Lobby();
     } else {
@@ -200,7 +238,7 @@
     stop() {}
 
     start(app) {
-      document.title = "Polemos — log in";
+      document.title = t("Polemos — log in");
       const form = (kind, label, url) => {
         const error = h("p", { class: "error", role: "alert", id: `${kind}-error` });
         const name = h("input", { id: `${kind}-name`, name: "name", required: true, autocomplete: "username",
@@ -209,10 +247,10 @@
           autocomplete: kind === "signup" ? "new-password" : "current-password" });
         const f = h("form", { class: "card auth", id: `${kind}-form` },
           h("h2", null, label),
-          h("label", { for: name.id }, "Name"), name,
-          h("label", { for: password.id }, "Password"), password,
-          kind === "signup" ? h("p", { class: "hint" }, "A name of 2-40 letters, digits, '.', '-' or '_' (no one else's, "
-            + "whatever the case); a password of 8-200 characters, not only spaces, not your name.") : null,
+          h("label", { for: name.id }, t("Name")), name,
+          h("label", { for: password.id }, t("Password")), password,
+          kind === "signup" ? h("p", { class: "hint" }, t("A name of 2-40 letters, digits, '.', '-' or '_' (no one else's, "
+            + "whatever the case); a password of 8-200 characters, not only spaces, not your name.")) : null,
           h("button", { type: "submit", class: "primary" }, label), error);
         f.addEventListener("submit", async (e) => {
           e.preventDefault();
@@ -232,30 +270,30 @@
       };
       append(app,
         h("h1", null, "Polemos"),
-        h("p", { class: "lead" }, "The wargames of the Peloponnesian War, every rule enforced."),
+        h("p", { class: "lead" }, t("The wargames of the Peloponnesian War, every rule enforced.")),
         this.message ? h("p", { class: "notice info" }, this.message) : null,
-        h("div", { class: "auth-forms" }, form("login", "Log in", "/api/login"), form("signup", "Sign up", "/api/signup")),
-        h("p", null, "Finished games can be watched without an account from their replay links."));
+        h("div", { class: "auth-forms" }, form("login", t("Log in"), "/api/login"), form("signup", t("Sign up"), "/api/signup")),
+        h("p", null, t("Finished games can be watched without an account from their replay links.")));
     }
   }
 
   // ---------------------------------------------------------------------------------------- lobby
   function seatLine(game) {
-    return game.seats.map((s) => `${title(s.role)}: ${s.kind === "open" ? "(open)" : s.kind === "bot" ? `bot ${s.bot}` : s.player}`)
-      .concat((game.rules_play || []).map((r) => `${title(r)}: the rules`))
+    return game.seats.map((s) => `${title(s.role)}: ${s.kind === "open" ? t("(open)") : s.kind === "bot" ? t("bot {name}", { name: s.bot }) : s.player}`)
+      .concat((game.rules_play || []).map((r) => t("{role}: the rules", { role: title(r) })))
       .join(" · ");
   }
 
   /** A game whose creator chose the seed (allowed only with no other human player) says so. */
   function seedTag(game) {
-    return game.seed_chosen ? h("span", { class: "tag seed-chosen", title: "The creator chose this game's seed, "
-      + "so the deals and dice were known beforehand" }, "seed chosen") : null;
+    return game.seed_chosen ? h("span", { class: "tag seed-chosen", title: t("The creator chose this game's seed, "
+      + "so the deals and dice were known beforehand") }, t("seed chosen")) : null;
   }
 
   function resultText(game) {
     const r = game.result;
-    if (!r) return game.winner ? `${title(game.winner)} won` : "finished";
-    const who = r.winner ? `${title(r.winner)} won` : "a draw";
+    if (!r) return game.winner ? t("{role} won", { role: title(game.winner) }) : t("finished");
+    const who = r.winner ? t("{role} won", { role: title(r.winner) }) : t("a draw");
     return r.reason ? `${who} — ${r.reason}` : who;
   }
 
@@ -266,24 +304,24 @@
     stop() { clearInterval(this.timer); this.stopped = true; }
 
     async start(app) {
-      document.title = "Polemos — lobby";
+      document.title = t("Polemos — lobby");
       this.lists = {};
       this.shown = { open: PAGE, mine: PAGE, finished: PAGE }; // games asked for per list ("Show more" adds a page)
       const games = await catalog();
       this.createForm = this.buildCreate(games);
       app.append(
-        h("h1", null, "Lobby"),
+        h("h1", null, t("Lobby")),
         h("div", { class: "lobby" },
-          h("section", { class: "card", id: "my-games", "aria-labelledby": "my-h" }, h("h2", { id: "my-h" }, "My games"),
+          h("section", { class: "card", id: "my-games", "aria-labelledby": "my-h" }, h("h2", { id: "my-h" }, t("My games")),
             h("ul", { class: "games" })),
           h("section", { class: "card", id: "open-games", "aria-labelledby": "open-h" },
-            h("h2", { id: "open-h" }, "Open games to join ",
-              h("button", { type: "button", class: "small", id: "refresh-lobby", onclick: () => this.refresh() }, "Refresh")),
+            h("h2", { id: "open-h" }, t("Open games to join"), " ",
+              h("button", { type: "button", class: "small", id: "refresh-lobby", onclick: () => this.refresh() }, t("Refresh"))),
             h("ul", { class: "games" })),
-          h("section", { class: "card", id: "create", "aria-labelledby": "create-h" }, h("h2", { id: "create-h" }, "New game"),
+          h("section", { class: "card", id: "create", "aria-labelledby": "create-h" }, h("h2", { id: "create-h" }, t("New game")),
             this.createForm),
           h("section", { class: "card", id: "finished-games", "aria-labelledby": "fin-h" },
-            h("h2", { id: "fin-h" }, "Finished games"), h("ul", { class: "games" }))));
+            h("h2", { id: "fin-h" }, t("Finished games")), h("ul", { class: "games" }))));
       await this.refresh();
       this.timer = setInterval(() => this.refresh(), 5000);
     }
@@ -310,10 +348,10 @@
         return;
       }
       if (this.stopped) return;
-      this.fill("#my-games", "mine", mine, (g) => this.mineItem(g), "You have no games yet: create one or join an open one.");
-      this.fill("#open-games", "open", open, (g) => this.openItem(g), "No open games right now.",
+      this.fill("#my-games", "mine", mine, (g) => this.mineItem(g), t("You have no games yet: create one or join an open one."));
+      this.fill("#open-games", "open", open, (g) => this.openItem(g), t("No open games right now."),
         (g) => !g.my_roles.length);
-      this.fill("#finished-games", "finished", finished, (g) => this.finishedItem(g), "No finished games yet.");
+      this.fill("#finished-games", "finished", finished, (g) => this.finishedItem(g), t("No finished games yet."));
     }
 
     /** A list's games (those ``keep`` keeps), and "Show more" when a full page came (there may be more). */
@@ -326,22 +364,22 @@
       const ul = $(`${sel} ul`);
       ul.replaceChildren(...(shown.length ? shown.map(item) : [h("li", { class: "empty" }, empty)]),
         ...(more ? [h("li", { class: "more" }, h("button", { type: "button", class: "small show-more", dataset: { list: which },
-          onclick: () => { this.shown[which] += PAGE; this.refresh(); } }, "Show more"))] : []));
+          onclick: () => { this.shown[which] += PAGE; this.refresh(); } }, t("Show more")))] : []));
     }
 
     mineItem(g) {
       const toMove = g.active.map(title).join(", ");
       let state;
-      if (g.status === "finished") state = h("span", { class: "status" }, resultText(g), " · ", h("a", { href: `/replay/${g.id}`, "data-link": true }, "replay"));
-      else if (g.status === "open") state = h("span", { class: "status" }, "waiting for players");
-      else if (g.my_turn) state = h("span", { class: "badge turn" }, `Your turn (${g.my_roles.filter((r) => g.active.includes(r)).map(title).join(", ")})`);
-      else state = h("span", { class: "status" }, `To move: ${toMove || "—"}`);
+      if (g.status === "finished") state = h("span", { class: "status" }, resultText(g), " · ", h("a", { href: `/replay/${g.id}`, "data-link": true }, t("replay")));
+      else if (g.status === "open") state = h("span", { class: "status" }, t("waiting for players"));
+      else if (g.my_turn) state = h("span", { class: "badge turn" }, t("Your turn ({roles})", { roles: g.my_roles.filter((r) => g.active.includes(r)).map(title).join(", ") }));
+      else state = h("span", { class: "status" }, t("To move: {roles}", { roles: toMove || "—" }));
       const invite = g.status === "open" && g.invite ? `${location.origin}/game/${g.id}?invite=${encodeURIComponent(g.invite)}` : null;
       return h("li", { class: "game-item" + (g.my_turn && g.status === "active" ? " my-turn" : ""), dataset: { id: g.id } },
         h("a", { href: `/game/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`),
-        g.hotseat ? h("span", { class: "tag" }, "hot-seat") : null, seedTag(g), " ", state,
+        g.hotseat ? h("span", { class: "tag" }, t("hot-seat")) : null, seedTag(g), " ", state,
         h("div", { class: "seats" }, seatLine(g)),
-        invite ? h("div", { class: "seats" }, "Invitation link: ", h("a", { href: invite, class: "invite" }, invite)) : null);
+        invite ? h("div", { class: "seats" }, t("Invitation link: "), h("a", { href: invite, class: "invite" }, invite)) : null);
     }
 
     openItem(g) {
@@ -357,7 +395,7 @@
               await api("POST", `/api/games/${g.id}/join`, { role: s.role });
               navigate(`/game/${g.id}`);
             } catch (err) { notify(err.message, "error"); this.refresh(); }
-          } }, `Join as ${title(s.role)}`))));
+          } }, t("Join as {role}", { role: title(s.role) })))));
     }
 
     finishedItem(g) {
@@ -368,26 +406,26 @@
 
     buildCreate(games) {
       const error = h("p", { class: "error", role: "alert", id: "create-error" });
-      const gameSel = h("select", { id: "new-game", name: "game" }, games.map((g) => h("option", { value: g.id }, g.title)));
+      const gameSel = h("select", { id: "new-game", name: "game" }, games.map((g) => h("option", { value: g.id }, t(g.title))));
       const scenario = h("select", { id: "new-scenario", name: "scenario" });
       const options = h("fieldset", { id: "new-options" });
       const seats = h("fieldset", { id: "new-seats" });
       const hotseat = h("input", { type: "checkbox", id: "new-hotseat", name: "hotseat" });
-      const seed = h("input", { type: "number", id: "new-seed", name: "seed", min: 0, step: 1, placeholder: "random" });
+      const seed = h("input", { type: "number", id: "new-seed", name: "seed", min: 0, step: 1, placeholder: t("random") });
       const form = h("form", { id: "create-form" },
-        h("label", { for: "new-game" }, "Game"), gameSel,
-        h("label", { for: "new-scenario" }, "Scenario"), scenario,
+        h("label", { for: "new-game" }, t("Game")), gameSel,
+        h("label", { for: "new-scenario" }, t("Scenario")), scenario,
         options, seats,
-        h("label", { class: "check" }, hotseat, " Hot-seat: I play several seats on this device"),
-        h("details", null, h("summary", null, "Advanced"), h("label", { for: "new-seed" }, "Seed (for a repeatable game)"), seed),
-        h("button", { type: "submit", class: "primary", id: "create-game" }, "Create game"), error);
+        h("label", { class: "check" }, hotseat, " ", t("Hot-seat: I play several seats on this device")),
+        h("details", null, h("summary", null, t("Advanced")), h("label", { for: "new-seed" }, t("Seed (for a repeatable game)")), seed),
+        h("button", { type: "submit", class: "primary", id: "create-game" }, t("Create game")), error);
 
       const fill = () => {
         const g = games.find((x) => x.id === gameSel.value) || games[0];
         scenario.replaceChildren(...g.scenarios.map((s) => h("option", { value: s }, s)));
-        options.replaceChildren(h("legend", null, "Options"));
+        options.replaceChildren(h("legend", null, t("Options")));
         const specs = g.options || []; // the game's option schema: {name, type, description, default, ...}
-        if (!specs.length) options.append(h("p", { class: "hint" }, "This game has no options."));
+        if (!specs.length) options.append(h("p", { class: "hint" }, t("This game has no options.")));
         for (const spec of specs) options.append(...optionControl(spec, "opt-"));
         const defaults = g.seats || g.roles;
         fillSeats(g, { seats: defaults, rules_play: g.roles.filter((r) => !defaults.includes(r)) });
@@ -410,7 +448,7 @@
         }
         const label = h("label", { for: id }, humanKey(spec.name));
         if (spec.type === "choice") {
-          const sel = h("select", common, spec.default === null ? h("option", { value: "" }, "choose…") : null,
+          const sel = h("select", common, spec.default === null ? h("option", { value: "" }, t("choose…")) : null,
             spec.choices.map((c) => h("option", { value: c }, title(c))));
           sel.value = spec.default === null ? "" : String(spec.default);
           return [label, sel, about];
@@ -452,13 +490,13 @@
         // a choice already made for a seat that stays (its kind and its bot) is kept
         const before = Object.fromEntries($$("select[data-role]", seats).map((sel) => [sel.dataset.role, sel.value]));
         const bots = Object.fromEntries($$("select[data-role]", seats).map((sel) => [sel.dataset.role, $(`#bot-${sel.dataset.role}`, seats).value]));
-        seats.replaceChildren(h("legend", null, "Seats"));
+        seats.replaceChildren(h("legend", null, t("Seats")));
         info.seats.forEach((role, k) => {
           const kind = h("select", { id: `seat-${role}`, dataset: { role } },
-            h("option", { value: "me" }, "me"), h("option", { value: "open" }, "open (another player)"),
-            h("option", { value: "bot" }, "bot"));
+            h("option", { value: "me" }, t("me")), h("option", { value: "open" }, t("open (another player)")),
+            h("option", { value: "bot" }, t("bot")));
           kind.value = before[role] || (k === 0 || hotseat.checked ? "me" : "open");
-          const bot = h("select", { id: `bot-${role}`, "aria-label": `${title(role)} bot`, disabled: kind.value !== "bot",
+          const bot = h("select", { id: `bot-${role}`, "aria-label": t("{role} bot", { role: title(role) }), disabled: kind.value !== "bot",
             hidden: kind.value !== "bot" }, (g.bots || []).map((b) => h("option", { value: b }, b)));
           if (bots[role]) bot.value = bots[role];
           kind.addEventListener("change", () => { bot.disabled = bot.hidden = kind.value !== "bot"; });
@@ -466,7 +504,7 @@
         });
         for (const role of info.rules_play || []) {
           seats.append(h("p", { class: "hint rules-play", dataset: { rulesRole: role } },
-            `${title(role)}: played by the rules (no seat)`));
+            t("{role}: played by the rules (no seat)", { role: title(role) })));
         }
       };
       let seatsAsked = Promise.resolve();
@@ -501,7 +539,7 @@
         }
         // a seed goes as its digits: Number() would round one past 2^53 to another game's seed
         if (seed.value !== "") {
-          if (!/^\d{1,80}$/.test(seed.value.trim())) { error.textContent = "The seed is a whole number of at most 80 digits."; return; }
+          if (!/^\d{1,80}$/.test(seed.value.trim())) { error.textContent = t("The seed is a whole number of at most 80 digits."); return; }
           body.seed = seed.value.trim();
         }
         try {
@@ -519,7 +557,7 @@
   const PRIMARY = ["label", "name", "title", "id", "side"];
 
   function isScalar(v) { return v === null || ["string", "number", "boolean"].includes(typeof v); }
-  function scalarText(v) { return typeof v === "boolean" ? (v ? "yes" : "no") : String(v); }
+  function scalarText(v) { return typeof v === "boolean" ? (v ? t("yes") : t("no")) : String(v); }
   function isEmpty(v) {
     return v === null || v === undefined || v === "" || (Array.isArray(v) && !v.length)
       || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
@@ -600,18 +638,19 @@
       this.pointers = new Map();
       this.canvas = h("div", { class: "board-canvas" });
       this.el = h("div", { class: "board-viewport", id: "board", tabindex: "0",
-        "aria-label": "Board: drag to pan, wheel or pinch to zoom, + and - keys to zoom" }, this.canvas);
+        "aria-label": t("Board: drag to pan, wheel or pinch to zoom, + and - keys to zoom") }, this.canvas);
       const btn = (label, aria, fn, id) => h("button", { type: "button", "aria-label": aria, title: aria, id, onclick: fn }, label);
       this.controls = h("div", { class: "zoom" },
-        btn("+", "Zoom in", () => this.zoomCentre(1.4), "zoom-in"),
-        btn("−", "Zoom out", () => this.zoomCentre(1 / 1.4), "zoom-out"),
-        btn("⤢", "Fit the board", () => this.fit(), "zoom-fit"));
+        btn("+", t("Zoom in"), () => this.zoomCentre(1.4), "zoom-in"),
+        btn("−", t("Zoom out"), () => this.zoomCentre(1 / 1.4), "zoom-out"),
+        btn("⤢", t("Fit the board"), () => this.fit(), "zoom-fit"));
       this.wrap = h("div", { class: "board-wrap" }, this.el, this.controls);
       this.bind();
     }
 
     setSvg(markup) {
-      this.canvas.innerHTML = markup || "<p class=\"hint\">No board for this game.</p>";
+      if (markup) this.canvas.innerHTML = markup;
+      else replace(this.canvas, h("p", { class: "hint" }, t("No board for this game.")));
       this.svg = this.canvas.querySelector("svg");
       if (this.svg) {
         this.svg.removeAttribute("width");
@@ -749,7 +788,7 @@
   }
 
   const CONFIRM_RE = /^(end|play|done)\b/i;
-  const FACINGS = [["N", "North ↑"], ["E", "East →"], ["S", "South ↓"], ["W", "West ←"]];
+  const FACINGS = [["N", t("North ↑")], ["E", t("East →")], ["S", t("South ↓")], ["W", t("West ←")]];
 
   // A seat's last move: the version of that seat's page its action made (each seat's page has its own
   // versions, which move only when what the seat may see moves), kept per game and seat.
@@ -795,41 +834,41 @@
       const btn = (id, label, fn, cls = "") => h("button", { type: "button", id, class: cls, onclick: fn }, label);
       this.root = h("section", { id: "game", class: "game", dataset: { ready: "0" }, "aria-labelledby": "game-title" },
         h("div", { class: "game-head" },
-          h("h1", { id: "game-title" }, `Game #${this.gid}`),
-          h("span", { id: "live", class: "live off", title: "live updates" }, "offline"),
-          h("span", { id: "seed-chosen", class: "tag seed-chosen", hidden: true, title: "The creator chose this game's "
-            + "seed, so the deals and dice were known beforehand" }, "seed chosen"),
+          h("h1", { id: "game-title" }, t("Game #{id}", { id: this.gid })),
+          h("span", { id: "live", class: "live off", title: t("live updates") }, t("offline")),
+          h("span", { id: "seed-chosen", class: "tag seed-chosen", hidden: true, title: t("The creator chose this game's "
+            + "seed, so the deals and dice were known beforehand") }, t("seed chosen")),
           h("p", { id: "whose", class: "whose" }),
-          h("div", { id: "roles", class: "roles", role: "group", "aria-label": "Your seats" })),
+          h("div", { id: "roles", class: "roles", role: "group", "aria-label": t("Your seats") })),
         h("div", { id: "game-alerts" }),
         h("div", { id: "handover", class: "handover", hidden: true },
           h("p", { id: "handover-text" }),
-          btn("handover-ready", "I am ready — show my board", () => this.hideHandover(), "primary big")),
+          btn("handover-ready", t("I am ready — show my board"), () => this.hideHandover(), "primary big")),
         h("div", { id: "layout", class: "game-layout" },
           this.board.wrap,
-          h("aside", { class: "side", id: "side", "aria-label": "Game panel" },
+          h("aside", { class: "side", id: "side", "aria-label": t("Game panel") },
             h("div", { id: "prompt-box", class: "prompt-box" }, h("p", { id: "prompt" })),
             h("div", { id: "selection", class: "selection", hidden: true },
-              h("span", { id: "selection-text" }), " ", btn("clear-selection", "Clear", () => this.clearPick(), "small")),
-            h("div", { id: "facings", class: "facings", hidden: true, role: "group", "aria-label": "Facing" },
+              h("span", { id: "selection-text" }), " ", btn("clear-selection", t("Clear"), () => this.clearPick(), "small")),
+            h("div", { id: "facings", class: "facings", hidden: true, role: "group", "aria-label": t("Facing") },
               FACINGS.map(([f, label]) => h("button", { type: "button", class: "facing", dataset: { ref: `f:${f}` },
                 onclick: () => this.pick(`f:${f}`) }, label))),
-            h("div", { id: "confirm", class: "confirm", hidden: true, role: "group", "aria-label": "Confirm the action" },
+            h("div", { id: "confirm", class: "confirm", hidden: true, role: "group", "aria-label": t("Confirm the action") },
               h("span", { id: "confirm-text" }),
-              btn("confirm-yes", "Confirm", () => this.confirmed(), "primary"),
-              btn("confirm-no", "Cancel", () => this.cancelConfirm())),
-            h("h2", { id: "actions-h" }, "Your actions"),
+              btn("confirm-yes", t("Confirm"), () => this.confirmed(), "primary"),
+              btn("confirm-no", t("Cancel"), () => this.cancelConfirm())),
+            h("h2", { id: "actions-h" }, t("Your actions")),
             h("ul", { id: "actions", class: "actions", "aria-labelledby": "actions-h" }),
-            btn("undo", "Undo my last action", () => this.undo(), "undo"),
-            h("details", { id: "since", class: "since", hidden: true }, h("summary", null, "What happened since your last move"),
+            btn("undo", t("Undo my last action"), () => this.undo(), "undo"),
+            h("details", { id: "since", class: "since", hidden: true }, h("summary", null, t("What happened since your last move")),
               h("div", { id: "since-body" })),
             // on a phone the state and the log fold away, so the board and the decision share one screen
             h("details", { id: "panel-box", class: "fold", open: !PHONE.matches },
-              h("summary", null, "Game state"), h("div", { id: "panel" })),
+              h("summary", null, t("Game state")), h("div", { id: "panel" })),
             h("details", { id: "log-box", class: "fold", open: !PHONE.matches },
-              h("summary", null, "Log"), h("ol", { id: "log", class: "log" })),
-            h("details", { id: "full-log" }, h("summary", null, "Full log"), h("ol", { class: "log" })),
-            h("p", null, h("a", { href: "/", "data-link": true }, "Back to the lobby")))));
+              h("summary", null, t("Log")), h("ol", { id: "log", class: "log" })),
+            h("details", { id: "full-log" }, h("summary", null, t("Full log")), h("ol", { class: "log" })),
+            h("p", null, h("a", { href: "/", "data-link": true }, t("Back to the lobby"))))));
       $("#undo", this.root).hidden = true;
       app.append(this.root);
       this.onKey = (e) => {
@@ -851,7 +890,7 @@
           try { await this.load(); } catch (err) {
             if (err.status === 404) {
               this.closed = true;
-              this.root.replaceChildren(h("h1", null, "No such game"), h("p", null, err.message, " — ", h("a", { href: "/", "data-link": true }, "back to the lobby")));
+              this.root.replaceChildren(h("h1", null, t("No such game")), h("p", null, err.message, " — ", h("a", { href: "/", "data-link": true }, t("back to the lobby"))));
               return;
             }
             notify(err.message, "error");
@@ -891,8 +930,8 @@
       this.root.dataset.role = data.role || "";
       this.root.dataset.status = data.game.status;
       const g = data.game;
-      document.title = `${g.title} #${g.id} — Polemos`;
-      $("#game-title", this.root).textContent = `${g.title} #${g.id}`;
+      document.title = `${t(g.title)} #${g.id} — Polemos`;
+      $("#game-title", this.root).textContent = `${t(g.title)} #${g.id}`;
       $("#seed-chosen", this.root).hidden = !g.seed_chosen;
       this.board.setSvg(data.board);
       // a new page (e.g. the opponent's card played face down) keeps a question being confirmed open
@@ -921,17 +960,17 @@
       const d = this.data;
       const g = d.game;
       const el = $("#whose", this.root);
-      const names = Object.fromEntries(g.seats.map((s) => [s.role, s.kind === "bot" ? `bot ${s.bot}` : s.player || "open"]));
+      const names = Object.fromEntries(g.seats.map((s) => [s.role, s.kind === "bot" ? t("bot {name}", { name: s.bot }) : s.player || t("open")]));
       el.classList.toggle("my-turn", this.myMove());
       let text;
-      if (g.status === "finished") text = `Game over: ${resultText(g)}.`;
-      else if (g.status === "open") text = "Waiting for players to take the open seats.";
-      else if (this.myMove()) text = `Your move as ${title(d.role)}.`;
-      else text = `Waiting for ${g.active.map((r) => `${title(r)} (${names[r]})`).join(" and ") || "—"}.`;
-      el.replaceChildren(h("span", null, text), " ", h("span", { class: "version" }, `version ${d.version}`));
+      if (g.status === "finished") text = t("Game over: {result}.", { result: resultText(g) });
+      else if (g.status === "open") text = t("Waiting for players to take the open seats.");
+      else if (this.myMove()) text = t("Your move as {role}.", { role: title(d.role) });
+      else text = t("Waiting for {who}.", { who: g.active.map((r) => `${title(r)} (${names[r]})`).join(t(" and ")) || "—" });
+      el.replaceChildren(h("span", null, text), " ", h("span", { class: "version" }, t("version {n}", { n: d.version })));
       const prompt = (d.panel && d.panel.prompt) || (d.view && d.view.prompt) || "";
-      $("#prompt", this.root).textContent = !d.role ? "You are watching this game." : this.myMove() ? prompt : text;
-      const say = this.myMove() ? `${title(d.role)}, your move: ${prompt}` : text;
+      $("#prompt", this.root).textContent = !d.role ? t("You are watching this game.") : this.myMove() ? prompt : text;
+      const say = this.myMove() ? t("{role}, your move: {prompt}", { role: title(d.role), prompt }) : text;
       if (say !== this.shownPrompt) { this.shownPrompt = say; announce(say); }
     }
 
@@ -940,10 +979,10 @@
       const mine = this.data.game.my_roles;
       box.replaceChildren();
       if (mine.length < 2) {
-        if (mine.length === 1) box.append(h("span", { class: "tag" }, `You play ${title(mine[0])}`));
+        if (mine.length === 1) box.append(h("span", { class: "tag" }, t("You play {role}", { role: title(mine[0]) })));
         return;
       }
-      box.append(h("span", { class: "k" }, "Seat shown: "));
+      box.append(h("span", { class: "k" }, t("Seat shown: ")));
       for (const r of mine) {
         const active = this.data.game.active.includes(r);
         box.append(h("button", { type: "button", class: "role" + (r === this.role ? " current" : "") + (active ? " active" : ""),
@@ -961,25 +1000,25 @@
         const open = g.seats.filter((s) => s.kind === "open");
         if (g.invite) {
           const link = `${location.origin}/game/${g.id}?invite=${encodeURIComponent(g.invite)}`;
-          const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": "Invitation link" });
-          box.append(h("div", { class: "notice info" }, "Waiting for players. Send this invitation link: ", input, " ",
+          const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("Invitation link") });
+          box.append(h("div", { class: "notice info" }, t("Waiting for players. Send this invitation link: "), input, " ",
             h("button", { type: "button", class: "small", onclick: async () => {
               input.select();
-              try { await navigator.clipboard.writeText(link); notify("Link copied."); } catch (_err) { notify("Select the link and copy it."); }
-            } }, "Copy")));
+              try { await navigator.clipboard.writeText(link); notify(t("Link copied.")); } catch (_err) { notify(t("Select the link and copy it.")); }
+            } }, t("Copy"))));
         }
         if (!g.my_roles.length && session.user) {
-          box.append(h("div", { class: "notice info" }, "Open seats: ",
+          box.append(h("div", { class: "notice info" }, t("Open seats: "),
             open.map((s) => h("button", { type: "button", class: "primary small join-seat", dataset: { role: s.role },
-              onclick: () => this.join(s.role) }, `Join as ${title(s.role)}`))));
+              onclick: () => this.join(s.role) }, t("Join as {role}", { role: title(s.role) })))));
         }
       }
       if (!session.user) {
-        box.append(h("p", { class: "notice info" }, "You are watching. ", h("a", { href: loginHref(), "data-link": true }, "Log in"), " to play."));
+        box.append(h("p", { class: "notice info" }, t("You are watching. "), h("a", { href: loginHref(), "data-link": true }, t("Log in")), t(" to play.")));
       }
       if (g.status === "finished") {
-        box.append(h("div", { class: "notice outcome", id: "outcome" }, `Game over: ${resultText(g)}. `,
-          h("a", { href: `/replay/${g.id}`, "data-link": true, id: "replay-link" }, "Watch the replay")));
+        box.append(h("div", { class: "notice outcome", id: "outcome" }, t("Game over: {result}.", { result: resultText(g) }), " ",
+          h("a", { href: `/replay/${g.id}`, "data-link": true, id: "replay-link" }, t("Watch the replay"))));
       }
     }
 
@@ -989,7 +1028,7 @@
         if (meta.status === "open" && !meta.my_roles.length) {
           const open = meta.seats.filter((s) => s.kind === "open");
           if (open.length === 1) await this.join(open[0].role, false);
-          else notify("Choose the seat to take.", "info");
+          else notify(t("Choose the seat to take."), "info");
         }
       } catch (err) { notify(err.message, "error"); }
     }
@@ -997,7 +1036,7 @@
     async join(role, reload = true) {
       try {
         await api("POST", `/api/games/${this.gid}/join`, { role, invite: this.invite || undefined });
-        notify(`You joined as ${title(role)}.`);
+        notify(t("You joined as {role}.", { role: title(role) }));
         this.invite = null;
         history.replaceState({}, "", `/game/${this.gid}`);
       } catch (err) { notify(err.message, "error"); }
@@ -1010,9 +1049,9 @@
       const ul = $("#actions", this.root);
       ul.replaceChildren();
       const can = this.myMove();
-      $("#actions-h", this.root).textContent = can ? `Your actions (${d.legal.length})` : "Your actions";
+      $("#actions-h", this.root).textContent = can ? t("Your actions ({n})", { n: d.legal.length }) : t("Your actions");
       if (!can) {
-        ul.append(h("li", { class: "empty" }, d.game.status === "finished" ? "The game is over." : d.role ? "Nothing to do now." : "Spectators watch."));
+        ul.append(h("li", { class: "empty" }, d.game.status === "finished" ? t("The game is over.") : d.role ? t("Nothing to do now.") : t("Spectators watch.")));
       } else {
         d.legal.forEach((text, i) => {
           const refs = (d.refs && d.refs[i]) || [];
@@ -1058,7 +1097,7 @@
       const sel = $("#selection", this.root);
       sel.hidden = !this.picked.length;
       $("#selection-text", this.root).textContent = this.picked.length
-        ? `Selected: ${this.picked.map((r) => this.refName(r)).join(" → ")}` : "";
+        ? t("Selected: {picked}", { picked: this.picked.map((r) => this.refName(r)).join(" → ") }) : "";
       const facing = [...next].some((r) => r.startsWith("f:"));
       $("#facings", this.root).hidden = !facing;
       for (const b of $$("#facings button", this.root)) b.disabled = !next.has(b.dataset.ref);
@@ -1114,7 +1153,7 @@
 
     askConfirm(i) {
       this.pending = this.data.legal[i];
-      $("#confirm-text", this.root).textContent = `Play: ${this.pending}?`;
+      $("#confirm-text", this.root).textContent = t("Play: {action}?", { action: this.pending });
       $("#confirm", this.root).hidden = false;
       $("#confirm-yes", this.root).focus();
     }
@@ -1155,7 +1194,7 @@
         // the answer brings my seat's new page; a page of several seats looks again (it may hand over)
         if (res.page && !this.multi) page = res.page;
       } catch (err) {
-        if (err.status === 409 && /stale/i.test(err.message)) notify("The game moved on while you were choosing: this is the new position.", "warn");
+        if (err.status === 409 && /stale/i.test(err.message)) notify(t("The game moved on while you were choosing: this is the new position."), "warn");
         else notify(err.message, "error");
       }
       this.picked = [];
@@ -1190,8 +1229,8 @@
       const body = $("#since-body", this.root);
       const summary = $("#since summary", this.root);
       if (this.version <= mine.version) {
-        summary.textContent = "What happened since your last move: nothing yet";
-        body.replaceChildren(h("p", { class: "hint" }, "Nothing has happened since your last move."));
+        summary.textContent = t("What happened since your last move: nothing yet");
+        body.replaceChildren(h("p", { class: "hint" }, t("Nothing has happened since your last move.")));
         return;
       }
       // the server answers from this seat's own view: the log lines that came after my move, by the
@@ -1202,9 +1241,10 @@
       } catch (err) { return; }
       if (this.sinceKey !== key) return;
       const lines = items.reduce((n, x) => n + x.log.length, 0);
-      summary.textContent = `What happened since your last move (${lines} line${lines === 1 ? "" : "s"} of the log)`;
+      summary.textContent = lines === 1 ? t("What happened since your last move (1 line of the log)")
+        : t("What happened since your last move ({n} lines of the log)", { n: lines });
       if (!lines) {
-        body.replaceChildren(h("p", { class: "hint" }, "Nothing new in the log since your last move."));
+        body.replaceChildren(h("p", { class: "hint" }, t("Nothing new in the log since your last move.")));
         return;
       }
       replace(body, h("ol", { class: "plain since-list" }, items.map((x) => h("li", null,
@@ -1214,11 +1254,11 @@
     // -- hot-seat hand-over ---------------------------------------------------------------
     showHandover() {
       const role = title(this.role);
-      $("#handover-text", this.root).textContent = `Pass to ${role} — click when ready.`;
+      $("#handover-text", this.root).textContent = t("Pass to {role} — click when ready.", { role });
       $("#handover", this.root).hidden = false;
       $("#layout", this.root).hidden = true;
       this.root.dataset.handover = "1";
-      announce(`Pass the device to ${role}.`);
+      announce(t("Pass the device to {role}.", { role }));
       $("#handover-ready", this.root).focus();
     }
 
@@ -1244,7 +1284,7 @@
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${this.gid}/ws`);
       this.ws = ws;
       const live = $("#live", this.root);
-      ws.addEventListener("open", () => { this.retry = 0; live.textContent = "live"; live.className = "live on"; });
+      ws.addEventListener("open", () => { this.retry = 0; live.textContent = t("live"); live.className = "live on"; });
       ws.addEventListener("message", (ev) => {
         let msg;
         try { msg = JSON.parse(ev.data); } catch (_err) { return; }
@@ -1255,8 +1295,8 @@
       });
       ws.addEventListener("close", (ev) => {
         if (this.ws !== ws) return;
-        if (ev.code === 1008 && ev.reason) notify(`Live updates: ${ev.reason}.`, "warn");  // e.g. too many open pages
-        live.textContent = "reconnecting…";
+        if (ev.code === 1008 && ev.reason) notify(t("Live updates: {reason}.", { reason: ev.reason }), "warn");  // e.g. too many open pages
+        live.textContent = t("reconnecting…");
         live.className = "live off";
         if (this.closed) return;
         const wait = Math.min(10000, 500 * 2 ** this.retry++);
@@ -1273,21 +1313,21 @@
     async start(app) {
       this.board = new BoardView(() => {});
       const btn = (id, label, aria, fn) => h("button", { type: "button", id, "aria-label": aria, title: aria, onclick: fn }, label);
-      this.slider = h("input", { type: "range", id: "replay-slider", min: 0, max: 0, value: 0, "aria-label": "Step" });
+      this.slider = h("input", { type: "range", id: "replay-slider", min: 0, max: 0, value: 0, "aria-label": t("Step") });
       this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
       this.root = h("section", { id: "replay", class: "game replay", dataset: { ready: "0" } },
-        h("div", { class: "game-head" }, h("h1", { id: "replay-title" }, `Replay of game #${this.gid}`),
+        h("div", { class: "game-head" }, h("h1", { id: "replay-title" }, t("Replay of game #{id}", { id: this.gid })),
           h("p", { id: "replay-result", class: "whose" })),
-        h("div", { class: "replay-controls", role: "group", "aria-label": "Replay controls" },
-          btn("replay-first", "« First", "First step", () => this.go(0)),
-          btn("replay-prev", "‹ Previous", "Previous step", () => this.go(this.step - 1)),
-          btn("replay-next", "Next ›", "Next step", () => this.go(this.step + 1)),
-          btn("replay-last", "Last »", "Last step", () => this.go(this.steps)),
+        h("div", { class: "replay-controls", role: "group", "aria-label": t("Replay controls") },
+          btn("replay-first", t("« First"), t("First step"), () => this.go(0)),
+          btn("replay-prev", t("‹ Previous"), t("Previous step"), () => this.go(this.step - 1)),
+          btn("replay-next", t("Next ›"), t("Next step"), () => this.go(this.step + 1)),
+          btn("replay-last", t("Last »"), t("Last step"), () => this.go(this.steps)),
           this.slider,
           h("span", { id: "replay-step", "aria-live": "polite" })),
         h("div", { id: "layout", class: "game-layout" }, this.board.wrap,
-          h("aside", { class: "side", "aria-label": "Position" }, h("div", { id: "panel" }), h("h2", null, "Log"),
-            h("ol", { id: "log", class: "log" }), h("p", null, h("a", { href: "/", "data-link": true }, "Back to the lobby")))));
+          h("aside", { class: "side", "aria-label": t("Position") }, h("div", { id: "panel" }), h("h2", null, t("Log")),
+            h("ol", { id: "log", class: "log" }), h("p", null, h("a", { href: "/", "data-link": true }, t("Back to the lobby"))))));
       app.append(this.root);
       this.onKey = (e) => {
         if (e.target.closest && e.target.closest("input,select,textarea")) return;
@@ -1297,9 +1337,9 @@
       document.addEventListener("keydown", this.onKey);
       try {
         const meta = await api("GET", `/api/games/${this.gid}`);
-        $("#replay-title", this.root).textContent = `Replay: ${meta.title} #${meta.id}`;
-        document.title = `Replay ${meta.title} #${meta.id} — Polemos`;
-        $("#replay-result", this.root).textContent = meta.status === "finished" ? `Result: ${resultText(meta)}.` : "";
+        $("#replay-title", this.root).textContent = t("Replay: {game} #{id}", { game: meta.title, id: meta.id });
+        document.title = t("Replay {game} #{id} — Polemos", { game: meta.title, id: meta.id });
+        $("#replay-result", this.root).textContent = meta.status === "finished" ? t("Result: {result}.", { result: resultText(meta) }) : "";
       } catch (err) {
         notify(err.message, "error");
       }
@@ -1315,7 +1355,7 @@
         this.root.dataset.ready = "1";
         if (err.status === 409 || err.status === 404) {
           this.root.replaceChildren(this.root.firstChild, h("p", { class: "notice info", id: "replay-error" }, `${err.message[0].toUpperCase()}${err.message.slice(1)}. `,
-            err.status === 409 ? h("a", { href: `/game/${this.gid}`, "data-link": true }, "Back to the game") : h("a", { href: "/", "data-link": true }, "Back to the lobby")));
+            err.status === 409 ? h("a", { href: `/game/${this.gid}`, "data-link": true }, t("Back to the game")) : h("a", { href: "/", "data-link": true }, t("Back to the lobby"))));
         } else notify(err.message, "error");
         return;
       }
@@ -1326,8 +1366,9 @@
       this.slider.value = String(d.step);
       this.root.dataset.step = String(d.step);
       this.root.dataset.steps = String(d.steps);
-      const act = d.action ? `: ${title(d.action[0])} — ${d.action[1]}` : ": the start";
-      $("#replay-step", this.root).textContent = `Step ${d.step} of ${d.steps}${act}`;
+      $("#replay-step", this.root).textContent = d.action
+        ? t("Step {step} of {steps}: {role} — {action}", { step: d.step, steps: d.steps, role: title(d.action[0]), action: d.action[1] })
+        : t("Step {step} of {steps}: the start", { step: d.step, steps: d.steps });
       this.board.setSvg(d.board);
       $("#panel", this.root).replaceChildren(renderPanel(d.panel || {}));
       $("#log", this.root).replaceChildren(...(d.log || []).slice(-10).map(logLine));
@@ -1337,7 +1378,7 @@
 
   // -------------------------------------------------------------------------------------- start
   (async () => {
-    await loadMe();
+    await Promise.all([loadMe(), loadLanguage()]);
     await route();
   })();
 })();
