@@ -43,6 +43,7 @@ import math
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -447,6 +448,10 @@ def run_tournament(spec: Tournament, progress: bool = False,
         spec.results.parent.mkdir(parents=True, exist_ok=True)
         stream = execute(todo, workers, spec.ray_address, spec.batch)
         bar = _Bar(game.title, agents, len(todo), spec.sprt) if progress else None
+        # a SIGTERM (kill, a batch system's time limit) stops the games like Ctrl-C: the pool's
+        # workers are stopped with it instead of playing on as orphans
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, _interrupt) if main else None
         try:
             if bar is not None:
                 bar.start(records)
@@ -466,10 +471,16 @@ def run_tournament(spec: Tournament, progress: bool = False,
                 close()
             if bar is not None:
                 bar.stop()
+            if main:
+                signal.signal(signal.SIGTERM, previous)
     report = analyse(records, agents, spec.sprt, bootstrap=spec.bootstrap)
     report.update({"game": game.id, "title": game.title, "options": spec.options, "results": str(spec.results),
                    "played": played, "skipped": skipped, "planned": len(tasks)})
     return report
+
+
+def _interrupt(_signum: int, _frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 class _Bar:
