@@ -57,9 +57,9 @@ def test_a_game_keeps_its_latest_pages_however_many_changes_other_games_make(
     first, second = games
     computed: list[str] = []
 
-    def counting(state: State, key: str, public: JSON) -> Page:
+    def counting(state: State, key: str, public: JSON, before: Page | None = None) -> Page:
         computed.append(key)
-        return page_of(state, key, public)
+        return page_of(state, key, public, before)
 
     monkeypatch.setattr("polemos.server.service.page_of", counting)
     for _ in range(5):  # the second game moves on: each change computes its own three pages, no other

@@ -1,0 +1,193 @@
+"""ISMCTS (polemos.ai.ismcts) and the Athens & Sparta world sampler (worlds.py): the search sees a
+role's view only, its worlds keep every count the view shows, and the levels are registered."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import polemos
+from polemos.ai.agents import agent_names, agent_rng, make_agent
+from polemos.ai.ismcts import ISMCTSAgent, NoWorld, SearchConfig, search
+from polemos.core.rng import Rng
+from polemos.games.athens_sparta import worlds
+from polemos.games.athens_sparta.state import POOL, AthensSpartaState
+
+GAME = "athens-and-sparta"
+
+
+def _play_until(seed: int, wanted: Any, limit: int = 2000, **options: Any) -> tuple[AthensSpartaState, str]:
+    """Heuristic self-play from ``seed`` up to the first decision ``wanted(state, role)`` accepts."""
+    game = polemos.game(GAME)
+    state = game.new(seed, options=options)
+    assert isinstance(state, AthensSpartaState)
+    bots = {r: make_agent("heuristic", GAME) for r in game.roles}
+    rngs = {r: agent_rng(seed, i) for i, r in enumerate(game.roles)}
+    for _ in range(limit):
+        role = state.active_roles()[0]
+        if wanted(state, role):
+            return state, role
+        state.apply(role, bots[role].choose(state.view(role), state.legal_actions(role), rngs[role]))
+    raise AssertionError("no such decision in the game")
+
+
+def _card_phase(olympiad: int) -> Any:
+    return lambda s, r: s.pending is not None and s.pending["kind"] == "card" and s.olympiad >= olympiad \
+        and s.turn >= 2
+
+
+def _agent(iterations: int = 12) -> ISMCTSAgent:
+    return ISMCTSAgent(GAME, SearchConfig(iterations=iterations, rollout_steps=20))
+
+
+def test_search_never_peeks_two_states_one_view_same_decision() -> None:
+    """Two true states the view cannot tell apart (the opponent's hand, deck and block strengths
+    differ: hidden_variants with keep_identities) give the same worlds and the same decision with
+    the same agent seed: the search reads the view only (issue 12)."""
+    state, role = _play_until(11, _card_phase(85))
+    game = polemos.game(GAME)
+    other = game.hidden_variants(state, role, Rng(3), keep_identities=True)[0]
+    assert isinstance(other, AthensSpartaState)
+    foe = 1 - ("athens", "sparta").index(role)
+    assert other.hands[foe] != state.hands[foe] or other.strength != state.strength  # truly different
+    view_a, view_b = state.view(role), other.view(role)
+    assert view_a == view_b
+    legal = state.legal_actions(role)
+    assert legal == other.legal_actions(role) and len(legal) > 1
+    # the worlds drawn are the very same documents
+    wa = worlds.world_sampler(view_a, role).sample(Rng(5)).to_json()
+    wb = worlds.world_sampler(view_b, role).sample(Rng(5)).to_json()
+    assert wa == wb
+    picks_a = [_agent().choose(view_a, legal, Rng(seed)) for seed in range(2)]
+    picks_b = [_agent().choose(view_b, legal, Rng(seed)) for seed in range(2)]
+    assert picks_a == picks_b
+    assert all(p in legal for p in picks_a)
+
+
+def test_sampled_worlds_keep_every_count_the_view_shows() -> None:
+    """Each world: the role's view of it shows the same blocks (its own faces, the revealed ones,
+    the enemy's blank blocks hex by hex and walls side), hand, hand sizes, cities and cards played;
+    enemy strengths within 1..steps (2.11); the 25 cards each in exactly one place."""
+    state, role = _play_until(12, _card_phase(86), syracuse_points=True)
+    view = state.view(role)
+    sampler = worlds.world_sampler(view, role)
+    rng = Rng(1)
+    n_cards = len(state.comp.cards)
+    for _ in range(6):
+        world = sampler.sample(rng)
+        assert isinstance(world, AthensSpartaState)
+        seen = world.view(role)
+        for key in ("blocks", "hand", "hand_sizes", "cities", "played", "olympiad", "turn", "phase",
+                    "to_act", "points", "pool", "my_sicily_card"):
+            assert seen.get(key) == view.get(key), key
+        assert world.legal_actions(role) == state.legal_actions(role)
+        assert set(world.active_roles()) == set(state.active_roles())
+        places = [c for hand in world.hands for c in hand] + world.deck + world.discard + \
+            [c for c in world.played if c >= 0] + [c for c in world.sicily if c >= 0]
+        assert sorted(places) == list(range(n_cards))
+        for b, spec in enumerate(world.comp.blocks):
+            if world.loc[b] >= 0:
+                assert 1 <= world.strength[b] <= spec.steps
+            else:
+                assert world.loc[b] == POOL
+        # the roster: each side has as many blocks on the map as in the true state
+        on_map = Counter(world.owner[b] for b in range(len(world.loc)) if world.loc[b] >= 0 and world.owner[b] < 2)
+        truth = Counter(state.owner[b] for b in range(len(state.loc)) if state.loc[b] >= 0 and state.owner[b] < 2)
+        assert on_map == truth
+        # a legal position: it round-trips through JSON and plays on
+        again = polemos.game(GAME).from_json(world.to_json())
+        assert again.to_json() == world.to_json()
+
+
+def test_worlds_differ_in_what_is_hidden_only() -> None:
+    """Different samples deal the opponent different hands (what the role cannot see)."""
+    state, role = _play_until(13, _card_phase(85))
+    sampler = worlds.world_sampler(state.view(role), role)
+    foe = 1 - ("athens", "sparta").index(role)
+    hands = set()
+    for i in range(10):
+        w = sampler.sample(Rng(i))
+        assert isinstance(w, AthensSpartaState)
+        hands.add(tuple(w.hands[foe]))
+    assert len(hands) > 1
+
+
+def test_one_legal_action_costs_nothing() -> None:
+    """A decision with one legal action returns it without search, without even a view to read
+    (no role) and without drawing from the agent's RNG."""
+    agent = _agent()
+    rng = Rng(9)
+    before = rng.position
+    assert agent.choose({}, ["keep"], rng) == "keep"
+    assert rng.position == before and agent.last is None and agent.searched == 0
+
+
+def test_undecided_procedures_fall_back_to_the_heuristic() -> None:
+    """A decision whose procedure the sampler does not rebuild (a block's hex-by-hex move, 4.4)
+    is played by the fallback, and it is a legal action."""
+    state, role = _play_until(14, lambda s, r: s.moving >= 0 and len(s.legal_actions(r)) > 1)
+    with pytest.raises(NoWorld):
+        worlds.world_sampler(state.view(role), role)
+    agent = _agent()
+    legal = state.legal_actions(role)
+    assert agent.choose(state.view(role), legal, Rng(1)) in legal
+    assert agent.fell_back == 1 and agent.searched == 0
+
+
+def test_simultaneous_card_play_is_a_decoupled_node() -> None:
+    """In the Card Phase both players choose at once ([1]): the search's worlds have both active,
+    and the root's statistics rank only the searching role's real choices."""
+    state, role = _play_until(15, _card_phase(84))
+    assert len(state.active_roles()) == 2
+    view = state.view(role)
+    legal = state.legal_actions(role)
+    sampler = worlds.world_sampler(view, role)
+    assert len(sampler.sample(Rng(0)).active_roles()) == 2
+    result = search(sampler, role, legal, Rng(2), SearchConfig(iterations=30, rollout_steps=15))
+    assert result.iterations == 30 and result.skipped == 0
+    assert set(result.root) <= set(legal)
+    assert sum(v for v, _ in result.root.values()) == 30
+    assert result.best() in legal
+
+
+def test_combat_menu_is_searched() -> None:
+    """5.0: the Combat Phase menu is rebuilt from the view and searched."""
+    state, role = _play_until(16, lambda s, r: s.pending is not None and s.pending["kind"] == "combat"
+                              and s.battle is None and len(s.legal_actions(r)) > 1)
+    agent = _agent(12)
+    legal = state.legal_actions(role)
+    assert agent.choose(state.view(role), legal, Rng(4)) in legal
+    assert agent.searched == 1 and agent.last is not None and agent.last.iterations == 12
+
+
+def test_search_budget_must_be_given() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        SearchConfig()
+    with pytest.raises(ValueError, match="workers"):
+        SearchConfig(iterations=3, workers=0)
+
+
+def test_levels_exist_for_every_two_sided_game_with_worlds() -> None:
+    """easy (the heuristic bot), normal and hard, through make_agent (play, selfplay, the table)."""
+    names = agent_names(GAME)
+    assert {"easy", "normal", "hard"} <= set(names)
+    assert make_agent("easy", GAME).name == "easy"
+    normal = make_agent("normal", GAME)
+    hard = make_agent("hard", GAME)
+    assert isinstance(normal, ISMCTSAgent) and isinstance(hard, ISMCTSAgent)
+    assert normal.config.seconds == 0.1 and hard.config.seconds == 1.0
+    assert normal.name == "normal" and hard.name == "hard"
+
+
+def test_root_parallel_search_adds_the_workers_statistics() -> None:
+    state, role = _play_until(17, _card_phase(84))
+    agent = ISMCTSAgent(GAME, SearchConfig(iterations=4, rollout_steps=5, workers=2))
+    try:
+        legal = state.legal_actions(role)
+        assert agent.choose(state.view(role), legal, Rng(3)) in legal
+        assert agent.last is not None and agent.last.iterations == 8
+    finally:
+        agent.close()
+
