@@ -340,6 +340,7 @@ def analyse(records: Sequence[JSON], agents: Sequence[str], sprt: SprtSpec | Non
         report["openskill_error"] = "openskill is not installed (pip install openskill)"
     solitaire = all(len(r["seats"]) == 1 for r in records)
     pairs = []
+    met = stats.head_to_head(records)
     for a, b in itertools.combinations(agents, 2):
         scores = stats.pair_scores(records, a, b)
         if scores:
@@ -348,6 +349,11 @@ def analyse(records: Sequence[JSON], agents: Sequence[str], sprt: SprtSpec | Non
                           "even": sum(1 for s in scores if s == 0.5),
                           "a_better": sum(1 for s in scores if s < 0.5),
                           "b_score": round(sum(scores) / len(scores), 4)}
+            if (b, a) in met:  # two seats: B's score in their games, its Wilson interval as Elo bounds
+                got, games = met[b, a]
+                low, high = stats.wilson(got, games)
+                line["b_elo_bounds"] = [None if low <= 1e-9 else round(stats.score_to_elo(low), 1),
+                                        None if high >= 1 - 1e-9 else round(stats.score_to_elo(high), 1)]
             pairs.append(line)
     report["pairs"] = pairs
     report["paired_by"] = "seed against the rules" if solitaire else "seed, sides swapped"
@@ -571,6 +577,8 @@ def print_report(report: JSON, console: Any) -> None:
         for r in sorted(report["elo"], key=lambda r: -float(r["elo"])):
             interval = r["interval"]
             shown = f"{interval[0]:+.0f} .. {interval[1]:+.0f}" if interval else "-"
+            if interval and interval[0] == interval[1] and r["name"] != report["agents"][0]:
+                shown = "no spread"  # every resample alike (a perfect score): see the paired bounds
             s = skill.get(r["name"])
             ratings.add_row(r["name"], str(r["games"]), f"{r['elo']:+.0f}", shown,
                             f"{s['mu']:.2f}" if s else "-", f"{s['sigma']:.2f}" if s else "-")
@@ -580,12 +588,18 @@ def print_report(report: JSON, console: Any) -> None:
     elif "elo_error" in report:
         console.print(f"no ratings: {report['elo_error']}", markup=False)
     if report.get("pairs"):
-        pairs = Table(title=f"paired comparisons (per {report['paired_by']})")
-        for column in ("A", "B", "pairs", "B better", "even", "A better", "B's mean score"):
+        pairs = Table(title=f"paired comparisons (per {report['paired_by']}: did B do better than A?)")
+        bounded = any("b_elo_bounds" in p for p in report["pairs"])
+        columns = ["A", "B", "pairs", "B>A", "B=A", "B<A", "B score"]
+        for column in [*columns, "Elo B-A 95%"] if bounded else columns:
             pairs.add_column(column, justify="left" if column in ("A", "B") else "right")
         for p in report["pairs"]:
-            pairs.add_row(p["a"], p["b"], str(p["pairs"]), str(p["b_better"]), str(p["even"]), str(p["a_better"]),
-                          f"{p['b_score']:.3f}")
+            row = [p["a"], p["b"], str(p["pairs"]), str(p["b_better"]), str(p["even"]), str(p["a_better"]),
+                   f"{p['b_score']:.3f}"]
+            if bounded:
+                low, high = p.get("b_elo_bounds", [None, None])
+                row.append(f"{'-inf' if low is None else f'{low:+.0f}'}..{'inf' if high is None else f'{high:+.0f}'}")
+            pairs.add_row(*row)
         console.print(pairs)
     if "sprt" in report:
         s = report["sprt"]
