@@ -191,3 +191,15 @@ def test_root_parallel_search_adds_the_workers_statistics() -> None:
     finally:
         agent.close()
 
+
+
+def test_a_host_caps_the_thinking_time() -> None:
+    """The server caps a bot seat's CPU per decision (service.BOT_CPU_SECONDS): never raised."""
+    hard = make_agent("hard", GAME)
+    assert isinstance(hard, ISMCTSAgent)
+    hard.limit_seconds(0.5)
+    assert hard.config.seconds == 0.5
+    hard.limit_seconds(2.0)
+    assert hard.config.seconds == 0.5
+    with pytest.raises(ValueError, match="positive"):
+        hard.limit_seconds(0)

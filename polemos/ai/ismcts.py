@@ -22,9 +22,11 @@ actions, never the state. Each iteration of the search
 4. **backs up** each role's value into the statistics of the choices that role made.
 
 The decision is the root action visited most. One legal action costs nothing (returned at once).
-The budget is ``iterations`` and/or ``seconds`` (CPU seconds of the searching process, so a busy
-machine does not shorten the thinking); ``workers=N`` runs N searches in N processes (root
-parallelism, different seeds) and adds their root statistics. With an iteration budget and one
+The budget is ``iterations`` and/or ``seconds`` (CPU seconds of the searching thread,
+``time.thread_time``: one core's thinking, neither shortened by a busy machine nor by the other
+threads of a server); a host that runs bots (the server) may cap it (``limit_seconds``).
+``workers=N`` runs N searches in N processes (root parallelism, different seeds) and adds their
+root statistics. With an iteration budget and one
 worker the decision depends only on the view, the legal actions and the agent's RNG.
 """
 
@@ -146,7 +148,7 @@ def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: Sea
     """One ISMCTS search for ``role`` choosing among ``legal`` (the real legal actions)."""
     root = _Node()
     wanted = set(legal)
-    start = time.process_time()
+    start = time.thread_time()
     iterations = skipped = 0
     budget_n = config.iterations
     budget_t = config.seconds
@@ -154,7 +156,7 @@ def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: Sea
         if budget_n is not None and iterations >= budget_n:
             break
         if budget_t is not None and iterations >= config.min_iterations \
-                and time.process_time() - start >= budget_t:
+                and time.thread_time() - start >= budget_t:
             break
         if skipped > 4 * (iterations + 8):
             break  # the sampler keeps building worlds without the real choices: give up
@@ -324,6 +326,14 @@ class ISMCTSAgent:
                 old = root.get(a, (0, 0.0))
                 root[a] = (old[0] + v, old[1] + w)
         return SearchResult(root, iterations, skipped)
+
+    def limit_seconds(self, seconds: float) -> None:
+        """Cap the thinking per decision at ``seconds`` of CPU (a host's budget, e.g. the server's)."""
+        if seconds <= 0:
+            raise ValueError(f"a CPU budget must be positive, not {seconds}")
+        current = self.config.seconds
+        if current is None or current > seconds:
+            self.config = replace(self.config, seconds=seconds)
 
     def close(self) -> None:
         """Stop the worker processes (``workers > 1``)."""

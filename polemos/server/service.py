@@ -76,6 +76,9 @@ HASHING_THREADS = 2  # argon2 runs at most this many at once (the machine's core
 MAX_SEED = 2**256 - 1  # a chosen seed (server seeds have 128 bits: secret_seed)
 MAX_OPEN_GAMES = 10  # games of one creator waiting for players (the lobby is everyone's)
 MAX_UNFINISHED_GAMES = 100  # games of one creator not yet over (bot seats cost the server time)
+# the most CPU a bot seat's search may think per decision (issue 12: the levels' own budgets, 0.1 s
+# and 1 s of one core, under this cap; the search runs in the bot runner's worker thread, one core)
+BOT_CPU_SECONDS = 1.0
 PAGE_SIZE = 50  # games per lobby page, by default
 MAX_PAGE_SIZE = 100
 # a hash to verify a password against when the name is unknown, so that takes as long as a wrong password
@@ -945,6 +948,9 @@ class Store:
         agent = self.agents.get(key)
         if agent is None:
             agent = self.agents[key] = make_agent(seat.bot or "heuristic", game_id, self.data_dir)
+            limit = getattr(agent, "limit_seconds", None)
+            if callable(limit):
+                limit(BOT_CPU_SECONDS)
         legal = state.legal_actions(role)
         # a bot's choices draw from their own secret source, never from the game's seed (issue 8)
         action = agent.choose(state.view(role), list(legal), Rng(secret_seed()))
