@@ -168,8 +168,11 @@ def test_analyse_reports_every_figure_from_the_records_alone() -> None:
     report = analyse(records, ["random", "heuristic"], SprtSpec(0, 50), bootstrap=20)
     assert report["games"] == 4 and report["seeds"] == 2 and report["draws"] == 1 and report["cut"] == 1
     assert [r["name"] for r in report["elo"]] == ["random", "heuristic"]
+    # heuristic scored 3 of 4: Wilson 30.1%-95.4% of the score -> Elo bounds
+    bounds = [round(stats.score_to_elo(x), 1) for x in stats.wilson(3, 4)]
     assert report["pairs"] == [{"a": "random", "b": "heuristic", "pairs": 2, "b_better": 1, "even": 1,
-                                "a_better": 0, "b_score": 0.75}]
+                                "a_better": 0, "b_score": 0.75, "b_elo_bounds": bounds}]
+    assert stats.score_to_elo(0.75) == pytest.approx(400 * math.log10(3))
     assert report["sprt"]["pairs"] == 2 and report["sprt"]["decision"] == "continue"
     assert analyse(list(reversed(records)), ["random", "heuristic"], SprtSpec(0, 50), bootstrap=20) == report
 
