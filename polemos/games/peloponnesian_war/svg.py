@@ -2,11 +2,13 @@
 
 :func:`render_map` (``polemos map peloponnesian-war`` once the game is registered, and the game's
 future web module) loads the components and calls :func:`render_svg`. Spaces stand at their real
-positions (an equirectangular projection about 38.5 N), nudged apart where cities crowd (the
-Achaean shore, Attica, the Argolid); the legend stands in the margin east of the Euxine. Shapes
-give a space's kind (Land square, Coastal triangle, Island circle), colours its League, a double
-outline a fortress; LOCs are styled by type, the special ones (Long Walls, Isthmus, the
-Taenarum-Syracuse storm route, the strait crossings) marked and explained in the legend.
+positions (an equirectangular projection about 38.5 N, drawn 1.6 times taller than wide and with
+Sicily and Italy brought closer, so that the whole map fills a screen with its names readable),
+nudged apart where cities crowd (the Achaean shore, Attica, the Argolid); the legend stands in
+the margin east of the Euxine. Shapes give a space's kind (Land square, Coastal triangle, Island
+circle), colours its League, a double outline a fortress; LOCs are styled by type, the special
+ones (Long Walls, Isthmus, the Taenarum-Syracuse storm route, the strait crossings) marked and
+explained in the legend.
 Clickable pieces carry ``data-space`` / ``data-loc`` attributes.
 
 Limits: a drawing of the data, not the published map; no pieces or markers (those belong to the
@@ -41,10 +43,13 @@ from polemos.games.peloponnesian_war.model import (
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
-SCALE = 205.0  # pixels per degree of latitude
+SCALE = 85.0  # pixels per degree of latitude (names and symbols keep their size: they read at fit zoom)
+Y_STRETCH = 1.6  # north-south drawn this much longer: the map fills a screen, crowded Greece has room
+WEST_LON = 19.0  # west of this meridian (Epidamnus, Corcyra) ...
+WEST_SQUEEZE = 0.45  # ... the drawing is this much narrower (Sicily and Italy come closer)
 MID_LAT = 38.5  # the projection's standard parallel
 RADIUS = 7.5  # a space symbol's half-size in pixels
-MIN_GAP = 30.0  # spaces closer than this are pushed apart
+MIN_GAP = 38.0  # spaces closer than this are pushed apart
 MARGIN = 40.0
 LEGEND_WIDTH = 290.0
 
@@ -74,8 +79,13 @@ class _Layout:
 
 
 def _project(lon: float, lat: float) -> Point:
-    """Equirectangular about MID_LAT: x east, y south, in pixels (before the margin shift)."""
-    return lon * math.cos(math.radians(MID_LAT)) * SCALE, -lat * SCALE
+    """Equirectangular about MID_LAT: x east, y south, in pixels (before the margin shift). West of
+    WEST_LON (Sicily, Italy) longitudes are drawn WEST_SQUEEZE as wide: the open Ionian Sea between
+    would otherwise take a third of the drawing and leave every name too small to read when the
+    whole map fits a screen."""
+    if lon < WEST_LON:
+        lon = WEST_LON - (WEST_LON - lon) * WEST_SQUEEZE
+    return lon * math.cos(math.radians(MID_LAT)) * SCALE, -lat * SCALE * Y_STRETCH
 
 
 def _layout(c: Components) -> _Layout:
@@ -312,9 +322,9 @@ def _legend(x: float, y: float) -> str:
     item(f'<line x1="{_fmt(sx - 14)}" y1="{_fmt(row)}" x2="{_fmt(sx + 14)}" y2="{_fmt(row)}" stroke="{STRAIT}" '
          f'stroke-width="5" stroke-linecap="round"/>', "Strait (Naupactus, Byzantium)")
     parts.append(f'<text x="{_fmt(x + 12)}" y="{_fmt(row + 10)}" font-size="9.5" fill="#555">'
-                 "Reconstructed map: real positions,</text>")
+                 "Reconstructed map: real positions, drawn</text>")
     parts.append(f'<text x="{_fmt(x + 12)}" y="{_fmt(row + 23)}" font-size="9.5" fill="#555">'
-                 "crowded spaces nudged apart.</text>")
+                 "taller, the west closer, crowds spread.</text>")
     box = (f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{LEGEND_WIDTH - 20}" height="{_fmt(row + 36 - y)}" '
            'fill="#fbf8ef" stroke="#8a7d62" rx="6"/>')
     return '<g class="legend" font-size="11">' + box + "".join(parts) + "</g>"

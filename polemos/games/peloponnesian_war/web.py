@@ -11,6 +11,7 @@ panel: the turn, both Strategy Matrixes' records, the score, the Going Home Box 
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -41,15 +42,23 @@ def _side_tags(forces: list[dict[str, Any]]) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=8)
-def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...]]:
-    """The map without pieces and the spaces' positions: drawn once per data folder (seconds of work)."""
+def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...], dict[int, tuple[float, str]]]:
+    """The map without pieces, the spaces' positions, and where each space's name stands (its
+    baseline and anchor, so that the pieces' tags go on the other side of the symbol): drawn once
+    per data folder (seconds of work)."""
     comp = load_components(data_dir)
-    return render_svg(comp), tuple(_layout(comp).at)
+    svg = render_svg(comp)
+    names = {int(m.group(3)): (float(m.group(1)), m.group(2))
+             for m in _LABEL.finditer(svg)}
+    return svg, tuple(_layout(comp).at), names
+
+
+_LABEL = re.compile(r'<text x="[-\d.]+" y="([-\d.]+)" text-anchor="(\w+)"[^>]*data-space="(\d+)" class="label">')
 
 
 def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     comp = load_components(data_dir)
-    base, at = _base(data_dir)
+    base, at, names = _base(data_dir)
     spaces = {sp["id"]: sp for sp in view.get("spaces", [])}
     leaders: dict[str, list[str]] = {}
     for lead in view.get("leaders", []):
@@ -67,12 +76,15 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
                 parts.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="10" fill="none" stroke="{SIDE_INK[control]}" '
                              'stroke-width="1.5" stroke-dasharray="2 2"/>')
             tags = _side_tags(sp.get("forces", []))
-            dy = 20.0
+            name_y, name_anchor = names.get(space.index, (y - 12, "middle"))
+            # the tags go under the symbol, or over it where the space's name stands under it
+            below = not (name_y > y + 4 and name_anchor == "middle")
+            dy, step = (20.0, 11.0) if below else (-14.0 - 11.0 * (len(tags) - 1), 11.0)
             for side, tag in tags.items():
                 parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + dy)}" text-anchor="middle" fill="{SIDE_INK[side]}" '
                              f'font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width="3">'
                              f"{escape(tag)}</text>")
-                dy += 11
+                dy += step
             marks = []
             if sp.get("rebellion"):
                 marks.append("R")
@@ -84,8 +96,14 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
                 parts.append(f'<text x="{_fmt(x + 11)}" y="{_fmt(y - 8)}" fill="#000" font-weight="bold" '
                              f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{"".join(marks)}</text>')
             here = leaders.get(space.id, [])
-            if here:
-                parts.append(f'<text x="{_fmt(x - 11)}" y="{_fmt(y - 8)}" text-anchor="end" fill="#333" '
+            if here:  # leaders' names on the side of the symbol the space's name leaves free
+                if name_anchor != "middle":  # the name beside the symbol: the leaders over it
+                    lx, ly, anchor = x, y - 14 - (0 if below else 11.0 * len(tags)), "middle"
+                elif below:  # the name over the symbol: the leaders to its right
+                    lx, ly, anchor = x + 12, y + 4, "start"
+                else:  # the name under it, the tags over it: the leaders to its left
+                    lx, ly, anchor = x - 12, y + 4, "end"
+                parts.append(f'<text x="{_fmt(lx)}" y="{_fmt(ly)}" text-anchor="{anchor}" fill="#333" '
                              f'font-style="italic" paint-order="stroke" stroke="#fff" stroke-width="3">'
                              f"{escape(', '.join(here))}</text>")
             title += f" — control: {control or 'no one'}"
