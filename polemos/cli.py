@@ -17,6 +17,7 @@ tracebacks.
 from __future__ import annotations
 
 import errno
+import inspect
 import json
 import math
 import os
@@ -25,16 +26,18 @@ import socket
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from typer._click import core as click
 from typer._click import exceptions as click_errors  # typer 0.29+ carries its own click
 from typer.core import TyperGroup, TyperOption
 
 import polemos
+from polemos import i18n
 from polemos.ai.agents import Agent, agent_names, agent_rng, game_module, make_agent
 from polemos.ai.selfplay import run_selfplay
 from polemos.core import native
@@ -42,6 +45,7 @@ from polemos.core.constraints import broken
 from polemos.core.game import Game, Outcome, Role, State
 from polemos.core.log import log_lines
 from polemos.core.rng import Rng
+from polemos.i18n import N_
 
 JSON = dict[str, Any]
 Reader = Callable[[str], str | None]  # shows a prompt, returns the typed line (None at end of input)
@@ -57,13 +61,51 @@ _option_type = TyperOption.display_type_rich
 TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 
+def _(message: str) -> str:
+    """``message`` in the language of this run (``--lang``, $POLEMOS_LANG or the locale; polemos.i18n)."""
+    return i18n.gettext(message)
+
+
+def cli_language(args: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language of a run (issue 11): ``--lang L`` anywhere on the command line, else $POLEMOS_LANG,
+    else the locale ($LC_ALL, $LC_MESSAGES, $LANG: "es_ES.UTF-8" is Spanish), else English."""
+    chosen: str | None = None
+    for k, arg in enumerate(args):
+        if arg == "--lang" and k + 1 < len(args):
+            chosen = args[k + 1]
+        elif arg.startswith("--lang="):
+            chosen = arg.split("=", 1)[1]
+    return i18n.choose(chosen, environ.get("POLEMOS_LANG"), *(environ.get(v, "").split(".")[0]
+                                                             for v in ("LC_ALL", "LC_MESSAGES", "LANG")))
+
+
+def _translate_help(command: click.Command) -> None:
+    """The help texts of ``command`` and everything under it, in the run's language (marked N_ here)."""
+    if command.help:
+        command.help = _(inspect.cleandoc(command.help))
+    for param in command.params:
+        text = getattr(param, "help", None)
+        if isinstance(text, str) and text:
+            param.help = _(text)  # type: ignore[attr-defined]
+    for sub in getattr(command, "commands", {}).values():
+        _translate_help(sub)
+
+
 class _Commands(TyperGroup):
     """The command group: a bad argument (not a number, out of range, an unknown option) is one
-    line naming it and where to read about it, with exit status 1, like every other user error."""
+    line naming it and where to read about it, with exit status 1, like every other user error.
+    The run speaks the language ``cli_language`` finds (its help, messages and log lines)."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
              **extra: Any) -> Any:
+        with i18n.use(cli_language(list(sys.argv[1:] if args is None else args), os.environ)):
+            if i18n.current() != i18n.DEFAULT:
+                _translate_help(self)
+            return self._main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
+
+    def _main(self, args: Sequence[str] | None, prog_name: str | None, complete_var: str | None,
+              standalone_mode: bool, windows_expand_args: bool, **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
@@ -86,21 +128,32 @@ class _Commands(TyperGroup):
 
 app = typer.Typer(
     name="polemos",
-    help="Play the wargames of the Peloponnesian War, every rule enforced.",
+    help=N_("Play the wargames of the Peloponnesian War, every rule enforced."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     cls=_Commands,
 )
-data_app = typer.Typer(help="Component data tools.", no_args_is_help=True, cls=_Commands)
+data_app = typer.Typer(help=N_("Component data tools."), no_args_is_help=True, cls=_Commands)
 app.add_typer(data_app, name="data")
+
+
+@app.callback()
+def _options(
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
+        "Language: en or es (default: $POLEMOS_LANG, then the locale's, then English)."))] = None,
+) -> None:
+    # read before the command line is parsed (cli_language), so --help is in that language too
+    if lang is not None and i18n.normalize(lang) is None:
+        _fail(_("no language '{lang}': Polemos speaks {languages}").format(
+            lang=lang, languages=", ".join(i18n.LANGUAGES)))
 
 DataOption = Annotated[
     Path | None,
-    typer.Option("--data", help="Directory of component data files overriding the bundled ones."),
+    typer.Option("--data", help=N_("Directory of component data files overriding the bundled ones.")),
 ]
 GameArgument = Annotated[
-    str, typer.Argument(metavar="GAME", help="Game id (see `polemos games`).", show_default=False)
+    str, typer.Argument(metavar="GAME", help=N_("Game id (see `polemos games`)."), show_default=False)
 ]
 # Bounds of the numbers commands take: a seed is a key of up to 256 bits (the server draws 128);
 # more games or steps than these would run for days, so a typo (an extra 0, a minus sign) is an error.
@@ -109,13 +162,13 @@ MAX_GAMES = 1_000_000
 MAX_STEPS = 100_000_000
 OptionsOption = Annotated[
     str | None,
-    typer.Option("--options", help='Game options as JSON, e.g. \'{"players": "two"}\' (see `polemos games`).'),
+    typer.Option("--options", help=N_('Game options as JSON, e.g. \'{"players": "two"}\' (see `polemos games`).')),
 ]
 
 
 # -- errors ------------------------------------------------------------------------------------
 def _error(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(_("error: {message}").format(message=message), err=True)
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
@@ -268,10 +321,13 @@ def new_log_lines(seen: list[str], log: list[str]) -> list[str]:
 
 
 def describe_outcome(outcome: Outcome) -> str:
-    head = f"{outcome.winner} wins" if outcome.winner is not None else "draw"
-    text = f"Game over: {head} ({outcome.reason})"
+    winner = str(outcome.winner)  # a role; in Spanish by its name where the catalog has it ("athens": Atenas)
+    if i18n.current() != i18n.DEFAULT and _(winner.title()) != winner.title():
+        winner = _(winner.title())
+    head = _("{winner} wins").format(winner=winner) if outcome.winner is not None else _("draw")
+    text = _("Game over: {result} ({reason})").format(result=head, reason=i18n.translate_text(str(outcome.reason)))
     if outcome.scores:
-        text += "; scores: " + ", ".join(f"{r} {s}" for r, s in outcome.scores.items())
+        text += _("; scores: ") + ", ".join(f"{r} {s}" for r, s in outcome.scores.items())
     return text
 
 
@@ -280,14 +336,14 @@ def _format_rate(value: float) -> str:
 
 
 # -- terminal play ------------------------------------------------------------------------------
-HELP = """Type the number of an action, or its text (any unique prefix, any case).
+HELP = N_("""Type the number of an action, or its text (any unique prefix, any case).
 Commands:
   undo        take back your last action (until a die is rolled, something is revealed,
               or the turn passes)
   save FILE   save the game so far (replay or continue it with --load FILE)
   board       show the board again
   help        this text
-  quit        leave the game"""
+  quit        leave the game""")
 
 
 class TerminalGame:
@@ -330,8 +386,8 @@ class TerminalGame:
             active = self.state.active_roles()
             role = next((r for r in self.state.seats() if r in active), None)
             if role is None:
-                self.write("error: the game is not over but nobody can act (a bug in the game); "
-                           "use --load with a saved game to report it")
+                self.write(_("error: the game is not over but nobody can act (a bug in the game); "
+                             "use --load with a saved game to report it"))
                 return None
             if role in self.bots:
                 self.bot_turn(role)
@@ -365,7 +421,8 @@ class TerminalGame:
         """Say, once, how many actions the bots took since the human last acted."""
         for role, n in self.bot_actions.items():
             if n:
-                self.write(f"{role} ({self.bots[role].name}) has acted" + (f" ({n} actions)." if n > 1 else "."))
+                self.write(_("{role} ({bot}) has acted ({n} actions).").format(role=role, bot=self.bots[role].name, n=n)
+                           if n > 1 else _("{role} ({bot}) has acted.").format(role=role, bot=self.bots[role].name))
         self.bot_actions = {}
 
     def human_turn(self, role: Role) -> bool:
@@ -378,24 +435,24 @@ class TerminalGame:
         while True:
             line = self.read(f"{role}> ")
             if line is None:
-                self.write("(end of input: leaving the game)")
+                self.write(_("(end of input: leaving the game)"))
                 return False
             text = line.strip()
             if not text:
                 continue
-            word, _, rest = text.partition(" ")
+            word, _space, rest = text.partition(" ")
             command = word.lower()
             if command in ("quit", "exit"):
                 return False
             if command in ("help", "?"):
-                self.write(HELP)
+                self.write(_(HELP))
             elif command == "undo" and not rest:
                 try:
                     self.state.undo(role)
                 except (ValueError, OSError) as exc:  # IllegalActionError, RecordError, DataError
-                    self.write(f"cannot undo: {exc}")
+                    self.write(_("cannot undo: {reason}").format(reason=exc))
                     continue
-                self.write(f"{role} takes back the last action.")
+                self.write(_("{role} takes back the last action.").format(role=role))
                 self.shown_board.clear()
                 return True
             elif command == "save":
@@ -420,17 +477,17 @@ class TerminalGame:
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.write(f"there is no action {number}: type 1-{len(legal)}, or 'help'")
+            self.write(_("there is no action {number}: type 1-{n}, or 'help'").format(number=number, n=len(legal)))
             return None
         try:
             return self.game.parse_action(self.state, role, text)
         except ValueError as exc:
-            self.write(f"{exc}; type a number 1-{len(legal)}, or 'help'")
+            self.write(_("{reason}; type a number 1-{n}, or 'help'").format(reason=exc, n=len(legal)))
             return None
 
     def show_choices(self, role: Role, view: JSON, legal: list[str]) -> None:
         prompt = view.get("prompt")
-        self.write(f"{role}: {prompt}" if prompt else f"{role} to act")
+        self.write(f"{role}: {prompt}" if prompt else _("{role} to act").format(role=role))
         width = len(str(len(legal)))
         # a game's text module may name its actions in words (the browser's button labels, issue 11); the
         # number or the action's own text may be typed
@@ -442,14 +499,14 @@ class TerminalGame:
 
     def save(self, name: str) -> None:
         if not name:
-            self.write("usage: save FILE")
+            self.write(_("usage: save FILE"))
             return
         try:
             _write_json(Path(name), self.state.record())
         except OSError as exc:
-            self.write(f"cannot save to {name}: {exc.strerror or exc}")
+            self.write(_("cannot save to {name}: {reason}").format(name=name, reason=exc.strerror or exc))
             return
-        self.write(f"saved to {name}")
+        self.write(_("saved to {name}").format(name=name))
 
 
 def _read_line(prompt: str) -> str | None:
@@ -470,19 +527,19 @@ def _save_crash(state: State) -> Path | None:
         return None
 
 
-@app.command()
+@app.command(help=N_('Play in the terminal: hot-seat, or against a bot with --vs.'))
 def play(
     game_id: GameArgument,
-    vs: Annotated[str | None, typer.Option("--vs", help="Play against this bot (default: hot-seat).")] = None,
-    seat: Annotated[str | None, typer.Option("--seat", help="Your role against a bot (default: first).")]
+    vs: Annotated[str | None, typer.Option("--vs", help=N_("Play against this bot (default: hot-seat)."))] = None,
+    seat: Annotated[str | None, typer.Option("--seat", help=N_("Your role against a bot (default: first)."))]
     = None,
-    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Game seed (default: a random one).")]
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
+                                       help=N_("Game seed (default: a random one)."))]
     = None,
     data: DataOption = None,
-    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game (record JSON).")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help=N_("Continue a saved game (record JSON)."))] = None,
     options: OptionsOption = None,
 ) -> None:
-    """Play in the terminal: hot-seat, or against a bot with --vs."""
     with _user_errors():
         game = _load_game(game_id, data)
         if load is not None:
@@ -532,23 +589,23 @@ def play(
 
 
 # -- self-play and benchmarks -----------------------------------------------------------------------
-@app.command()
+@app.command(help=N_('Bots play each other: bot A holds the first role, bot B the second.'))
 def selfplay(
     game_id: GameArgument,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Number of games.")] = 10,
-    bots: Annotated[str, typer.Option("--bots", help="A bot per role, comma-separated.")] = "random,random",
-    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed of the first game (then seed+1, ...).")]
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help=N_("Number of games."))] = 10,
+    bots: Annotated[str, typer.Option("--bots", help=N_("A bot per role, comma-separated."))] = "random,random",
+    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED,
+                                       help=N_("Seed of the first game (then seed+1, ...)."))]
     = 0,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the full results as JSON.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help=N_("Write the full results as JSON."))] = None,
     data: DataOption = None,
     max_steps: Annotated[int, typer.Option("--max-steps", min=1, max=MAX_STEPS,
-                                            help="Cut a game after this many actions.")]
+                                            help=N_("Cut a game after this many actions."))]
     = 10_000,
     progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
-                                                  help="Progress bar (default: on a terminal).")] = None,
+                                                  help=N_("Progress bar (default: on a terminal)."))] = None,
     options: OptionsOption = None,
 ) -> None:
-    """Bots play each other: bot A holds the first role, bot B the second."""
     from rich.console import Console
     from rich.table import Table
 
@@ -583,40 +640,40 @@ def selfplay(
             console.print(f"wrote {json_out}", markup=False)
 
 
-@app.command()
+@app.command(help=N_('Round robin on paired seeds: win rates, Elo and openskill ratings, or an SPRT (resumable).'))
 def tournament(
     game_id: GameArgument,
-    agents: Annotated[str, typer.Option("--agents", help="Agents, comma-separated (A,B,...; with --sprt: is B "
-                                                         "stronger than A?).")] = "random,heuristic",
+    agents: Annotated[str, typer.Option("--agents", help=N_("Agents, comma-separated (A,B,...; with --sprt: is B "
+                                                         "stronger than A?)."))] = "random,heuristic",
     games: Annotated[int, typer.Option("--games", "-n", min=0, max=MAX_GAMES,
-                                       help="Games per pair of agents (rounded up to even: each seed is played with "
+                                       help=N_("Games per pair of agents (rounded up to even: each seed is played with "
                                             "sides swapped); one-seat games: seeds per agent. With --sprt: the most "
-                                            "to play. 0: only report the results file.")] = 20,
-    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED, help="First seed (then seed+1, ...).")] = 0,
-    results: Annotated[Path | None, typer.Option("--results", help="Results file (JSON lines; games already in it "
+                                            "to play. 0: only report the results file."))] = 20,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED,
+                                       help=N_("First seed (then seed+1, ...)."))] = 0,
+    results: Annotated[Path | None, typer.Option("--results", help=N_("Results file (JSON lines; games already in it "
                                                                    "are not played again). Default: "
-                                                                   "tournament-GAME.jsonl.")] = None,
+                                                                   "tournament-GAME.jsonl."))] = None,
     workers: Annotated[int, typer.Option("--workers", "-j", min=0, max=4096,
-                                         help="Processes playing games (0: every core).")] = 0,
-    ray_address: Annotated[str | None, typer.Option("--ray-address", help="Play on a Ray cluster ('auto', "
-                                                                          "'ray://host:10001', or 'local').")] = None,
-    batch: Annotated[int, typer.Option("--batch", min=1, max=10_000, help="Games per Ray task.")] = 8,
-    sprt: Annotated[bool, typer.Option("--sprt", help="Sequential test of B against A; stops when it decides.")]
+                                         help=N_("Processes playing games (0: every core)."))] = 0,
+    ray_address: Annotated[str | None, typer.Option("--ray-address", help=N_("Play on a Ray cluster ('auto', "
+                                                                          "'ray://host:10001', or 'local')."))] = None,
+    batch: Annotated[int, typer.Option("--batch", min=1, max=10_000, help=N_("Games per Ray task."))] = 8,
+    sprt: Annotated[bool, typer.Option("--sprt", help=N_("Sequential test of B against A; stops when it decides."))]
     = False,
-    elo0: Annotated[float, typer.Option("--elo0", help="SPRT H0: B is this much stronger (Elo).")] = 0.0,
-    elo1: Annotated[float, typer.Option("--elo1", help="SPRT H1: B is this much stronger (Elo).")] = 50.0,
-    alpha: Annotated[float, typer.Option("--alpha", help="SPRT false positive rate.")] = 0.05,
-    beta: Annotated[float, typer.Option("--beta", help="SPRT false negative rate.")] = 0.05,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the report as JSON.")] = None,
+    elo0: Annotated[float, typer.Option("--elo0", help=N_("SPRT H0: B is this much stronger (Elo)."))] = 0.0,
+    elo1: Annotated[float, typer.Option("--elo1", help=N_("SPRT H1: B is this much stronger (Elo)."))] = 50.0,
+    alpha: Annotated[float, typer.Option("--alpha", help=N_("SPRT false positive rate."))] = 0.05,
+    beta: Annotated[float, typer.Option("--beta", help=N_("SPRT false negative rate."))] = 0.05,
+    json_out: Annotated[Path | None, typer.Option("--json", help=N_("Write the report as JSON."))] = None,
     data: DataOption = None,
     max_steps: Annotated[int, typer.Option("--max-steps", min=1, max=MAX_STEPS,
-                                            help="Cut a game after this many actions (counted as a draw).")]
+                                            help=N_("Cut a game after this many actions (counted as a draw)."))]
     = 10_000,
     progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
-                                                  help="Progress bar (default: on a terminal).")] = None,
+                                                  help=N_("Progress bar (default: on a terminal)."))] = None,
     options: OptionsOption = None,
 ) -> None:
-    """Round robin on paired seeds: win rates, Elo and openskill ratings, or an SPRT (resumable)."""
     from rich.console import Console
 
     from polemos.ai.tournament import SprtSpec, Tournament, print_report, run_tournament
@@ -640,16 +697,16 @@ def tournament(
             _write_output(json_out, json.dumps(report, indent=1) + "\n")
 
 
-@app.command()
+@app.command(help=N_("Random playouts for speed: prints 'N steps/s' and 'M games/s'. Measures, never asserts."))
 def bench(
     game_id: GameArgument,
-    steps: Annotated[int, typer.Option("--steps", min=1, max=MAX_STEPS, help="Actions to apply.")] = 20_000,
-    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed of the first game and of the choices.")]
+    steps: Annotated[int, typer.Option("--steps", min=1, max=MAX_STEPS, help=N_("Actions to apply."))] = 20_000,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED,
+                                       help=N_("Seed of the first game and of the choices."))]
     = 0,
     data: DataOption = None,
     options: OptionsOption = None,
 ) -> None:
-    """Random playouts for speed: prints 'N steps/s' and 'M games/s'. Measures, never asserts."""
     with _user_errors():
         game = _load_game(game_id, data)
         opts = _parse_options(options)
@@ -688,14 +745,13 @@ def bench(
 
 
 # -- replays ------------------------------------------------------------------------------------
-@app.command()
+@app.command(help=N_('Replay a record: its outcome, or every action with --step.'))
 def replay(
-    record_file: Annotated[Path, typer.Argument(metavar="RECORD.json", help="A saved game record.")],
-    step: Annotated[bool, typer.Option("--step", help="Show each action; Enter goes on, q quits.")] = False,
+    record_file: Annotated[Path, typer.Argument(metavar="RECORD.json", help=N_("A saved game record."))],
+    step: Annotated[bool, typer.Option("--step", help=N_("Show each action; Enter goes on, q quits."))] = False,
     data: DataOption = None,
-    role: Annotated[str | None, typer.Option("--as", help="Watch as this role (default: spectator).")] = None,
+    role: Annotated[str | None, typer.Option("--as", help=N_("Watch as this role (default: spectator)."))] = None,
 ) -> None:
-    """Replay a record: its outcome, or every action with --step."""
     with _user_errors():
         record = _read_json(record_file)
         if data is not None and not data.is_dir():
@@ -739,13 +795,12 @@ def _step_through(record: JSON, final: State, role: Role | None, data: Path | No
 
 
 # -- map, data, games ---------------------------------------------------------------------------------
-@app.command("map")
+@app.command("map", help=N_("Draw the game's map as SVG."))
 def map_command(
     game_id: GameArgument,
-    out: Annotated[Path, typer.Option("--out", help="SVG file to write.")],
+    out: Annotated[Path, typer.Option("--out", help=N_("SVG file to write."))],
     data: DataOption = None,
 ) -> None:
-    """Draw the game's map as SVG."""
     with _user_errors():
         _check_writable(out, "--out")
         if game_id not in polemos.game_ids() and _draws_unregistered(game_id):
@@ -785,16 +840,15 @@ def render_map(game_id: str, data: Path | None) -> str:
     raise ValueError(f"{game_id} has no board to draw (no svg.render_map, svg.render_svg or web.render_board)")
 
 
-@data_app.command("check")
+@data_app.command("check", help=N_(
+        'Validate a folder of component data: every file and every constraint of the rules.\n'
+        '\n'
+        "The folder may hold only some of the game's files: the others come from the built-in data\n"
+        '(as with --data), and the report says which file came from where.'))
 def data_check(
-    directory: Annotated[Path, typer.Argument(metavar="DIR", help="Directory of component data files.")],
-    game_id: Annotated[str, typer.Option("--game", help="Game whose data it is.")] = "athens-and-sparta",
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help=N_("Directory of component data files."))],
+    game_id: Annotated[str, typer.Option("--game", help=N_("Game whose data it is."))] = "athens-and-sparta",
 ) -> None:
-    """Validate a folder of component data: every file and every constraint of the rules.
-
-    The folder may hold only some of the game's files: the others come from the built-in data
-    (as with --data), and the report says which file came from where.
-    """
     with _user_errors():
         _check_data_dir(directory)
         game = polemos.game(game_id)  # an unknown game is a clear error
@@ -832,9 +886,8 @@ def data_check(
         typer.echo(f"ok: {version}{held}")
 
 
-@app.command()
+@app.command(help=N_('List the registered games.'))
 def games() -> None:
-    """List the registered games."""
     with _user_errors():
         for game_id in polemos.game_ids():
             try:
@@ -848,27 +901,26 @@ def games() -> None:
                 typer.echo(f"    option {spec.name}: {spec.summary()}")
 
 
-@app.command()
+@app.command(help=N_('Run the browser table: the page and its JSON API (http://HOST:PORT/).'))
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
-    data_dir: Annotated[Path, typer.Option("--data-dir", help="Folder of the SQLite database.")]
+    host: Annotated[str, typer.Option("--host", help=N_("Address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help=N_("Port to listen on."))] = 8000,
+    data_dir: Annotated[Path, typer.Option("--data-dir", help=N_("Folder of the SQLite database."))]
     = Path("polemos-data"),
     database_url: Annotated[str | None, typer.Option(
-        "--database-url", help="postgresql://user:pass@host/db (default: SQLite in --data-dir).")] = None,
+        "--database-url", help=N_("postgresql://user:pass@host/db (default: SQLite in --data-dir)."))] = None,
     data: DataOption = None,
     insecure_cookies: Annotated[bool, typer.Option(
-        "--insecure-cookies", help="Send session cookies over plain http to other hosts than localhost.")]
+        "--insecure-cookies", help=N_("Send session cookies over plain http to other hosts than localhost."))]
     = False,
     workers: Annotated[int | None, typer.Option(
-        "--workers", min=1, max=64, help="Server processes (default: 2 on SQLite, or 1 on one core; one per "
-                                         "core on PostgreSQL).")] = None,
+        "--workers", min=1, max=64, help=N_("Server processes (default: 2 on SQLite, or 1 on one core; one per "
+                                         "core on PostgreSQL)."))] = None,
     ws_per_user: Annotated[int, typer.Option(
-        "--ws-per-user", min=0, help="Live connections (WebSockets) per user and process (0: no cap).")] = 16,
+        "--ws-per-user", min=0, help=N_("Live connections (WebSockets) per user and process (0: no cap)."))] = 16,
     ws_per_address: Annotated[int, typer.Option(
-        "--ws-per-address", min=0, help="Live connections per address and process (0: no cap).")] = 64,
+        "--ws-per-address", min=0, help=N_("Live connections per address and process (0: no cap)."))] = 64,
 ) -> None:
-    """Run the browser table: the page and its JSON API (http://HOST:PORT/)."""
     with _user_errors():
         import uvicorn
         from uvicorn.supervisors import Multiprocess
@@ -898,22 +950,21 @@ def serve(
             uvicorn.Server(config).run(sockets=[sock])
 
 
-@app.command()
+@app.command(help=N_("Load-test the browser table on loopback: N two-player games at a person's pace or flat out;\n"
+        "prints actions/s, action latency p50/p95/p99, errors and the server's CPU."))
 def loadtest(
-    games: Annotated[int, typer.Option("--games", min=1, max=2000, help="Games played at once.")] = 50,
-    seconds: Annotated[float, typer.Option("--seconds", min=1, help="How long to measure.")] = 30.0,
-    pace: Annotated[float, typer.Option("--pace", min=0.01, help="Seconds per action per game (a person's pace).")]
+    games: Annotated[int, typer.Option("--games", min=1, max=2000, help=N_("Games played at once."))] = 50,
+    seconds: Annotated[float, typer.Option("--seconds", min=1, help=N_("How long to measure."))] = 30.0,
+    pace: Annotated[float, typer.Option("--pace", min=0.01, help=N_("Seconds per action per game (a person's pace)."))]
     = 5.0,
-    flat_out: Annotated[bool, typer.Option("--flat-out", help="Act as fast as the server answers.")] = False,
+    flat_out: Annotated[bool, typer.Option("--flat-out", help=N_("Act as fast as the server answers."))] = False,
     url: Annotated[str | None, typer.Option(
-        "--url", help="A running server on this machine (loopback only); default: start one on 127.0.0.1.")] = None,
+        "--url", help=N_("A running server on this machine (loopback only); default: start one on 127.0.0.1."))] = None,
     workers: Annotated[int | None, typer.Option(
-        "--workers", min=1, max=64, help="Worker processes of the server started here.")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the simulated players' choices.")] = None,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the numbers as JSON here.")] = None,
+        "--workers", min=1, max=64, help=N_("Worker processes of the server started here."))] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=N_("Seed of the simulated players' choices."))] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help=N_("Also write the numbers as JSON here."))] = None,
 ) -> None:
-    """Load-test the browser table on loopback: N two-player games at a person's pace or flat out;
-    prints actions/s, action latency p50/p95/p99, errors and the server's CPU."""
     with _user_errors():
         from polemos.server.loadtest import LoadError, Settings, run
 
@@ -952,7 +1003,7 @@ def _open_store(database_url: str | None, data_dir: Path, data: Path | None, whe
 def _listen(host: str, port: int) -> socket.socket:
     """A socket bound to ``host:port`` for the server, or one clear line (a busy port, no such host)."""
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+        family, kind, proto, _canonname, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                                              flags=socket.AI_PASSIVE)[0]
     except (socket.gaierror, UnicodeError) as exc:
         _fail(f"--host {host}: no such address ({getattr(exc, 'strerror', None) or exc})")
@@ -972,5 +1023,5 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        _error("interrupted")
+        _error(_("interrupted"))
         sys.exit(130)

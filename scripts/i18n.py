@@ -25,7 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "polemos" / "locale"
 POT = LOCALE / "polemos.pot"
 LANGS = ("es",)
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2)}
+# the translation calls of each kind of source (a Python variable named t is not a message)
+KEYWORDS = {"python": {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)},
+            "javascript": {"t": None}}
 
 
 def _method_map() -> list[tuple[str, str]]:
@@ -43,10 +45,11 @@ def _method_map() -> list[tuple[str, str]]:
 
 def extract() -> Catalog:
     pot = Catalog(project="polemos", charset="utf-8")
-    for filename, lineno, message, comments, context in extract_from_dir(
-            str(ROOT), method_map=_method_map(), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
-            strip_comment_tags=True):
-        pot.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for pattern, method in _method_map():
+        for filename, lineno, message, comments, context in extract_from_dir(
+                str(ROOT), method_map=[(pattern, method)], keywords=KEYWORDS[method],
+                comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            pot.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     with POT.open("wb") as f:
         write_po(f, pot, width=120, sort_output=True, omit_header=False)
     return pot

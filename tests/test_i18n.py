@@ -121,3 +121,44 @@ def test_every_log_line_of_a_played_game_reads_in_spanish(game_id: str, seed: in
     assert len(lines) > 20
     untranslated = [line for line in lines if translate_line(line, "es") == line]
     assert untranslated == []
+
+
+# ---------------------------------------------------------------- the command line (polemos --lang es ...)
+def _cli(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from polemos.cli import app
+
+    result = CliRunner().invoke(app, list(args), input=input, env=env)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_cli_help_in_spanish() -> None:
+    code, out = _cli("--lang", "es", "--help")
+    assert code == 0
+    assert "Juega los juegos de guerra de la Guerra del Peloponeso" in out
+    assert "Listar los juegos registrados." in out
+    code, out = _cli("--lang", "es", "play", "--help")
+    assert code == 0 and "Jugar contra este bot" in out
+    code, out = _cli("--help")  # and English without it
+    assert code == 0 and "List the registered games." in out
+
+
+def test_cli_play_in_spanish() -> None:
+    # the game's log lines (4.0, 5.1), the terminal's messages and its help, in Spanish
+    code, out = _cli("--lang", "es", "play", "go-tell-the-spartans", "--seed", "1", input="99\nhelp\nquit\n")
+    assert code == 0, out
+    assert "Go Tell the Spartans: 18 de agosto del 480 a. C. (4.0)" in out
+    assert "no hay acción 99: escribe 1-" in out
+    assert "Escribe el número de una acción" in out
+    code, out = _cli("play", "go-tell-the-spartans", "--seed", "1", input="quit\n", env={"POLEMOS_LANG": "es"})
+    assert code == 0 and "18 de agosto" in out  # by $POLEMOS_LANG
+    code, out = _cli("play", "go-tell-the-spartans", "--seed", "1", input="quit\n")
+    assert code == 0 and "August 18th, 480 BCE" in out
+
+
+def test_cli_bad_language_is_one_clear_error() -> None:
+    code, out = _cli("--lang", "klingon", "games")
+    assert code == 1
+    assert out.strip().splitlines()[-1] == "error: no language 'klingon': Polemos speaks en, es"

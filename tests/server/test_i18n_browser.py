@@ -1,0 +1,94 @@
+"""The page in Spanish (issue 11), in real headless Chromium against a live server: a browser whose
+language is Spanish gets the lobby and a game in Spanish (its strings, aria labels and log lines), and
+the language switcher turns it to English, remembered by the account. Screenshots go to
+``screenshots/`` (git-ignored).
+
+Needs Playwright's Python package and a Chromium binary; without them the module is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server.browser_helpers import (
+    TIMEOUT_MS,
+    chromium_path,
+    create_game,
+    live_server,
+    log_text,
+    shot,
+    signup,
+    wait_ready,
+)
+
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
+CHROMIUM = chromium_path()
+if CHROMIUM is None:
+    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
+                allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with live_server(tmp_path_factory.mktemp("browser-i18n")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield b
+        b.close()
+
+
+def test_a_spanish_browser_plays_in_spanish_and_switches_to_english(server: str, browser: Any) -> None:
+    errors: list[str] = []
+    context = browser.new_context(locale="es-ES", viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#signup-form")
+        assert page.get_attribute("html", "lang") == "es"  # chosen by the browser's Accept-Language
+        assert page.text_content("#signup-form h2") == "Registrarse"
+        assert page.input_value("#lang") == "es"
+        signup(page, server, "tucidides")
+        assert page.text_content("#my-h") == "Mis partidas"
+        assert page.text_content("#create-game") == "Crear partida"
+        shot(page, "i18n-lobby-es")
+        gid = create_game(page, "go-tell-the-spartans", {"greek": ("me", None)})
+        wait_ready(page)
+        assert (page.text_content("#actions-h") or "").startswith("Tus acciones")
+        assert page.get_attribute("#zoom-in", "aria-label") == "Ampliar"
+        assert page.get_attribute("#side", "aria-label") == "Panel de la partida"
+        log = log_text(page)
+        assert "18 de agosto del 480 a. C." in log and "August" not in log  # the log rendered in Spanish
+        shot(page, "i18n-game-es")
+        # the switcher: English, remembered by the account (a new browser context in Spanish still gets English)
+        page.select_option("#lang", "en")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
+        wait_ready(page)
+        page.wait_for_selector("#actions-h")
+        assert (page.text_content("#actions-h") or "").startswith("Your actions")
+        assert "August 18th, 480 BCE" in log_text(page)
+        shot(page, "i18n-game-en")
+        cookies = context.cookies()
+        other = browser.new_context(locale="es-ES")
+        try:
+            other.add_cookies([c for c in cookies if c["name"] == "polemos_session"])
+            p2 = other.new_page()
+            p2.set_default_timeout(TIMEOUT_MS)
+            p2.goto(f"{server}/game/{gid}")
+            wait_ready(p2)
+            assert p2.get_attribute("html", "lang") == "en"
+        finally:
+            other.close()
+        assert errors == []
+    finally:
+        context.close()
