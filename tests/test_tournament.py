@@ -19,6 +19,7 @@ from polemos.ai.tournament import (
     SprtSpec,
     Tournament,
     analyse,
+    drop_torn_tail,
     execute,
     load_results,
     plan,
@@ -208,10 +209,19 @@ def test_results_file_drops_a_torn_last_line_and_refuses_a_bad_one(tmp_path: Pat
     path = tmp_path / "r.jsonl"
     good = pair(0, "a", "b", "a", "b")
     path.write_text("\n".join(json.dumps(r) for r in good) + '\n{"game": "athens-and-sp', encoding="utf-8")
+    torn = path.read_text(encoding="utf-8")
     assert load_results(path) == good
-    assert path.read_text(encoding="utf-8").endswith("\n") and len(path.read_text().splitlines()) == 2
+    assert path.read_text(encoding="utf-8") == torn  # reading changes nothing
+    drop_torn_tail(path)  # what a run does before appending
+    assert path.read_text(encoding="utf-8") == "".join(json.dumps(r) + "\n" for r in good)
     path.write_text('{"seed": 1}\n' + json.dumps(good[0]) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match="line 1 is not a game record"):
+        load_results(path)
+    path.write_text('[1, 2]', encoding="utf-8")  # complete JSON, no record: an error, never dropped
+    with pytest.raises(ValueError, match="line 1 is not a game record"):
+        load_results(path)
+    path.write_text('{"seed": \n' + json.dumps(good[0]) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1 is not JSON"):
         load_results(path)
     assert load_results(tmp_path / "none.jsonl") == []
 

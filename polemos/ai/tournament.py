@@ -89,6 +89,9 @@ class SprtSpec:
     beta: float = 0.05
 
     def check(self) -> None:
+        for name, value in (("elo0", self.elo0), ("elo1", self.elo1)):
+            if not -2000 <= value <= 2000:  # also NaN; beyond that, expected scores are 0 or 1 in floats
+                raise ValueError(f"--{name} must be an Elo difference between -2000 and 2000, not {value:g}")
         if not self.elo0 < self.elo1:
             raise ValueError(f"--elo0 ({self.elo0:g}) must be below --elo1 ({self.elo1:g})")
         for name, value in (("alpha", self.alpha), ("beta", self.beta)):
@@ -267,26 +270,42 @@ def execute(tasks: Sequence[GameTask], workers: int = 1, ray_address: str | None
 # -- the results file ---------------------------------------------------------------------------
 def load_results(path: Path) -> list[JSON]:
     """The records of a results file (none if it does not exist). A last line cut short (a crash
-    while writing) is dropped from the file; any other line that is no record is an error."""
+    while writing) is left out (and cut from the file when games are next appended); any other
+    line that is no record is an error. The file is not changed."""
     if not path.exists():
         return []
     if path.is_dir():
         raise ValueError(f"--results {path} is a directory: give a file name")
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not a results file (not UTF-8 text)") from None
     lines = text.split("\n")
     records: list[JSON] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            records.append(stats.check_record(json.loads(line)))
-        except ValueError as exc:  # json.JSONDecodeError is a ValueError
+            doc = json.loads(line)
+        except ValueError as exc:  # json.JSONDecodeError
             if number == len(lines) and not text.endswith("\n"):
-                with path.open("r+", encoding="utf-8") as handle:  # drop the torn last line
-                    handle.truncate(len(text.encode("utf-8")) - len(line.encode("utf-8")))
-                break
+                break  # a torn last line (cut by a crash): dropped by the next append (drop_torn_tail)
+            raise ValueError(f"{path} line {number} is not JSON ({exc})") from None
+        try:
+            records.append(stats.check_record(doc))
+        except ValueError as exc:
             raise ValueError(f"{path} line {number} is not a game record ({exc})") from None
     return records
+
+
+def drop_torn_tail(path: Path) -> None:
+    """Cut a last line without its newline (a write cut short) before appending after it."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with path.open("r+b") as handle:
+            handle.truncate(data.rfind(b"\n") + 1)
 
 
 def _append(path: Path, record: JSON) -> None:
@@ -452,6 +471,7 @@ def run_tournament(spec: Tournament, progress: bool = False,
     if todo and not decided():
         workers = spec.workers or default_workers()
         spec.results.parent.mkdir(parents=True, exist_ok=True)
+        drop_torn_tail(spec.results)
         stream = execute(todo, workers, spec.ray_address, spec.batch)
         bar = _Bar(game.title, agents, len(todo), spec.sprt) if progress else None
         # a SIGTERM (kill, a batch system's time limit) stops the games like Ctrl-C: the pool's
