@@ -18,6 +18,7 @@ from tests.server.browser_helpers import (
     act,
     actions,
     chromium_path,
+    click_ref,
     create_game,
     live_server,
     log_text,
@@ -88,6 +89,14 @@ def test_6_0_g44_one_click_deployment_legend_and_both_screens(browser: Any, serv
     text = legend.text_content() or ""
     assert "Greek" in text and "Persian" in text and "hidden" in text
     shot(page, "gts-desktop-fit-deploy")
+
+    # a pick on the board is named as the player reads it, not by its raw ref ("a:D4")
+    area = next(r for a, refs in actions(page) if a.startswith("place ") for r in refs[:1])
+    click_ref(page, area)
+    page.wait_for_selector("#facings:not([hidden])")
+    picked = page.text_content("#selection-text") or ""
+    assert picked.startswith(f"Selected: {area[2:]} (") and "a:" not in picked
+    page.click("#clear-selection")
 
     # 6.0, G44: the whole set-up in one click, labelled in words; every unit placed by the rules
     button = page.locator('#actions button.action[data-action="deploy standard"]')

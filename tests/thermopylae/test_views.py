@@ -7,6 +7,7 @@ import json
 import polemos
 from polemos.core.rng import Rng
 from polemos.games.thermopylae.state import GREEK, GTSState
+from polemos.games.thermopylae.text import id_code
 
 GAME_ID = "go-tell-the-spartans"
 
@@ -59,8 +60,9 @@ def test_3_4_moving_a_stack_names_only_its_top_unit_to_the_enemy() -> None:
     public = s.view("persian")["log"][-1]["text"]
     own = s.view("greek")["log"][-1]["text"]
     assert f"{len(stack) - 1} more" in public
-    assert all(uid not in public for uid in stack[1:] if uid in hidden)
-    assert all(uid in own for uid in stack)
+    # the log names units as the board does (id_code): neither name of a hidden unit reaches the enemy
+    assert all(uid not in public and id_code(uid) not in public for uid in stack[1:] if uid in hidden)
+    assert all(id_code(uid) in own for uid in stack)
     assert s.view(None)["log"][-1]["text"] == public  # spectators see what the opponent sees
 
 

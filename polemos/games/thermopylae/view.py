@@ -7,6 +7,7 @@ side only (3.4). The RNG and the dice to come are never in a view.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from polemos.core.game import JSON
@@ -24,6 +25,7 @@ from polemos.games.thermopylae.state import (
     TYPE_NAMES,
     GTSState,
 )
+from polemos.games.thermopylae.text import id_code
 
 STAGE_INFO: dict[str, tuple[str, str, str]] = {
     "commit": ("persian-commitment", "A.1 / 5.1", "Persians: commit the first contingent of the day"),
@@ -32,8 +34,8 @@ STAGE_INFO: dict[str, tuple[str, str, str]] = {
     "west": ("greek-deployment", "B / 6.0.1", "Greeks: choose the contingent that sets up west of the Wall "
                                               "with the Spartans"),
     "deploy": ("greek-deployment", "B / 6.0", "Greeks: place the next unit (area and facing)"),
-    "deploy_review": ("greek-deployment", "B / 6.0", "Greeks: end the deployment as it stands, or take a unit "
-                      "back (with every unit placed after it) to place again (G44)"),
+    "deploy_review": ("greek-deployment", "B / 6.0", "Greeks: end the deployment as it stands, or take a "
+                      "contingent back (with every unit placed after it) to set up again (G44)"),
     "p_move": ("persian-movement", "D.1 / 8.1", "Persians: move a force or end movement"),
     "g_dfire": ("greek-defensive-fire", "D.2 / 8.2", "Greeks: fire, or end fire"),
     "p_ofire": ("persian-offensive-fire", "D.3 / 8.2", "Persians: fire, or end fire"),
@@ -65,6 +67,15 @@ def unit_json(s: GTSState, u: int) -> JSON:
         "moved": s.moved[u],
         "fired": s.fired[u],
     }
+
+
+_UNIT_ID = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z]+)*-\d+(?![\w-])")
+
+
+def _named(text: str, ids: tuple[str, ...]) -> str:
+    """A log line with each unit named as on the board and the buttons (issue 11: one display name per
+    piece, ``text.id_code``: "spartans-1" -> "spa1", "immortals-12" -> "IMM12")."""
+    return _UNIT_ID.sub(lambda m: id_code(m.group(0)) if m.group(0) in ids else m.group(0), text)
 
 
 def deployment_unseen(s: GTSState, side: int | None) -> GTSState:
@@ -123,7 +134,9 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
     # the unit to be placed is the Greeks' to know (two-player game, RULINGS G43)
     placing_seen = s.stage == "deploy" and bool(s.deploy_queue) and (not fog or side == GREEK)
     if placing_seen:
-        prompt = f"Greeks: place {comp.unit_ids[s.deploy_queue[0]]} (area and facing)"
+        uid = comp.unit_ids[s.deploy_queue[0]]
+        prompt = (f"Greeks: place {id_code(uid)} ({uid}: area and facing), or set up every unit left at once "
+                  "(standard or last deployment, G44: the last choices)")
     if s.stage in ("p_melee_run", "g_melee_run") and s.retreat_area >= 0:
         prompt += f" in {comp.area_name(s.retreat_area)}"
     g, p = rules.victory_points(s)
@@ -178,7 +191,7 @@ def build(s: GTSState, side: int | None, role: str | None = None) -> JSON:
         },
         "army_units": [comp.unit_ids[u] for u in range(len(s.loc)) if s.loc[u] == ARMY],
         "vp": {"greek": g, "persian": p},
-        "log": [{"text": text, "rule": rule} for to, rule, text in s.log[-80:]
+        "log": [{"text": _named(text, comp.unit_ids), "rule": rule} for to, rule, text in s.log[-80:]
                 if to < 0 or to == side or (to >= 10 and side != to - 10)],
         "outcome": None if outcome is None else outcome.to_json(),
     }

@@ -73,6 +73,7 @@ CSS = (
     ".gts-board .hd{font-size:30px;font-weight:bold;fill:#3b3225;text-anchor:start}"
     ".gts-board .lb{font-size:26px;font-weight:bold;fill:#5b503c}"
     ".gts-board .nt{font-size:21px;fill:#3f3727;text-anchor:start}"
+    ".gts-board .nk{font-size:19px}"
     ".gts-board .lh{font-size:21px;font-weight:bold;fill:#3b3225;text-anchor:start}"
     ".gts-board .an{font-size:19px;font-weight:bold;fill:#6b5e45;text-anchor:start}"
     ".gts-board .kl{font-size:13px;fill:#6b5427}"
@@ -201,7 +202,7 @@ def _is_hidden(unit: Any) -> bool:
 
 # ================================================================================ the counters
 def _badge(cls: str, x: float, y: float, text: str) -> str:
-    return f'<g class="{cls}"><circle cx="{x}" cy="{y}" r="6.5"/><text x="{x}" y="{y + 3}">{escape(text)}</text></g>'
+    return f'<g class="{cls}"><circle cx="{x}" cy="{y}" r="9"/><text x="{x}" y="{y + 4.5}">{escape(text)}</text></g>'
 
 
 def _counter(unit: dict[str, Any], x: float, y: float, size: int) -> str:
@@ -425,14 +426,15 @@ def _legend(amap: AreaMap, x0: float, top: float, width: float) -> tuple[str, fl
         parts.append(f'<text class="nt" x="{x + 28}" y="{y}">{escape(words)}</text>')
         y += 28
     x = x0
-    for glyph, name in (("hoplite", "hoplite"), ("mixed", "mixed (spear and bow)"), ("javelin", "javelin"),
+    for glyph, name in (("hoplite", "hoplite"), ("mixed", "mixed (spear, bow)"), ("javelin", "javelin"),
                         ("bow", "bow")):
-        parts.append(f'<g class="u sg" transform="translate({x + 14} {y - 7})"><use href="#gts-ctr" class="ctr" '
+        parts.append(f'<g class="u sg" transform="translate({x + 14:g} {y - 7})"><use href="#gts-ctr" class="ctr" '
                      f'transform="scale(.42)"/><use href="#gts-{glyph}" class="ty" transform="scale(.8)"/></g>'
-                     f'<text class="nt" x="{x + 34}" y="{y}">{name}</text>')
-        x += 52 + 12 * len(name)
-    parts.append(f'<g class="u sp hid key" transform="translate({x + 14} {y - 7})"><use href="#gts-ctr-p" class="ctr" '
-                 f'transform="scale(.42)"/></g><text class="nt" x="{x + 34}" y="{y}">? hidden (fog of war)</text>')
+                     f'<text class="nt" x="{x + 34:g}" y="{y}">{name}</text>')
+        x += 50 + 12.6 * len(name)  # 21 px: about 0.6 em a letter
+    parts.append(f'<g class="u sp hid key" transform="translate({x + 14:g} {y - 7})">'
+                 '<use href="#gts-ctr-p" class="ctr" transform="scale(.42)"/></g>'
+                 f'<text class="nt" x="{x + 34:g}" y="{y}">? hidden (fog of war)</text>')
     y += 28
     for side in ("greek", "persian"):
         x = x0
@@ -440,9 +442,9 @@ def _legend(amap: AreaMap, x0: float, top: float, width: float) -> tuple[str, fl
             if (cid in PERSIAN_CONTINGENTS) != (side == "persian"):
                 continue
             name = _title(cid)
-            parts.append(f'<rect x="{x}" y="{y - 14}" width="16" height="16" rx="{2 if side == "greek" else 5}" '
-                         f'fill="{fill}" stroke="#222"/><text class="nt" x="{x + 21}" y="{y}">{name}</text>')
-            x += 36 + 12 * len(name)
+            parts.append(f'<rect x="{x:g}" y="{y - 14}" width="16" height="16" rx="{2 if side == "greek" else 5}" '
+                         f'fill="{fill}" stroke="#222"/><text class="nt nk" x="{x + 21:g}" y="{y}">{name}</text>')
+            x += 35 + 11.4 * len(name)  # 19 px DejaVu Sans: about 0.6 em a letter
         y += 26
     for line in ("Counter: code, type, MF-DV-MA; notch = facing; D disordered; −N step losses;",
                  "dark badge = units in the pile (the top unit large, the rest listed under it).",
@@ -461,8 +463,8 @@ def _bottom(amap: AreaMap, view: dict[str, Any], top: float) -> str:
     eph = _dict(view.get("ephialtes"))
     off = _off_map(view)
     box = off["box"]
-    # the box: under rows H..O (the Immortals come down the path into row O)
-    bx = X0 + amap.rows.index(amap.wall_row) * CELL + 20
+    # the box: under the rows east of the Wall (the Immortals come down the path into row O)
+    bx = X0 + (amap.rows.index(amap.wall_row) + 1) * CELL + 20
     bw = X0 + len(amap.rows) * CELL - bx
     parts.append(f'<g class="ephialtes"><rect class="box" x="{bx}" y="{top}" width="{bw}" height="{BOX_H - 8}" '
                  'rx="8"/>')
