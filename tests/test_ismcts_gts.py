@@ -1,0 +1,103 @@
+"""ISMCTS on Go Tell the Spartans (polemos.games.thermopylae.worlds): worlds from the view alone, for
+the Greek side against the automaton and for either side of the two-player game (11.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polemos
+from polemos.ai.agents import agent_names, agent_rng, make_agent
+from polemos.ai.ismcts import ISMCTSAgent, SearchConfig
+from polemos.core.rng import Rng
+from polemos.games.thermopylae import worlds
+from polemos.games.thermopylae.rules import FIRE_STAGES
+from polemos.games.thermopylae.state import GTSState
+
+GAME = "go-tell-the-spartans"
+# what a world's view must show exactly as the real view does
+SAME = ("areas", "off_map", "off_map_units", "tracks", "army_units", "vp", "day", "series", "round", "stage",
+        "active", "fire", "fire_tally", "committed", "current", "ephialtes", "melee_area")
+
+
+def _play_until(seed: int, options: dict[str, Any], wanted: Any, limit: int = 3000) -> tuple[GTSState, str]:
+    game = polemos.game(GAME)
+    state = game.new(seed, options=options)
+    assert isinstance(state, GTSState)
+    bots = {r: make_agent("heuristic", GAME) for r in game.roles}
+    rng = agent_rng(seed, 0)
+    for _ in range(limit):
+        role = state.active_roles()[0]
+        if wanted(state, role):
+            return state, role
+        state.apply(role, bots[role].choose(state.view(role), state.legal_actions(role), rng))
+    raise AssertionError("no such decision in the game")
+
+
+def _hidden_fire(s: GTSState, role: str) -> bool:
+    """A Fire Segment decision (8.2) of the two-player game with enemy units hidden under a top (3.4)."""
+    if s.stage not in FIRE_STAGES or len(s.legal_actions(role)) < 2:
+        return False
+    return any(u.get("hidden") for units in s.view(role)["areas"].values() for u in units)
+
+
+def _agent() -> ISMCTSAgent:
+    return ISMCTSAgent(GAME, SearchConfig(iterations=6, rollout_steps=10))
+
+
+def test_two_player_search_never_peeks_under_enemy_stacks() -> None:
+    """3.4: two states that differ under the enemy's stack tops (hidden_variants, keep_identities)
+    give the same view, the same sampled worlds and the same decisions with the same agent seed."""
+    state, role = _play_until(3, {"players": "two"}, _hidden_fire)
+    other = polemos.game(GAME).hidden_variants(state, role, Rng(2), keep_identities=True)[0]
+    assert other.to_json() != state.to_json()
+    view_a, view_b = state.view(role), other.view(role)
+    assert view_a == view_b
+    wa = worlds.world_sampler(view_a, role).sample(Rng(4)).to_json()
+    wb = worlds.world_sampler(view_b, role).sample(Rng(4)).to_json()
+    assert wa == wb
+    legal = state.legal_actions(role)
+    assert _agent().choose(view_a, legal, Rng(1)) == _agent().choose(view_b, legal, Rng(1))
+
+
+def test_two_player_worlds_keep_what_the_side_sees() -> None:
+    """Each world shows the side the very view it has (the stacks' tops, the hidden units' count,
+    side and facing, everything off the map) and the same legal actions; the units under the tops
+    are of the top's type (3.1.2)."""
+    state, role = _play_until(4, {"players": "two"}, _hidden_fire)
+    view = state.view(role)
+    sampler = worlds.world_sampler(view, role)
+    for i in range(4):
+        world = sampler.sample(Rng(i))
+        seen = world.view(role)
+        for key in SAME:
+            assert seen.get(key) == view.get(key), key
+        assert world.legal_actions(role) == state.legal_actions(role)
+
+
+def test_solitaire_worlds_differ_only_in_the_dice() -> None:
+    """11.2: nothing on the map is hidden from the Greeks against the automaton: every world shows
+    the Greek view exactly, and has its own dice."""
+    state, role = _play_until(1, {}, lambda s, r: s.stage in ("west", *FIRE_STAGES) and len(s.legal_actions(r)) > 1)
+    assert role == "greek"
+    view = state.view(role)
+    sampler = worlds.world_sampler(view, role)
+    a, b = sampler.sample(Rng(1)), sampler.sample(Rng(2))
+    assert isinstance(a, GTSState) and isinstance(b, GTSState)
+    assert a.rng.to_json() != b.rng.to_json()
+    for w in (a, b):
+        seen = w.view(role)
+        for key in SAME:
+            assert seen.get(key) == view.get(key), key
+    agent = _agent()
+    legal = state.legal_actions(role)
+    assert agent.choose(view, legal, Rng(5)) in legal
+    assert agent.searched == 1
+
+
+def test_levels_for_every_two_sided_game() -> None:
+    """easy, normal and hard for Athens & Sparta and Go Tell the Spartans (the Greeks against the
+    automaton, either side of the two-player game: the agents play whichever role the view names)."""
+    for game_id in ("athens-and-sparta", GAME):
+        names = agent_names(game_id)
+        assert {"easy", "normal", "hard"} <= set(names), game_id
+        assert isinstance(make_agent("normal", game_id), ISMCTSAgent)
