@@ -61,6 +61,7 @@ from polemos.games.peloponnesian_war.state import (
     NSLOTS,
     PH_OPERATIONS,
     REBEL_OPEN,
+    SIDE_RANGE,
     SIDE_SLOTS,
     SLOT_NATIONALITY,
     SLOT_SIDE,
@@ -136,10 +137,13 @@ def assembly_spaces(s: S, side: int) -> list[int]:
         return out
     control, sps, moved, siege = s.control, s.sp, s.moved, s.siege
     sparta, guard = home_space(s, SPARTA), slot(SPARTAN, HOPLITE)
+    lo, hi = SIDE_RANGE[side]
     for space in range(len(sps)):
         if control[space] != side:
             continue
         here, gone = sps[space], moved[space]
+        if not any(here[lo:hi]):
+            continue
         for i in slots:
             n = here[i] - gone[i]
             if n > 0 and space == sparta and i == guard:
@@ -197,12 +201,12 @@ def closed_spaces(s: S, side: int, mode: int, goal: int) -> set[int]:
     unoccupied neutral spaces are open to him; RULINGS P72)."""
     comp = s.comp
     out = set(_edge_spaces(comp))
-    for p, power in enumerate(comp.powers):
-        if power.route_closed_while_neutral and s.power_status[p] == NO:
-            out.update(x for x in power.spaces if power_closed_to(s, side, x, x == goal))
+    status = s.power_status
+    for p, own_spaces, joins in _closing_powers(comp):
+        if status[p] == NO:  # power_closed_to, for each of its spaces
+            out.update(x for x in own_spaces if x != goal or side in joins)
     if mode == LEADER_ALONE:
-        own = SIDE_SLOTS[side]
-        lo, hi = own[0], own[-1] + 1  # the side's slots are contiguous (nationality * 3 + type)
+        lo, hi = SIDE_RANGE[side]  # the side's slots are contiguous (nationality * 3 + type)
         colour, enemy = s.colour, 1 - side
         for space, here in enumerate(s.sp):
             if any(here[lo:hi]):
@@ -210,6 +214,20 @@ def closed_spaces(s: S, side: int, mode: int, goal: int) -> set[int]:
             if colour[space] == enemy or any(here):
                 out.add(space)
     return out
+
+
+_CLOSING: dict[str, tuple[Components, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]] = {}
+
+
+def _closing_powers(comp: Components) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """The powers whose spaces no route passes while they are neutral (4.1.1 EXCEPTION): (power,
+    its spaces, the sides it may join), as :func:`power_closed_to` reads them."""
+    found = _CLOSING.get(comp.version)
+    if found is None or found[0] is not comp:
+        rows = tuple((p, tuple(x for x in power.spaces if comp.spaces[x].power == p), power.joins)
+                     for p, power in enumerate(comp.powers) if power.route_closed_while_neutral)
+        found = _CLOSING[comp.version] = (comp, rows)
+    return found[1]
 
 
 _EDGES: dict[str, tuple[int, ...]] = {}
@@ -935,10 +953,12 @@ def interceptors(s: S, side: int, space: int) -> list[int]:
     out = []
     idx = s.comp.space_index
     isthmus = {idx["corinth"]: idx["cenchreae"], idx["cenchreae"]: idx["corinth"]}
+    lo, hi = SIDE_RANGE[enemy]
     for z in sorted(_near(s.comp, space)):
-        if not s.side_sps(z, enemy):
+        f = s.sp[z]
+        if not any(f[lo:hi]):
             continue
-        sps = tuple(s.sp[z][i] if i in SIDE_SLOTS[enemy] else 0 for i in range(NSLOTS))
+        sps = (0,) * lo + tuple(f[lo:hi]) + (0,) * (NSLOTS - hi)  # the enemy's SPs there
         in_zoi = space in ct.zoi(s.comp, z, enemy, sps, combat_phase=False).all
         if in_zoi or (isthmus.get(z) == space and s.land_sps(z, enemy) > 0):
             out.append(z)
