@@ -156,7 +156,7 @@ def _base(data_dir: Path | None) -> _Base:
         cls = "asT3" if t == SEA or island else "asT1" if t == MOUNTAIN else "asT0"
         hexes[cls].append(
             f'<use href="#ashx" x="{_f(x)}" y="{_f(y)}" id={_attr(css_id("h", name))} '
-            f"data-ref={_attr('h:' + name)}/>"
+            f"data-ref={_attr('h:' + name)} aria-label={_attr(name)}/>"
         )
         if island:
             deco.append(f'<use href="#asis" x="{_f(x)}" y="{_f(y)}"/>')
@@ -202,10 +202,10 @@ def _base(data_dir: Path | None) -> _Base:
         "#asmt{fill:none;stroke:#8a6a40;stroke-width:1.4}",
         ".asLb{font:8px sans-serif;fill:#6d6450;fill-opacity:.7;text-anchor:middle}",
         ".asCt use{stroke:#fff;stroke-width:1.5}",
-        ".asCt text{font:bold 16px sans-serif;text-anchor:middle}",
-        ".asCt .asV{fill:#fff;font-size:12px}",
+        ".asCt text{font:bold 21px sans-serif;text-anchor:middle}",
+        ".asCt .asV{fill:#fff;font-size:13px}",
         ".asCt .asNm{stroke:#fff;stroke-width:3.5px;paint-order:stroke;stroke-linejoin:round}",
-        ".asCt .asPt{font-size:12px;fill:#10304f}",
+        ".asCt .asPt{font-size:14px;fill:#10304f}",
         ".asOr{fill:none;stroke:#7b1fa2;stroke-width:2;stroke-dasharray:3 2}",
         ".asSg{fill:none;stroke:#b71c1c;stroke-width:2.2;stroke-dasharray:4 2}",
         ".asBk{fill:none;stroke:#0d47a1;stroke-width:2.2;stroke-dasharray:2 2}",
@@ -337,7 +337,8 @@ def _block(entry: JSON, x: float, y: float, pool: bool = False, deciding: str | 
     inside = f'<rect x="{-h}" y="{-h}" width="{2 * h}" height="{2 * h}" rx="1.5" class="asIn"/>' \
         if entry.get("besieged") else ""
     return (
-        f'<g id={_attr(css_id("b", bid))} data-ref={_attr("b:" + bid)} class="{cls}" '
+        f'<g id={_attr(css_id("b", bid))} data-ref={_attr("b:" + bid)} aria-label={_attr(block_name(entry))} '
+        f'class="{cls}" '
         f'transform="translate({_f(x)} {_f(y)})"><title>{escape(title)}</title><use href="{_shape_of(owner)}"/>{inside}'
         f'<text x="{-h + 1}" y="-2" class="asTy">{TYPE_LETTER.get(kind, "?")}</text>'
         f'<text x="{h - 1}" y="-2" class="asRt">{escape(rating)}</text>'
@@ -547,7 +548,9 @@ def _card(card: JSON) -> JSON:
     mp = f"{card.get('mp')} MP"
     return {"card": True, "title": str(card.get("title") or mp) if event else mp,
             "mp": card.get("mp"), "event": event, "text": card.get("text") if event else "Move Points only.",
-            "label": f"{card.get('mp')}/{card.get('title')}" if event else str(card.get("mp"))}
+            "label": f"{card.get('mp')}/{card.get('title')}" if event else str(card.get("mp")),
+            # the actions a click on the card may choose (the page offers the one legal now)
+            "actions": [f"{verb} {card.get('id')}" for verb in ("play", "sicily", "allocate")] if "id" in card else []}
 
 
 def _why(view: JSON) -> JSON:
@@ -643,6 +646,7 @@ def describe(view: JSON) -> JSON:
         "legend": LEGEND,
         "outcome": view.get("outcome"),
         "plans": _plans(view),
+        "quick": list(QUICK) if view.get("explain") else [],
         "why": _why(view),
         "log": log_lines({"log": view["log"][-LOG_LINES:]} if isinstance(view.get("log"), list) else view),
     }
@@ -657,6 +661,8 @@ LEGEND = [
     "control (4.2)",
     "Red dashes: siege; blue dots: blockade; thick red hexagon: the battle; orange line: the block's move",
 ]
+
+QUICK = ("op", "march", "sea", "to", "stop", "cancel")  # Move Phase choices the player may take back (undo)
 
 VERBS = {
     "op": "Operation move (4.4): {0}",

@@ -566,6 +566,7 @@
   /** A value of the panel as DOM: scalars as text, lists as lists, objects as definition lists. */
   function renderValue(v) {
     if (isEmpty(v)) return null;
+    if (v && v.card === true) return renderCard(v);
     if (isScalar(v)) return document.createTextNode(scalarText(v));
     if (Array.isArray(v)) {
       if (v.every(isScalar) && v.join(", ").length <= 80) return document.createTextNode(v.map(scalarText).join(", "));
@@ -578,6 +579,7 @@
   /** An object inside a list (a card, a unit, a contingent): its name first, its details after. */
   function renderItem(obj) {
     if (Array.isArray(obj)) return renderValue(obj);
+    if (obj && obj.card === true) return renderCard(obj);
     const key = PRIMARY.find((k) => isScalar(obj[k]) && !isEmpty(obj[k]));
     const shown = key ? String(obj[key]) : null;
     const small = [];
@@ -614,8 +616,27 @@
     return li;
   }
 
+  /** A card as a card: its title, its MPs, its event text (a game's panel marks it ``card: true``). */
+  function renderCard(c) {
+    return h("div", { class: "game-card" + (c.event ? " event" : ""), dataset: { actions: (c.actions || []).join("|") } },
+      h("div", { class: "card-head" }, h("strong", null, String(c.title)), h("span", { class: "mp" }, `${c.mp} MP`)),
+      c.text ? h("p", { class: "card-text", title: String(c.text) }, String(c.text)) : null);
+  }
+
+  /** What matters now, above the actions: the panel's ``now`` lines, then the hand (cards as cards). */
+  function renderNow(panel) {
+    const out = [];
+    if (Array.isArray(panel.now) && panel.now.length) out.push(h("ul", { class: "now" }, panel.now.map((x) => h("li", null, String(x)))));
+    if (Array.isArray(panel.hand)) {
+      out.push(h("h3", null, `Your hand (${panel.hand.length})`),
+        panel.hand.length ? h("div", { class: "hand" }, panel.hand.map((c) => (c && c.card === true ? renderCard(c) : renderItem(c))))
+          : h("p", { class: "hint" }, "No cards."));
+    }
+    return out;
+  }
+
   function renderPanel(panel) {
-    const skip = new Set(["prompt", "log", "role", "title"]);
+    const skip = new Set(["prompt", "log", "role", "title", "plans", "why", "quick", "now", "hand"]);
     const out = h("div", { class: "panel" });
     for (const [k, v] of Object.entries(panel || {})) {
       if (skip.has(k) || isEmpty(v)) continue;
@@ -848,17 +869,24 @@
           this.board.wrap,
           h("aside", { class: "side", id: "side", "aria-label": t("Game panel") },
             h("div", { id: "prompt-box", class: "prompt-box" }, h("p", { id: "prompt" })),
+            h("p", { id: "why", class: "why", role: "status", hidden: true }),
+            h("div", { id: "now", class: "now-box" }),
             h("div", { id: "selection", class: "selection", hidden: true },
               h("span", { id: "selection-text" }), " ", btn("clear-selection", t("Clear"), () => this.clearPick(), "small")),
             h("div", { id: "facings", class: "facings", hidden: true, role: "group", "aria-label": t("Facing") },
               FACINGS.map(([f, label]) => h("button", { type: "button", class: "facing", dataset: { ref: `f:${f}` },
                 onclick: () => this.pick(`f:${f}`) }, label))),
             h("div", { id: "confirm", class: "confirm", hidden: true, role: "group", "aria-label": t("Confirm the action") },
-              h("span", { id: "confirm-text" }),
+              h("span", { id: "confirm-text" }), h("span", { id: "confirm-note", class: "hint" }),
+              h("span", { id: "confirm-alts", class: "alts" }),
               btn("confirm-yes", t("Confirm"), () => this.confirmed(), "primary"),
               btn("confirm-no", t("Cancel"), () => this.cancelConfirm())),
             h("h2", { id: "actions-h" }, t("Your actions")),
             h("ul", { id: "actions", class: "actions", "aria-labelledby": "actions-h" }),
+            h("label", { class: "check quick-moves", for: "quick-moves" },
+              h("input", { type: "checkbox", id: "quick-moves", checked: this.quick(),
+                onchange: (e) => { try { localStorage.setItem("polemos:quick", e.target.checked ? "1" : "0"); } catch (_err) { /* private mode */ } } }),
+              " Quick moves: play board moves that can be undone without confirming"),
             btn("undo", t("Undo my last action"), () => this.undo(), "undo"),
             h("details", { id: "since", class: "since", hidden: true }, h("summary", null, t("What happened since your last move")),
               h("div", { id: "since-body" })),
@@ -1082,8 +1110,22 @@
       });
     }
 
+    /** The game's board plans (a destination's click -> several actions, e.g. the engine's path of a move). */
+    plans() { return (this.myMove() && this.data.panel && Array.isArray(this.data.panel.plans)) ? this.data.panel.plans : []; }
+
+    /** The game's reason why a board place cannot be chosen now, if it gave one (``panel.why``: {reason: [refs]}). */
+    whyNot(ref) {
+      const why = (this.data && this.data.panel && this.data.panel.why) || {};
+      for (const [reason, refs] of Object.entries(why)) if (refs.includes(ref)) return reason;
+      return null;
+    }
+
+    /** Quick moves: the player's choice to play board moves the game marks undoable without a question. */
+    quick() { try { return localStorage.getItem("polemos:quick") === "1"; } catch (_err) { return false; } }
+
     nextRefs() {
       const next = new Set();
+      if (!this.picked.length) for (const p of this.plans()) next.add(p.refs[0]);
       for (const i of this.candidates()) {
         const seq = this.refsOf(i);
         if (seq.length > this.picked.length) next.add(seq[this.picked.length]);
@@ -1127,6 +1169,24 @@
         ref = refUnder(e, this.nextRefs());
         if (!ref) this.picked = saved;
       }
+      const whyBox = $("#why", this.root);
+      if (whyBox) whyBox.hidden = true;
+      if (!ref) {
+        // nothing to choose there: say why, from the engine (the game's panel.why), if the game knows
+        for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
+          const el = node.closest ? node.closest("[data-ref]") : null;
+          const reason = el && this.whyNot(el.getAttribute("data-ref"));
+          if (reason) {
+            if (whyBox) {
+              whyBox.textContent = `${this.refName(el.getAttribute("data-ref"))}: ${reason}`;
+              whyBox.hidden = false;
+              whyBox.scrollIntoView({ block: "nearest" });
+            }
+            announce(reason);
+            break;
+          }
+        }
+      }
       if (ref) this.pick(ref);
     }
 
@@ -1135,7 +1195,9 @@
       const cands = this.candidates();
       const complete = cands.filter((i) => this.refsOf(i).length === this.picked.length);
       this.renderSelection();
-      if (complete.length) this.askConfirm(complete[0]);
+      const plan = this.picked.length === 1 ? this.plans().find((p) => p.refs[0] === ref) : null;
+      if (plan) this.askPlan(plan, complete.length ? complete[0] : -1);
+      else if (complete.length) this.askConfirm(complete[0], this.picked.length > 0);
       else if (!cands.length) this.clearPick();
     }
 
@@ -1151,15 +1213,52 @@
       else this.send(text);
     }
 
-    askConfirm(i) {
+    askConfirm(i, board = false) {
+      // quick moves: a board choice the game marks undoable (panel.quick: its verbs) goes without a question,
+      // unless the same clicks choose other actions too (they are offered beside it)
+      const verb = String(this.data.legal[i]).split(" ")[0];
+      const quickVerbs = (this.data.panel && this.data.panel.quick) || [];
+      const seq = this.refsOf(i).join(" ");
+      const alts = this.data.legal.some((_, j) => j !== i && seq && this.refsOf(j).join(" ") === seq);
+      if (board && this.quick() && quickVerbs.includes(verb) && !alts) { this.send(this.data.legal[i]); return; }
       this.pending = this.data.legal[i];
       $("#confirm-text", this.root).textContent = t("Play: {action}?", { action: this.pending });
+      $("#confirm", this.root).hidden = false;
+      this.confirmExtras(i);
+      $("#confirm-yes", this.root).focus();
+    }
+
+    /** Beside the question: the action's label, and the other actions the same clicks choose (a block's
+     * march or sea move beside its operation move), each a button that plays it at once. */
+    confirmExtras(i) {
+      const d = this.data;
+      const label = i >= 0 && d.labels ? d.labels[i] : "";
+      const note = $("#confirm-note", this.root);
+      if (note && !this.pendingPlan) note.textContent = label && label !== this.pending ? `(${label})` : "";
+      const alts = $("#confirm-alts", this.root);
+      if (!alts) return;
+      const seq = i >= 0 ? this.refsOf(i).join(" ") : "";
+      const others = seq ? d.legal.map((_, j) => j).filter((j) => j !== i && this.refsOf(j).join(" ") === seq) : [];
+      alts.replaceChildren(...others.map((j) => h("button", { type: "button", class: "alt", title: d.legal[j], dataset: { action: d.legal[j] },
+        onclick: () => { this.hideConfirm(); this.send(d.legal[j]); } }, (d.labels && d.labels[j]) || d.legal[j])));
+      return others.length;
+    }
+
+    /** A board plan chosen: one question for all its actions (none in quick mode). */
+    askPlan(plan, i) {
+      this.pendingPlan = plan.actions;
+      if (this.quick()) { this.confirmed(); return; }
+      this.pending = i >= 0 ? this.data.legal[i] : plan.actions.join(", ");
+      $("#confirm-text", this.root).textContent = `Play: ${this.pending}?`;
+      $("#confirm-note", this.root).textContent = plan.label ? `(${plan.label})` : "";
+      $("#confirm-alts", this.root).replaceChildren();
       $("#confirm", this.root).hidden = false;
       $("#confirm-yes", this.root).focus();
     }
 
     hideConfirm() {
       this.pending = null;
+      this.pendingPlan = null;
       const c = $("#confirm", this.root);
       if (c) c.hidden = true;
     }
@@ -1170,6 +1269,9 @@
     }
 
     confirmed() {
+      const plan = this.pendingPlan;
+      this.pendingPlan = null;
+      if (plan) { this.hideConfirm(); this.sendAll(plan); return; }
       const text = this.pending;
       this.hideConfirm();
       if (text) this.send(text);
@@ -1209,10 +1311,33 @@
 
     undo() { this.send(null, true); }
 
+    /** Several actions one after the other (a board plan), each only while it is still legal. */
+    async sendAll(actions) {
+      for (const a of actions) {
+        if (!this.myMove() || !this.data.legal.includes(a)) break;
+        await this.send(a);
+      }
+    }
+
     // -- side panel -----------------------------------------------------------------------
     renderPanel() {
       const d = this.data;
       $("#panel", this.root).replaceChildren(renderPanel(d.panel || {}));
+      const nowBox = $("#now", this.root);
+      if (nowBox) nowBox.replaceChildren(...renderNow(d.panel || {}));
+      // a card in the hand whose play is legal now is played by a click on it (one question)
+      for (const card of $$("#now .game-card", this.root)) {
+        const i = this.myMove() ? d.legal.findIndex((a) => (card.dataset.actions || "").split("|").includes(a)) : -1;
+        if (i < 0) continue;
+        card.classList.add("playable");
+        card.setAttribute("role", "button");
+        card.setAttribute("tabindex", "0");
+        card.setAttribute("aria-label", (d.labels && d.labels[i]) || d.legal[i]);
+        card.dataset.action = d.legal[i];
+        const go = () => { if (!this.busy) this.askConfirm(i); };
+        card.addEventListener("click", go);
+        card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
+      }
       const all = d.log || [];
       $("#log", this.root).replaceChildren(...all.slice(-10).map(logLine));
       $("#full-log ol", this.root).replaceChildren(...all.map(logLine));
