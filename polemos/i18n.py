@@ -224,3 +224,28 @@ def format_message(msg: str, args: Mapping[str, object], lang: str | None = None
     text = gettext(msg, chosen)
     shown = {k: translate_text(v, chosen) if isinstance(v, str) else str(v) for k, v in args.items()}
     return _fill(text, shown)
+
+
+def page_words(doc: object, lang: str, limit: int = 5000) -> dict[str, str]:
+    """The strings of ``doc`` (a page's panel, its action labels, its prompt: any JSON) that ``lang``
+    translates, as {English: translation}: what a page drawn in English by a game's web module says
+    in ``lang`` (the page looks its words up there). At most ``limit`` strings are looked at."""
+    chosen = choose(lang)
+    out: dict[str, str] = {}
+    if chosen == DEFAULT:
+        return out
+    stack: list[object] = [doc]
+    seen = 0
+    while stack and seen < limit:
+        item = stack.pop()
+        if isinstance(item, str):
+            seen += 1
+            if item not in out and 0 < len(item) <= 2000:
+                shown = translate_text(item, chosen)
+                if shown != item:
+                    out[item] = shown
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return out

@@ -217,3 +217,65 @@ PAGES = (
     N_("There is no such page here: the address may be mistyped, or the game may not exist."),
     N_("Back to the lobby"),
 )
+
+# ---------------------------------------------------------------- the games' pages: panel keys (the page shows
+# a panel's key as words, "day_round" -> "Day round"), prompts, "now" lines and action labels
+PANEL_KEYS = (
+    N_("Mode"), N_("Day"), N_("Series"), N_("Round"), N_("Day round"), N_("Phase"), N_("Rule"), N_("To move"),
+    N_("Committed"), N_("Current"), N_("Vp"), N_("Army"), N_("Contingents"), N_("Ephialtes"), N_("Off map"),
+    N_("Outcome"), N_("Played"), N_("Score"), N_("Olympiad"), N_("Turn"), N_("Player1"), N_("Active player"),
+    N_("To act"), N_("Hand sizes"), N_("Status"), N_("Legend"), N_("Hand"), N_("Now"), N_("Greek"), N_("Persian"),
+    N_("solitaire"), N_("two"), N_("greek-deployment"), N_("persian-deployment"), N_("move"), N_("combat"),
+    N_("replacement"), N_("cards"), N_("Event"), N_("Locrians"),
+    # the roles' ids, as panels list them ("to move: greek")
+    N_("greek"), N_("persian"), N_("athens"), N_("sparta"),
+)
+
+AS_PAGE = (
+    N_("Move Phase (4.0): spend MPs on operation moves, strategic moves or revolts; 'end' when done."),
+    N_("Combat Phase (5.0): choose the next battle, storm or sally; 'end' when done."),
+    N_("A new battle (5.4): withdraw blocks into siege, then 'engage'."),
+    N_("Your relief forces attack: the besieged may sally too (5.4)."),
+    N_("Your block's action in the combat order (5.41)."),
+    N_("More blocks would storm than the city's siege limit allows: pick the storming blocks (5.31)."),
+    N_("Choose which of your equally strong blocks takes the hit (5.2)."),
+    N_("Choose where the block retreats (5.5)."),
+    N_("Your victorious blocks may regroup (5.6); 'done' when finished."),
+    N_("Spend pillage BPs on the victorious blocks (5.61); 'done' when finished."),
+    N_("Replacement Phase (8.0): add steps, build blocks, disband; 'done' when finished."),
+    N_("The revolt succeeded (7.0): keep the revolt block, disband it, or exchange it for a peltast."),
+    N_("The hit falls on your strongest block there (5.2): confirm."),
+    N_("Your hand totals {mp} MP, under 10: show it for a re-deal or keep it (Mulligan)."),
+    N_("Your hand totals {mp} MP: keep it (a Mulligan needs a hand under 10 MP)."),
+    N_("Moving {block}: choose the next hex, 'stop' or 'cancel'."),
+    N_("Moving {block}: choose its destination, or 'cancel'."),
+    N_("Game over: {side} wins — {reason}."),
+    N_("MPs left: {n}"),
+    N_("BPs left: {n}"),
+    N_("Operation move (4.4): {block}"),
+    N_("March move (4.51): {block}"),
+    N_("Sea move (4.52): {block}"),
+    N_("{block} at {city}"),
+    N_("Play {n} MP"),
+    N_("Play {n} MP — {title}"),
+    N_("Put at Sicily {n} MP"),
+    N_("Put at Sicily {n} MP — {title}"),
+    N_("Step to {hex}"),
+    N_("Step to {hex} (and stop)"),
+    N_("End the Move Phase (no more moves this Player Turn)"),
+    N_("End the Combat Phase (no more battles)"),
+    N_("Your hand ({n})"),
+    N_("No cards."),
+    N_("Quick moves: play board moves that can be undone without confirming"),
+)
+
+GTS_PAGE = (
+    N_("Greeks: place {code} ({unit}: area and facing), or set up every unit left at once (standard or last "
+       "deployment, G44: the last choices)"),
+    N_("Greeks: choose the contingent that guards the Ephialtes path"),
+    N_("Place {code} in {area}, facing {facing}"),
+    N_("{area} (west of the Wall, on the road)"),
+    N_("{area} (the Wall)"),
+    N_("{area} (the Wall, its gate)"),
+    N_("The {contingent} guard the Ephialtes path ({rule})"),
+)

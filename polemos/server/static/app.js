@@ -51,10 +51,12 @@
    * switcher's cookie, else the browser's Accept-Language). Its strings come from the same gettext
    * catalog as the server's (GET /api/i18n/{lang}: English msgid -> translation); a string the
    * catalog lacks stays English. The log arrives already translated (the server renders it per viewer). */
-  const i18n = { lang: document.documentElement.lang || "en", messages: {}, languages: { en: "English", es: "Español" } };
-  /** A string of the page in the chosen language, its "{name}" placeholders filled from ``args``. */
+  const i18n = { lang: document.documentElement.lang || "en", messages: {}, page: {}, languages: { en: "English", es: "Español" } };
+  const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+  /** A string of the page in the chosen language, its "{name}" placeholders filled from ``args``: the
+   * catalog's, else the shown game page's own words (its answer's "tr": the game drew them in English). */
   function t(msg, args) {
-    const s = Object.prototype.hasOwnProperty.call(i18n.messages, msg) ? i18n.messages[msg] : msg;
+    const s = own(i18n.messages, msg) ? i18n.messages[msg] : own(i18n.page, msg) ? i18n.page[msg] : msg;
     return args ? s.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m)) : s;
   }
   async function loadLanguage() {
@@ -557,7 +559,7 @@
   const PRIMARY = ["label", "name", "title", "id", "side"];
 
   function isScalar(v) { return v === null || ["string", "number", "boolean"].includes(typeof v); }
-  function scalarText(v) { return typeof v === "boolean" ? (v ? t("yes") : t("no")) : String(v); }
+  function scalarText(v) { return typeof v === "boolean" ? (v ? t("yes") : t("no")) : t(String(v)); }
   function isEmpty(v) {
     return v === null || v === undefined || v === "" || (Array.isArray(v) && !v.length)
       || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
@@ -581,7 +583,7 @@
     if (Array.isArray(obj)) return renderValue(obj);
     if (obj && obj.card === true) return renderCard(obj);
     const key = PRIMARY.find((k) => isScalar(obj[k]) && !isEmpty(obj[k]));
-    const shown = key ? String(obj[key]) : null;
+    const shown = key ? t(String(obj[key])) : null;
     const small = [];
     const long = [];
     const nested = [];
@@ -619,18 +621,18 @@
   /** A card as a card: its title, its MPs, its event text (a game's panel marks it ``card: true``). */
   function renderCard(c) {
     return h("div", { class: "game-card" + (c.event ? " event" : ""), dataset: { actions: (c.actions || []).join("|") } },
-      h("div", { class: "card-head" }, h("strong", null, String(c.title)), h("span", { class: "mp" }, `${c.mp} MP`)),
-      c.text ? h("p", { class: "card-text", title: String(c.text) }, String(c.text)) : null);
+      h("div", { class: "card-head" }, h("strong", null, t(String(c.title))), h("span", { class: "mp" }, t("{n} MP", { n: c.mp }))),
+      c.text ? h("p", { class: "card-text", title: t(String(c.text)) }, t(String(c.text))) : null);
   }
 
   /** What matters now, above the actions: the panel's ``now`` lines, then the hand (cards as cards). */
   function renderNow(panel) {
     const out = [];
-    if (Array.isArray(panel.now) && panel.now.length) out.push(h("ul", { class: "now" }, panel.now.map((x) => h("li", null, String(x)))));
+    if (Array.isArray(panel.now) && panel.now.length) out.push(h("ul", { class: "now" }, panel.now.map((x) => h("li", null, t(String(x))))));
     if (Array.isArray(panel.hand)) {
-      out.push(h("h3", null, `Your hand (${panel.hand.length})`),
+      out.push(h("h3", null, t("Your hand ({n})", { n: panel.hand.length })),
         panel.hand.length ? h("div", { class: "hand" }, panel.hand.map((c) => (c && c.card === true ? renderCard(c) : renderItem(c))))
-          : h("p", { class: "hint" }, "No cards."));
+          : h("p", { class: "hint" }, t("No cards.")));
     }
     return out;
   }
@@ -886,7 +888,7 @@
             h("label", { class: "check quick-moves", for: "quick-moves" },
               h("input", { type: "checkbox", id: "quick-moves", checked: this.quick(),
                 onchange: (e) => { try { localStorage.setItem("polemos:quick", e.target.checked ? "1" : "0"); } catch (_err) { /* private mode */ } } }),
-              " Quick moves: play board moves that can be undone without confirming"),
+              " ", t("Quick moves: play board moves that can be undone without confirming")),
             btn("undo", t("Undo my last action"), () => this.undo(), "undo"),
             h("details", { id: "since", class: "since", hidden: true }, h("summary", null, t("What happened since your last move")),
               h("div", { id: "since-body" })),
@@ -958,6 +960,9 @@
       this.root.dataset.role = data.role || "";
       this.root.dataset.status = data.game.status;
       const g = data.game;
+      // the game's own words in this language (its web module drew the panel and labels in English)
+      i18n.page = data.tr || {};
+      if (Array.isArray(data.labels)) data.labels = data.labels.map((label) => t(label));
       document.title = `${t(g.title)} #${g.id} — Polemos`;
       $("#game-title", this.root).textContent = `${t(g.title)} #${g.id}`;
       $("#seed-chosen", this.root).hidden = !g.seed_chosen;
@@ -996,7 +1001,8 @@
       else if (this.myMove()) text = t("Your move as {role}.", { role: title(d.role) });
       else text = t("Waiting for {who}.", { who: g.active.map((r) => `${title(r)} (${names[r]})`).join(t(" and ")) || "—" });
       el.replaceChildren(h("span", null, text), " ", h("span", { class: "version" }, t("version {n}", { n: d.version })));
-      const prompt = (d.panel && d.panel.prompt) || (d.view && d.view.prompt) || "";
+      const said = (d.panel && d.panel.prompt) || (d.view && d.view.prompt) || "";
+      const prompt = t(said);
       $("#prompt", this.root).textContent = !d.role ? t("You are watching this game.") : this.myMove() ? prompt : text;
       const say = this.myMove() ? t("{role}, your move: {prompt}", { role: title(d.role), prompt }) : text;
       if (say !== this.shownPrompt) { this.shownPrompt = say; announce(say); }
