@@ -236,8 +236,24 @@ class Store:
     def viewer(self, token: str | None) -> Viewer | None:
         """The user of a session token, if the session is neither expired nor idle too long. Its last
         use is written at most once an hour (SESSION_TOUCH), so a request is no write."""
+        who, stale = self.session(token)
+        if who is not None and stale and token:
+            self.touch(token)
+        return who
+
+    def touch(self, token: str) -> None:
+        """Write a session's last use (at most once per SESSION_TOUCH: ``session`` says when)."""
+        key, at = _hash_token(token), now()
+        with self.write() as db, db.begin():
+            db.execute(update(Session).where(Session.token_hash == key, Session.last_used < at - SESSION_TOUCH)
+                       .values(last_used=at))
+
+    def session(self, token: str | None) -> tuple[Viewer | None, bool]:
+        """``viewer`` without its write: the user of a session token (or None), and whether the session's
+        last use is due to be written (``touch``). One read, no write (on SQLite through the driver:
+        polemos.server.hot), so the app may ask it without a trip to a worker thread."""
         if not token:
-            return None
+            return None, False
         key = _hash_token(token)
         at = now()
         found: Sequence[Any] | None
@@ -248,17 +264,11 @@ class Store:
             with self.quick.connect() as conn:  # one prepared query, no ORM objects
                 found = conn.execute(_SESSION_BY_TOKEN, {"key": key}).first()
         if found is None:
-            return None
+            return None, False
         user_id, name, csrf, expires_at, last_used, lang = found
         if expires_at < at or last_used < at - timedelta(days=IDLE_DAYS):
-            return None
-        who = Viewer(user_id, name, csrf, lang)
-        stale = last_used < at - SESSION_TOUCH
-        if stale:
-            with self.write() as db, db.begin():
-                db.execute(update(Session).where(Session.token_hash == key, Session.last_used < at - SESSION_TOUCH)
-                           .values(last_used=at))
-        return who
+            return None, False
+        return Viewer(user_id, name, csrf, lang), last_used < at - SESSION_TOUCH
 
     def set_lang(self, who: Viewer, lang: str | None) -> None:
         """The account's language (one of polemos.i18n.LANGUAGES), or none: the browser's then."""
