@@ -38,6 +38,7 @@ from polemos.core.log import log_lines, translate_line
 from polemos.core.options import validate_options
 from polemos.core.rng import Rng, secret_seed
 from polemos.i18n import DEFAULT as DEFAULT_LANG
+from polemos.i18n import page_words
 from polemos.server.cache import Lru
 from polemos.server.db import (
     ActionRow,
@@ -152,6 +153,7 @@ class Store:
         self.agents: dict[tuple[int, str], Any] = {}
         self.states: Lru[tuple[int, State]] = Lru(STATE_CACHE)  # game -> (internal version, state)
         self.pages: Lru[tuple[int, int, Page]] = Lru(PAGE_CACHE)  # (game, viewer) -> (version, change n, page)
+        self.words: Lru[bytes] = Lru(PAGE_CACHE)  # (page digest, language) -> the page's words in it (_words)
         self.drawing = threading.Lock()  # a page's board is drawn and its answer encoded once
         # called after each committed change with (notification id, game, payload), so this process's
         # WebSockets and bot runner hear of its own changes at once (polemos.server.notify)
@@ -568,8 +570,24 @@ class Store:
             # the log is the last member (_encode): JSON strings escape their quotes, so the last
             # ',"log":' in the text is the member's own
             cut = encoded.rfind(b',"log":')
-            encoded = encoded[:cut] + b',"log":' + dumps([translate_line(line, lang) for line in page.log])
+            encoded = (encoded[:cut] + b',"tr":' + self._words(page, encoded, lang) + b',"log":'
+                       + dumps([translate_line(line, lang) for line in page.log]))
         return dumps(head)[:-1] + b"," + encoded + b"}"
+
+    def _words(self, page: Page, encoded: bytes, lang: str) -> bytes:
+        """The words the game's web module drew the page with (its panel, prompt and action labels) in
+        ``lang``, as {English: translation} (polemos.i18n.page_words): the page looks them up. Encoded once
+        per page and language."""
+        key = (page.digest, lang)
+        found = self.words.get(key)
+        if found is None:
+            doc = json.loads(b"{" + encoded + b"}")
+            view = doc.get("view")
+            shown = {"panel": doc.get("panel"), "labels": doc.get("labels"),
+                     "prompt": view.get("prompt") if isinstance(view, dict) else None}
+            found = dumps(page_words(shown, lang))
+            self.words.put(key, found)
+        return found
 
     def _encode(self, game_id: str, page: Page) -> bytes:
         """The page's own members of the answer, encoded once per page version in this process: the game's

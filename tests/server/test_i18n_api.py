@@ -98,3 +98,20 @@ def test_no_language_leaks_between_concurrent_requests(store: Store) -> None:
     assert first["en"] != first["es"]
     for lang, log in answers:
         assert log == first[lang], lang
+
+
+def test_the_games_own_words_in_spanish(store: Store) -> None:
+    # what the game's web module drew in English (its prompt, its action labels) comes with the page's
+    # answer in Spanish (tr), for the page to show; in English there is nothing to add
+    p = Player(store, "demaratus")
+    try:
+        gid = _gts(p)
+        es = p.get(f"/api/games/{gid}/view?lang=es").json()
+        en = p.get(f"/api/games/{gid}/view").json()
+        assert "tr" not in en
+        prompt = en["panel"]["prompt"]
+        assert es["tr"][prompt] == "Griegos: elegid el contingente que guarda la senda de Efialtes"
+        assert any(es["tr"].get(label, "").startswith("Los Tespios guardan") for label in en["labels"])
+        assert es["panel"] == en["panel"] and es["labels"] == en["labels"]  # the page's own data unchanged
+    finally:
+        p.close()
