@@ -6,6 +6,17 @@ import shutil
 import textwrap
 from typing import Any
 
+from polemos.games.athens_sparta.web import action_labels as web_action_labels
+from polemos.games.athens_sparta.web import block_name
+
+__all__ = ["action_labels", "render"]
+
+
+def action_labels(view: dict[str, Any], legal: list[str]) -> list[str]:
+    """The actions in words, as the browser's buttons name them (blocks by their display names, RULINGS
+    R34); the number or the action's own text may be typed."""
+    return web_action_labels(view, legal)
+
 
 def render(view: dict[str, Any]) -> str:
     me = view.get("role")
@@ -28,7 +39,7 @@ def render(view: dict[str, Any]) -> str:
         lines.append("Cards played: " + ", ".join(
             f"{r.title()} {_card(c)}" for r, c in played.items()))
     if "hand" in view:
-        lines.append("Your hand: " + (", ".join(f"{c['id']}={_card(c)}" for c in view["hand"]) or "empty"))
+        lines.append("Your hand: " + (", ".join(_card(c) for c in view["hand"]) or "empty"))
     by_loc: dict[str, list[dict[str, Any]]] = {}
     for b in view["blocks"]:
         by_loc.setdefault(b["location"], []).append(b)
@@ -47,7 +58,7 @@ def render(view: dict[str, Any]) -> str:
         parts = []
         for b in own:
             who = "" if b["owner"] == me else f"{b['owner']}:"
-            parts.append(f"{who}{b['id']} {b['type'][:3]} {b['rating']} {b['strength']}/{b['steps']}"
+            parts.append(f"{who}{block_name(b)}"
                          + (" (in siege)" if b.get("besieged") else "") + (" *" if b.get("moved") else ""))
         for side in ("athens", "sparta"):
             n = sum(1 for b in hidden if b["owner"] == side)
@@ -60,7 +71,8 @@ def render(view: dict[str, Any]) -> str:
                      f"attacker {bt['attacker']}")
     if view.get("moving"):
         mv = view["moving"]
-        lines.append(f"Moving {mv['block']}: {' > '.join(mv['path'])} ({mv['left']} left)")
+        mover = next((b for b in view["blocks"] if b.get("id") == mv["block"]), {"id": mv["block"]})
+        lines.append(f"Moving {block_name(mover)}: {' > '.join(mv['path'])} ({mv['left']} left)")
     return _fit(lines)
 
 

@@ -671,6 +671,13 @@ VERBS = {
     "stop": "Stop here: end this block's move (4.4)",
     "cancel": "Cancel this move (it had no effect yet, RULINGS R4)",
 }
+WORDS = {
+    "keep": "Keep this hand",
+    "mulligan": "Show this hand for a re-deal (Mulligan)",
+    "redeal": "Take a new hand too (Mulligan)",
+    "engage": "Engage: fight the battle (5.4)",
+    "done": "Done",
+}
 END_WORDS = {
     "move": "End the Move Phase (no more moves this Player Turn)",
     "combat": "End the Combat Phase (no more battles)",
@@ -708,6 +715,9 @@ def action_labels(view: JSON, legal: list[str]) -> list[str]:
         if words[0] == "to" and len(words) == 2:
             ends = isinstance(moving, dict) and moving.get("left") == 1
             out.append(f"Step to {words[1]}" + (" (and stop)" if ends else ""))
+            continue
+        if text in WORDS:
+            out.append(WORDS[text])
             continue
         if text == "end":
             out.append(END_WORDS.get(str(view.get("phase")), f"End the {str(view.get('phase')).title()} Phase"))
