@@ -279,3 +279,43 @@ GTS_PAGE = (
     N_("{area} (the Wall, its gate)"),
     N_("The {contingent} guard the Ephialtes path ({rule})"),
 )
+
+# ---------------------------------------------------------------- the games' option schemas (the lobby's form:
+# each option's name as words, its description, its choices as words; tests/test_i18n.py checks they are all here)
+OPTIONS = (
+    N_("Syracuse points"),
+    N_("SYRACUSE Points (optional): each player allocates a card at Sicily; their sum is SYRACUSE's value"),
+    N_("Bid"),
+    N_("10.3 Tourney bidding result: that side removes that many steps from its starting blocks (at "
+       "most one per block)"),
+    N_("Side"),
+    N_("the side the winning bid plays"),
+    N_("Steps"),
+    N_("the steps it removes"),
+    N_("Edition"),
+    N_("Rules edition: second (the current English rules) or first (the first edition, Spanish rulebook)"),
+    N_("Second"),
+    N_("First"),
+    N_("Players"),
+    N_("solitaire (the Persians are the rulebook's automaton), two (11.1: a Persian player), or multi "
+       "(11.2: Greek contingents debate the day-3 conference; the Persian system plays)"),
+    N_("Solitaire"),
+    N_("Two"),
+    N_("Multi"),
+    N_("Feigned retreat"),
+    N_("11.3 Spartan feigned retreat option"),
+    N_("Nothing but spartans"),
+    N_("11.4 Nothing But Spartans"),
+    N_("solitaire (switch sides as 2.1 demands, the score follows the player), fixed (solitaire on one "
+       "side), or two-player (a player per side, no switching)"),
+    N_("Fixed"),
+    N_("Two Player"),
+    N_("Scenario"),
+    N_("the scenario (10.1-10.4), for tables and commands that choose games by their options"),
+    N_("Peloponnesian War"),
+    N_("Archidamian War"),
+    N_("Decelean War"),
+    N_("Fall Of Athens"),
+    N_("the side the player commands first where the scenario leaves it open (10.1, 10.2), and the side "
+       "kept in the fixed mode"),
+)

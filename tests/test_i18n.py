@@ -162,3 +162,24 @@ def test_cli_bad_language_is_one_clear_error() -> None:
     code, out = _cli("--lang", "klingon", "games")
     assert code == 1
     assert out.strip().splitlines()[-1] == "error: no language 'klingon': Polemos speaks en, es"
+
+
+def test_every_games_options_read_in_spanish() -> None:
+    # the lobby's form shows each option's name, description and choices as words (app.js humanKey,
+    # title): each has its Spanish, so a new or reworded option is caught here
+    import re
+
+    es = i18n.catalog("es").singular
+
+    def words(specs: object) -> list[str]:
+        out: list[str] = []
+        for o in specs:  # type: ignore[attr-defined]
+            out.append(o.name.replace("_", " ").capitalize() if o.name else o.name)
+            out.append(o.description)
+            out += [re.sub(r"\b\w", lambda m: m.group(0).upper(), re.sub(r"[-_]", " ", str(c))) for c in o.choices]
+            out += words(o.fields)
+        return out
+
+    shown = [w for gid in polemos.game_ids() if gid != "toy-nim" for w in words(polemos.game(gid).options)]
+    assert len(shown) > 20
+    assert [w for w in shown if w not in es] == []

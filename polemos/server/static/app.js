@@ -436,7 +436,7 @@
       // number within its range; an object's fields under a checkbox that turns it on), so no one types JSON.
       const optionControl = (spec, prefix) => {
         const id = `${prefix}${spec.name}`;
-        const about = h("p", { class: "hint", id: `${id}-d` }, String(spec.description));
+        const about = h("p", { class: "hint", id: `${id}-d` }, t(String(spec.description)));
         const common = { id, "aria-describedby": `${id}-d` };
         if (spec.type === "bool" || spec.type === "object") {
           const box = h("input", { type: "checkbox", ...common });
