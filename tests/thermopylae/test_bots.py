@@ -274,3 +274,18 @@ def test_8_2_6_g42_fire_goes_where_the_targets_dv_is_already_spent() -> None:
     sync(s)
     agent = HeuristicAgent(strict=True)  # (a bot keeps its target for the rest of a segment)
     assert agent.choose(s.view("greek"), legal, Rng(1)) == "fire thebans-4 E8"
+
+
+def test_g44_the_bot_places_unit_by_unit_and_ends_a_set_up_it_is_shown() -> None:
+    """The heuristic bot keeps to the single placements of 6.0 ("deploy standard/repeat" are for people) and,
+    shown the look-over of a one-choice set-up (G44), ends the deployment."""
+    s = polemos.game(GAME).new(12)
+    agent = HeuristicAgent(strict=True)
+    rng = agent_rng(1, 0)
+    while s.stage != "deploy":
+        s.apply("greek", agent.choose(s.view("greek"), s.legal_actions("greek"), rng))
+    legal = s.legal_actions("greek")
+    assert "deploy standard" in legal
+    assert agent.choose(s.view("greek"), legal, rng).startswith("place ")
+    s.apply("greek", "deploy standard")
+    assert agent.choose(s.view("greek"), s.legal_actions("greek"), rng) == "end deployment"
