@@ -68,6 +68,12 @@ class Sampler(Protocol):
         """A cheap playout choice for ``role`` among ``legal`` (never empty)."""
         ...
 
+    @property
+    def rollout_cap(self) -> int:
+        """The most playout actions worth their cost in this game (the search takes the smaller of
+        this and its own ``rollout_steps``)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
@@ -80,7 +86,7 @@ class SearchConfig:
     exploration: float = 0.7  # UCB1 constant (values are win chances in [0, 1])
     max_depth: int = 12  # tree levels below the root (deeper: playout only)
     workers: int = 1  # root parallelism (processes)
-    min_iterations: int = 8  # a seconds budget still searches at least this much
+    min_iterations: int = 2  # a seconds budget still searches at least this much
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -144,20 +150,27 @@ def _select(stats: dict[str, list[float]], legal: list[str], c: float, rng: Rng)
     return best, False
 
 
-def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: SearchConfig) -> SearchResult:
-    """One ISMCTS search for ``role`` choosing among ``legal`` (the real legal actions)."""
+def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: SearchConfig,
+           start: float | None = None) -> SearchResult:
+    """One ISMCTS search for ``role`` choosing among ``legal`` (the real legal actions).
+
+    A seconds budget counts from ``start`` (a ``time.thread_time()`` reading: the caller's, so that
+    rebuilding the view's worlds counts too) and stops before an iteration that would likely
+    overrun it (at the mean cost of the iterations so far)."""
     root = _Node()
     wanted = set(legal)
-    start = time.thread_time()
+    if start is None:
+        start = time.thread_time()
     iterations = skipped = 0
     budget_n = config.iterations
     budget_t = config.seconds
     while True:
         if budget_n is not None and iterations >= budget_n:
             break
-        if budget_t is not None and iterations >= config.min_iterations \
-                and time.thread_time() - start >= budget_t:
-            break
+        if budget_t is not None and iterations >= config.min_iterations:
+            spent = time.thread_time() - start
+            if spent + spent / max(1, iterations + skipped) > budget_t:
+                break
         if skipped > 4 * (iterations + 8):
             break  # the sampler keeps building worlds without the real choices: give up
         world = sampler.sample(rng)
@@ -214,7 +227,7 @@ def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: S
         else:
             node = child
         depth += 1
-    values = _playout(world, sampler, rng, config.rollout_steps)
+    values = _playout(world, sampler, rng, min(config.rollout_steps, sampler.rollout_cap))
     for n, picks in path:
         for r, a in picks:
             entry = n.stats[r][a]
@@ -287,6 +300,7 @@ class ISMCTSAgent:
         self.last = None
         if len(legal) == 1:
             return legal[0]  # nothing to think about (and no RNG draw)
+        start = time.thread_time()
         role = view.get("role")
         if not isinstance(role, str):
             raise ValueError("the view names no role: a search agent plays a seat")
@@ -298,7 +312,7 @@ class ISMCTSAgent:
         if self.config.workers > 1:
             result = self._parallel(view, role, legal, rng)
         else:
-            result = search(sampler, role, legal, rng, self.config)
+            result = search(sampler, role, legal, rng, self.config, start)
         self.last = result
         if not result.root:
             self.fell_back += 1

@@ -124,6 +124,8 @@ def world_sampler(view: JSON, role: Role, data: Path | str | None = None,
 class Sampler:
     """Worlds consistent with one view (see the module docstring)."""
 
+    rollout_cap = 1000  # the levels' own rollout_steps apply
+
     def __init__(self, view: JSON, role: Role, data: Path | str | None = None,
                  kinds: frozenset[str] = REBUILT) -> None:
         side = SIDE_OF_ROLE.get(role)

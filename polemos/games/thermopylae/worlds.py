@@ -78,6 +78,9 @@ def world_sampler(view: JSON, role: Role, data: Path | str | None = None,
 class Sampler:
     """Worlds consistent with one view (see the module docstring)."""
 
+    # a playout action costs a movement menu (hundreds of moves searched): few are worth it
+    rollout_cap = 8
+
     def __init__(self, view: JSON, role: Role, data: Path | str | None = None,
                  kinds: frozenset[str] = REBUILT) -> None:
         if view.get("role") != role or view.get("side") not in SIDE_NAMES:
