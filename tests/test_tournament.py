@@ -137,6 +137,9 @@ def test_sprt_accepts_h1_for_a_clearly_stronger_b() -> None:
     decided = next(n for n in range(1, 100) if stats.sprt([1.0] * n, 0, 50, pentanomial=True).decision != "continue")
     result = stats.sprt([1.0] * decided, 0, 50, pentanomial=True)
     assert result.decision == "H1" and result.llr >= math.log(0.95 / 0.05)
+    low = stats.wilson(decided, decided)[0]  # a perfect score: bounded below only
+    assert result.elo_interval == (pytest.approx(stats.score_to_elo(low)), math.inf)
+    assert result.to_json()["elo_interval"] == [round(stats.score_to_elo(low), 1), None]
     assert decided == math.ceil(math.log(19) / math.log(stats.elo_to_score(50) / 0.5) - 1e-9)
 
 

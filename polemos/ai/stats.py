@@ -441,12 +441,12 @@ class SprtResult:
     pairs: int
     decision: str  # "H1" (B is stronger by elo1), "H0" (not stronger than elo0) or "continue"
     elo: float  # the estimated Elo of B over A from the pair scores
-    elo_interval: tuple[float, float]
+    elo_interval: tuple[float, float]  # 95%, from the Wilson interval of the mean pair score (may be infinite)
 
     def to_json(self) -> JSON:
         return {"llr": round(self.llr, 4), "bounds": [round(self.lower, 4), round(self.upper, 4)],
                 "pairs": self.pairs, "decision": self.decision, "elo": round(self.elo, 1),
-                "elo_interval": [round(self.elo_interval[0], 1), round(self.elo_interval[1], 1)]}
+                "elo_interval": [None if math.isinf(x) else round(x, 1) for x in self.elo_interval]}
 
 
 def sprt(scores: Sequence[float], elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
@@ -484,9 +484,9 @@ def sprt(scores: Sequence[float], elo0: float, elo1: float, alpha: float = 0.05,
     p1 = _constrained_mle(values, freqs, s1)
     llr = total * sum(f * math.log(q1 / q0) for f, q0, q1 in zip(freqs, p0, p1, strict=True))
     decision = "H1" if llr >= upper else "H0" if llr <= lower else "continue"
-    # the estimate: the mean pair score with half a pseudo-pair scoring 1/2 (finite at 0% or 100%)
+    # the estimate: the mean pair score with half a pseudo-pair scoring 1/2 (finite at 0% or 100%);
+    # its bounds: the Wilson interval of the pair scores' sum, infinite where it reaches 0 or 1
     mean = (sum(scores) + 0.25) / (pairs + 0.5)
-    var = sum((s - mean) ** 2 for s in scores) / pairs
-    half = Z95 * math.sqrt(var / pairs)
-    return SprtResult(llr, lower, upper, pairs, decision, score_to_elo(mean),
-                      (score_to_elo(mean - half), score_to_elo(mean + half)))
+    low, high = wilson(sum(scores), pairs)
+    bounds = (-math.inf if low <= 1e-9 else score_to_elo(low), math.inf if high >= 1 - 1e-9 else score_to_elo(high))
+    return SprtResult(llr, lower, upper, pairs, decision, score_to_elo(mean), bounds)

@@ -570,6 +570,10 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _elo_bound(value: float | None, unbounded: str) -> str:
+    return unbounded if value is None else f"{value:+.0f}"
+
+
 def print_report(report: JSON, console: Any) -> None:
     """The report as rich tables on ``console`` (a :class:`rich.console.Console`)."""
     from rich.table import Table
@@ -618,19 +622,21 @@ def print_report(report: JSON, console: Any) -> None:
                    f"{p['b_score']:.3f}"]
             if bounded:
                 low, high = p.get("b_elo_bounds", [None, None])
-                row.append(f"{'-inf' if low is None else f'{low:+.0f}'}..{'inf' if high is None else f'{high:+.0f}'}")
+                row.append(f"{_elo_bound(low, '-inf')}..{_elo_bound(high, 'inf')}")
             pairs.add_row(*row)
         console.print(pairs)
     if "sprt" in report:
         s = report["sprt"]
-        verdict = {"H1": f"H1 accepted: {s['b']} is stronger than {s['a']} (by about {s['elo1']:g} Elo or more)",
-                   "H0": f"H0 accepted: {s['b']} is not {s['elo1']:g} Elo stronger than {s['a']} "
-                         f"(at most about {s['elo0']:g})",
+        verdict = {"H1": f"H1 accepted: {s['b']} is stronger than {s['a']} (the games favour {s['elo1']:+g} Elo over "
+                         f"{s['elo0']:+g}; false positive rate {s['alpha']:g})",
+                   "H0": f"H0 accepted: {s['b']} is not {s['elo1']:g} Elo stronger than {s['a']} (the games favour "
+                         f"{s['elo0']:+g} Elo over {s['elo1']:+g}; false negative rate {s['beta']:g})",
                    "continue": "undecided: the games ran out before the test decided"}[s["decision"]]
         console.print(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} beta={s['beta']:g}: "
                       f"LLR {s['llr']:+.3f} in [{s['bounds'][0]:+.3f}, {s['bounds'][1]:+.3f}] after {s['pairs']} "
                       f"pairs; {verdict}. Elo of {s['b']} over {s['a']}: {s['elo']:+.0f} "
-                      f"({s['elo_interval'][0]:+.0f} .. {s['elo_interval'][1]:+.0f})", markup=False, soft_wrap=True)
+                      f"({_elo_bound(s['elo_interval'][0], '-inf')} .. {_elo_bound(s['elo_interval'][1], 'inf')})",
+                      markup=False, soft_wrap=True)
     for agent, t in report.get("think", {}).items():
         console.print(f"  {agent}: {t['decisions']} decisions, {1000 * t['mean_seconds']:.2f} ms each on average "
                       f"({1000 * t.get('mean_cpu_seconds', 0.0):.2f} ms of CPU)", markup=False)
