@@ -24,6 +24,7 @@ their inline styles folded into CSS classes to keep the board small (it is sent 
 from __future__ import annotations
 
 import functools
+import json
 import math
 import re
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from polemos.core.log import log_lines
 from polemos.games.athens_sparta import svg
+from polemos.games.athens_sparta.board import DATA_DIR
 from polemos.games.athens_sparta.data import load_components
 from polemos.games.athens_sparta.model import (
     ATHENS,
@@ -121,6 +123,24 @@ def _classed(parts: list[str], styles: dict[str, str]) -> list[str]:
     return out
 
 
+def _coast(cv: svg._Canvas, data_dir: Path | None) -> str:
+    """The real coastlines under the grid: ``data/coast.json`` (GSHHG shorelines projected with the map's own
+    projection and simplified once by scripts/athens_sparta_coast.py; its provenance is in the file), as
+    two paths (land, lakes) in the board's pixels; "" when the file is missing."""
+    path = (data_dir / "coast.json") if data_dir is not None and (data_dir / "coast.json").is_file() \
+        else DATA_DIR / "coast.json"
+    if not path.is_file():
+        return ""
+    doc = json.loads(path.read_text())
+
+    def d(rings: list[list[list[float]]]) -> str:
+        return "".join("M" + "L".join(f"{x * svg.SCALE - cv.x0:.0f},{y * svg.SCALE - cv.y0:.0f}" for x, y in ring) + "Z"
+                       for ring in rings)
+
+    return (f'<path class="asLand" d="{d(doc.get("land", []))}"/>'
+            + (f'<path class="asLake" d="{d(doc["lakes"])}"/>' if doc.get("lakes") else ""))
+
+
 def _shape(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
 
@@ -192,9 +212,12 @@ def _base(data_dir: Path | None) -> _Base:
     css = [
         ".asNP{pointer-events:none}",
         f".asBg{{fill:{svg.SEA_DEEP}}}",
-        f".asT0{{fill:{svg.CLEAR_FILL}}}",
-        f".asT1{{fill:{svg.MOUNTAIN_FILL}}}",
-        f".asT3{{fill:{svg.SEA_FILL}}}",
+        # the hexes over the real coastline: tinted, so the coast shows through and the game's terrain reads
+        f".asT0{{fill:{svg.CLEAR_FILL};fill-opacity:.5}}",
+        f".asT1{{fill:{svg.MOUNTAIN_FILL};fill-opacity:.8}}",
+        f".asT3{{fill:{svg.SEA_FILL};fill-opacity:.45}}",
+        ".asLand{fill:#e9dfbf;stroke:#6f6446;stroke-width:1.1;stroke-linejoin:round}",
+        f".asLake{{fill:{svg.SEA_FILL};stroke:#6f6446;stroke-width:.6}}",
         f".asHx{{stroke:{svg.GRID_STROKE};stroke-width:.5;stroke-opacity:.6}}",
         ".asSy{fill:#f4f0e0;stroke:#333;stroke-width:1.5;stroke-opacity:1}",
         ".asEm{stroke:#444;stroke-width:1.4;stroke-dasharray:6 4}",
@@ -248,6 +271,7 @@ def _base(data_dir: Path | None) -> _Base:
     )
     terrain_svg = (
         f'<rect class="asBg" x="0" y="0" width="{_f(cv.width)}" height="{_f(cv.height)}"/>'
+        + '<g class="asNP">' + _coast(cv, data_dir) + "</g>"
         '<g class="asHx">' + "".join(f'<g class="{cls}">{"".join(items)}</g>' for cls, items in hexes.items())
         + '<g class="asNP">' + "".join(embark) + "</g>" + "".join(sicily) + "</g>"
         '<g class="asNP">' + "".join(deco) + "".join(lines)
@@ -374,38 +398,57 @@ def _cities_memo(data_dir: Path | None, base: _Base, view: JSON) -> str:
         return _cities(base, view)
 
 
-def _blocks(base: _Base, view: JSON) -> str:
+def _blocks(base: _Base, view: JSON, data_dir: Path | None = None) -> str:
     by_loc: dict[str, list[JSON]] = {}
     for entry in view.get("blocks", []):
         loc = entry.get("location")
         if isinstance(loc, str) and loc in base.centre:
             by_loc.setdefault(loc, []).append(entry)
+    deciding = view.get("deciding_block")
+    out = []
+    for loc, entries in by_loc.items():
+        # a place's stack, drawn before when its blocks and marks were the same (issue 8: a board is drawn
+        # for two pages per action, and an action changes a place or two)
+        marked = deciding if any(e.get("id") == deciding for e in entries) else None
+        try:
+            out.append(_place_drawn(data_dir, loc, tuple(tuple(e.items()) for e in entries), marked))
+        except TypeError:  # a value that cannot be a key: drawn afresh
+            out.append(_place(base, loc, entries, marked))
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _place_drawn(data_dir: Path | None, loc: str, entries: tuple[tuple[tuple[str, Any], ...], ...],
+                 deciding: str | None) -> str:
+    return _place(_base(data_dir), loc, [dict(e) for e in entries], deciding)
+
+
+def _place(base: _Base, loc: str, entries: list[JSON], deciding: str | None) -> str:
+    """The blocks standing in ``loc``, in rows (``deciding``: the block whose action is asked)."""
     out = []
     syr = _location_name(base.board, base.board.syracuse_hex)
-    for loc, entries in by_loc.items():
-        x0, y0 = base.centre[loc]
-        owners = {e.get("owner") for e in entries}
-        if len(owners) == 1 and loc != syr and owners <= {"athens", "sparta"}:
-            # a hex held by one side's blocks only is friendly to it (4.2): tinted in its colour
-            out.append(f'<use href="#ashx" x="{_f(x0)}" y="{_f(y0)}" class="asK{SIDE_CLASS[str(owners.pop())][2]}"/>')
-        rows: list[list[JSON]] = []
-        for side in ("athens", "sparta"):
-            mine = [e for e in entries if e.get("owner") == side]
-            # faced blocks first (by id), then the upright ones
-            mine.sort(key=lambda e: (0, str(e["id"])) if "id" in e else (1, ""))
-            rows.extend(mine[i:i + PER_ROW] for i in range(0, len(mine), PER_ROW))
-        others = [e for e in entries if e.get("owner") not in ("athens", "sparta")]
-        rows.extend(others[i:i + PER_ROW] for i in range(0, len(others), PER_ROW))
-        # under the city's name, growing down to the hex's edge, then up
-        first = y0 + 0.27 * base.radius
-        first = min(first, first + PITCH - (len(rows) - 1) * PITCH)
-        if loc == _location_name(base.board, base.board.syracuse_hex):
-            first = y0 + 24.0
-        for i, row in enumerate(rows):
-            y = first + i * PITCH
-            for j, entry in enumerate(row):
-                out.append(_block_memo(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, y,
-                                  deciding=view.get("deciding_block")))
+    x0, y0 = base.centre[loc]
+    owners = {e.get("owner") for e in entries}
+    if len(owners) == 1 and loc != syr and owners <= {"athens", "sparta"}:
+        # a hex held by one side's blocks only is friendly to it (4.2): tinted in its colour
+        out.append(f'<use href="#ashx" x="{_f(x0)}" y="{_f(y0)}" class="asK{SIDE_CLASS[str(owners.pop())][2]}"/>')
+    rows: list[list[JSON]] = []
+    for side in ("athens", "sparta"):
+        mine = [e for e in entries if e.get("owner") == side]
+        # faced blocks first (by id), then the upright ones
+        mine.sort(key=lambda e: (0, str(e["id"])) if "id" in e else (1, ""))
+        rows.extend(mine[i:i + PER_ROW] for i in range(0, len(mine), PER_ROW))
+    others = [e for e in entries if e.get("owner") not in ("athens", "sparta")]
+    rows.extend(others[i:i + PER_ROW] for i in range(0, len(others), PER_ROW))
+    # under the city's name, growing down to the hex's edge, then up
+    first = y0 + 0.27 * base.radius
+    first = min(first, first + PITCH - (len(rows) - 1) * PITCH)
+    if loc == _location_name(base.board, base.board.syracuse_hex):
+        first = y0 + 24.0
+    for i, row in enumerate(rows):
+        y = first + i * PITCH
+        for j, entry in enumerate(row):
+            out.append(_block_memo(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, y, deciding=deciding))
     return "".join(out)
 
 
@@ -457,7 +500,7 @@ def render_board(view: JSON, data_dir: Path | None = None) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {_f(base.top)} {_f(base.width)} {_f(height)}" '
         f'class="as-board" data-role={_attr(str(role or "spectator"))}>'
         + base.head + base.terrain + _cities_memo(data_dir, base, view) + _overlays(base, view)
-        + '<g class="asBl">' + _blocks(base, view) + tray + "</g></svg>"
+        + '<g class="asBl">' + _blocks(base, view, data_dir) + tray + "</g></svg>"
     )
 
 
