@@ -226,7 +226,7 @@ PANEL_KEYS = (
     N_("Outcome"), N_("Played"), N_("Score"), N_("Olympiad"), N_("Turn"), N_("Player1"), N_("Active player"),
     N_("To act"), N_("Hand sizes"), N_("Status"), N_("Legend"), N_("Hand"), N_("Now"), N_("Greek"), N_("Persian"),
     N_("solitaire"), N_("two"), N_("greek-deployment"), N_("persian-deployment"), N_("move"), N_("combat"),
-    N_("replacement"), N_("cards"), N_("Event"), N_("Locrians"),
+    N_("replacement"), N_("cards"), N_("Event"), N_("Locrians"), N_("mulligan"),
     # the roles' ids, as panels list them ("to move: greek")
     N_("greek"), N_("persian"), N_("athens"), N_("sparta"),
 )
@@ -267,6 +267,15 @@ AS_PAGE = (
     N_("Your hand ({n})"),
     N_("No cards."),
     N_("Quick moves: play board moves that can be undone without confirming"),
+    N_("Stop here: end this block's move (4.4)"),
+    N_("Cancel this move (it had no effect yet, RULINGS R4)"),
+    N_("Keep this hand"),
+    N_("Show this hand for a re-deal (Mulligan)"),
+    N_("Take a new hand too (Mulligan)"),
+    N_("Engage: fight the battle (5.4)"),
+    N_("Done"),
+    N_("Athens's Player Turn"),
+    N_("Sparta's Player Turn"),
 )
 
 GTS_PAGE = (
@@ -318,4 +327,43 @@ OPTIONS = (
     N_("Fall Of Athens"),
     N_("the side the player commands first where the scenario leaves it open (10.1, 10.2), and the side "
        "kept in the fixed mode"),
+)
+
+# ---------------------------------------------------------------- Athens & Sparta's event cards' texts
+# (data/cards.toml; tests/test_i18n.py checks every card's title and text is here)
+AS_CARD_TEXTS = (
+    N_("Event, resolved before any moves on either card: for both Player Turns of this Game Turn no "
+       "navy may make an operation move or a sea move, and no army may make a sea move (4.52). Land "
+       "moves, revolts, combat, retreats, regroups and siege attrition are unaffected. Then the player "
+       "has 2 MP."),
+    N_("Event: the Game Turn is cancelled for both players; neither card's MP may be spent (no moves, "
+       "revolts or combat). Siege Attrition (6.0) is still rolled: Player 1 rolls for all his sieges "
+       "and blockades first, then Player 2, who does not roll for a siege or blockade ended by Player "
+       "1's rolls."),
+    N_("Event: during this Player Turn, in every Siege Battle in which this player's blocks storm a "
+       "city (5.41), the besieged defenders have no double defence in either combat round: each hit on "
+       "them removes a full step. Then the player has 3 MP."),
+    N_("Event, resolved before any moves: each player rolls one die for every block of his in the "
+       "ATHENS hex (besieged, besieging or neither); each 5 or 6 is one hit on that player's strongest "
+       "block there, applied one at a time as in Siege Attrition (6.0; the owner chooses among equals). "
+       "It strikes whoever holds ATHENS, whichever player plays it. Then the player has 1 MP."),
+    N_("Event, resolved before any moves: the player receives 3 BP and must spend them at once "
+       "reinforcing (8.2) friendly blocks in friendly cities that are not besieged or blockaded, at the "
+       "step costs of 8.4 and within each city's limit of 8.1 (3x a major city's value, 1 BP in a minor "
+       "city). No new blocks may be built; BP not spent are lost. Then the player has 1 MP."),
+    N_("Event, resolved before any moves: the player receives 2 BP and must spend them at once "
+       "reinforcing (8.2) friendly blocks in friendly cities that are not besieged or blockaded, at the "
+       "step costs of 8.4 and within each city's limit of 8.1. No new blocks may be built; BP not spent "
+       "are lost. Then the player has 2 MP."),
+    N_("Event: this Player Turn the player's first 2 Revolt Steps (7.0) cost no MP; they count toward "
+       "the revolt block's strength as if paid. All other revolt rules apply (enemy major cities only, "
+       "never ATHENS or SPARTA, neutrals only after joining). Then the player has 2 MP for moves or "
+       "further revolt steps."),
+    N_("Event: this Player Turn the player's first 2 Revolt Steps (7.0) cost no MP; they count toward "
+       "the revolt block's strength as if paid. All other revolt rules apply (enemy major cities only, "
+       "never ATHENS or SPARTA, neutrals only after joining). Then the player has 1 MP for moves or "
+       "further revolt steps."),
+    N_("No event: {n} Move Points ({rule})."),
+    N_("No event: {n} Move Point ({rule})."),
+    N_("Move Points only."),
 )

@@ -183,3 +183,16 @@ def test_every_games_options_read_in_spanish() -> None:
     shown = [w for gid in polemos.game_ids() if gid != "toy-nim" for w in words(polemos.game(gid).options)]
     assert len(shown) > 20
     assert [w for w in shown if w not in es] == []
+
+
+def test_every_athens_and_sparta_card_reads_in_spanish() -> None:
+    # the cards' titles and texts (data/cards.toml; the page shows them as cards) in Spanish, titles
+    # after the first-edition rulebook where it names them (4.6: "Storm (Asalto)")
+    import tomllib
+
+    cards = tomllib.loads((ROOT / "polemos/games/athens_sparta/data/cards.toml").read_text(encoding="utf-8"))["card"]
+    shown = [w for c in cards for w in (c["title"], c["text"])]
+    assert len(cards) == 25
+    untranslated = [w for w in shown if i18n.translate_text(w, "es") == w]
+    assert untranslated == []
+    assert i18n.gettext("Storm", "es") == "Asalto" and i18n.gettext("Earthquake", "es") == "Terremoto"

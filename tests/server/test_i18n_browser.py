@@ -92,3 +92,26 @@ def test_a_spanish_browser_plays_in_spanish_and_switches_to_english(server: str,
         assert errors == []
     finally:
         context.close()
+
+
+def test_athens_and_sparta_in_spanish(server: str, browser: Any) -> None:
+    # the card phase of Athens & Sparta in Spanish: the prompt, the hand's cards (the first edition's own
+    # names, e.g. "Storm (Asalto)", 4.6), the buttons and the log
+    errors: list[str] = []
+    context = browser.new_context(locale="es-ES", viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        signup(page, server, "arquidamo")
+        create_game(page, "athens-and-sparta", {"athens": ("me", None), "sparta": ("bot", "random")}, seed=7)
+        wait_ready(page)
+        side = page.text_content("#side") or ""
+        assert "Tus acciones" in side and "Tu mano" in side
+        assert "PM" in side  # Movement Points as the Spanish rulebook writes them (PM)
+        buttons = page.eval_on_selector_all("#actions button.action", "bs => bs.map(b => b.textContent)")
+        assert "Conservar esta mano" in buttons, buttons  # the Mulligan (4.61, "Mala Mano")
+        shot(page, "i18n-athens-sparta-es")
+        assert errors == []
+    finally:
+        context.close()
