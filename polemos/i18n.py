@@ -106,7 +106,7 @@ class Catalog:
     singular: Mapping[str, str]
     plural: Mapping[tuple[str, str], tuple[str, ...]]
     plural_index: str  # the catalog's Plural-Forms expression, e.g. "(n != 1)"
-    templates: tuple[tuple[re.Pattern[str], str], ...]
+    templates: tuple[tuple[re.Pattern[str], str, bool], ...]  # (pattern, msgid, a fragment: see _translate)
 
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -149,10 +149,17 @@ def catalog(lang: str) -> Catalog:
                     plural[(str(message.id[0]), str(message.id[1]))] = forms
             elif isinstance(message.string, str):
                 singular[str(message.id)] = message.string
-    found = [(pattern, msgid) for msgid in singular if (pattern := _template(msgid)) is not None]
+    found = [(pattern, msgid, _is_fragment(msgid)) for msgid in singular
+             if (pattern := _template(msgid)) is not None]
     # the most specific template first: the one with the most literal text
     found.sort(key=lambda pm: -len(_PLACEHOLDER.sub("", pm[1])))
     return Catalog(lang, singular, plural, plural_index, tuple(found))
+
+
+def _is_fragment(msgid: str) -> bool:
+    """A template with hardly any words of its own ("{block} at {city}", "{n} MP"): it would match the
+    middle of any long line, so it reads only short texts and the parts of other templates."""
+    return sum(c.isalpha() for c in _PLACEHOLDER.sub("", msgid)) < 4
 
 
 def gettext(message: str, lang: str | None = None) -> str:
@@ -186,6 +193,7 @@ def messages(lang: str) -> dict[str, str]:
 
 
 _NUMBER = re.compile(r"[-+]?\d+(?:[./:]\d+)*")
+FRAGMENT_TEXT = 60  # the longest text a fragment template reads as a whole (a label such as "4 MP")
 
 
 def translate_text(text: str, lang: str | None = None) -> str:
@@ -205,7 +213,9 @@ def _translate(text: str, lang: str, depth: int) -> str:
         return exact
     if depth > 3 or not text or _NUMBER.fullmatch(text):
         return text
-    for pattern, msgid in cat.templates:
+    for pattern, msgid, fragment in cat.templates:
+        if fragment and depth == 0 and len(text) > FRAGMENT_TEXT:
+            continue
         m = pattern.match(text)
         if m is not None:
             args = {k: _translate(v, lang, depth + 1) for k, v in m.groupdict().items()}
