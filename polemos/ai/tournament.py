@@ -462,13 +462,12 @@ def run_tournament(spec: Tournament, progress: bool = False,
     records = relevant(existing, game.id, spec.options, agents)
     skipped = len(tasks) - len(todo)
 
-    def decided() -> bool:
-        if spec.sprt is None:
-            return False
-        return sprt_state(records, agents, spec.sprt).decision != "continue"
+    def test() -> stats.SprtResult | None:
+        return None if spec.sprt is None else sprt_state(records, agents, spec.sprt)
 
     played = 0
-    if todo and not decided():
+    state = test()
+    if todo and (state is None or state.decision == "continue"):
         workers = spec.workers or default_workers()
         spec.results.parent.mkdir(parents=True, exist_ok=True)
         drop_torn_tail(spec.results)
@@ -480,16 +479,17 @@ def run_tournament(spec: Tournament, progress: bool = False,
         previous = signal.signal(signal.SIGTERM, _interrupt) if main else None
         try:
             if bar is not None:
-                bar.start(records)
+                bar.start(records, state)
             for record in stream:
                 _append(spec.results, record)
                 records.append(record)
                 played += 1
                 if on_record is not None:
                     on_record(record)
+                state = test()
                 if bar is not None:
-                    bar.advance(records)
-                if decided():
+                    bar.advance(record, state)
+                if state is not None and state.decision != "continue":
                     break
         finally:
             close = getattr(stream, "close", None)
@@ -510,8 +510,9 @@ def _interrupt(_signum: int, _frame: Any) -> None:
 
 
 class _Bar:
-    """The progress bar: games done of those to play, rate, time left, and the standing so far
-    (each agent's points per game, or the SPRT's log-likelihood ratio and its bounds)."""
+    """The progress bar: games done of those to play, games per second (or minute), time left, and
+    the standing so far (each agent's points per game, or the SPRT's log-likelihood ratio and its
+    bounds)."""
 
     def __init__(self, title: str, agents: Sequence[str], total: int, sprt: SprtSpec | None) -> None:
         from rich.console import Console
@@ -521,45 +522,47 @@ class _Bar:
             Progress,
             SpinnerColumn,
             TextColumn,
-            TimeElapsedColumn,
             TimeRemainingColumn,
         )
 
         self.agents = list(agents)
         self.sprt = sprt
         self.progress = Progress(
-            SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(bar_width=24), MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
-            TimeRemainingColumn(compact=True), TextColumn("{task.fields[status]}"),
+            SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(bar_width=20), MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]} eta"), TimeRemainingColumn(compact=True),
+            TextColumn("{task.fields[status]}"),
             console=Console(stderr=True), transient=True)
         label = ("SPRT " if sprt else "") + " v ".join(self.agents)
         self.task = self.progress.add_task(label, total=total, rate="", status="")
         self.start_time = time.perf_counter()
         self.count = 0
+        self.got: dict[str, float] = defaultdict(float)  # points and games of each participant so far
+        self.met: Counter[str] = Counter()
 
-    def status(self, records: Sequence[JSON]) -> str:
-        if not records:
-            return ""
-        if self.sprt is not None:
-            s = sprt_state(records, self.agents, self.sprt)
-            return f"LLR {s.llr:+.2f} [{s.lower:+.2f}, {s.upper:+.2f}] {s.pairs} pairs"
-        got: dict[str, float] = defaultdict(float)
-        met: Counter[str] = Counter()
+    def _count(self, record: JSON) -> None:
+        for name, score in stats.points(record).items():
+            self.got[name] += score
+            self.met[name] += 1
+
+    def status(self, sprt: stats.SprtResult | None) -> str:
+        if sprt is not None:
+            return f"LLR {sprt.llr:+.2f} [{sprt.lower:+.2f}, {sprt.upper:+.2f}] {sprt.pairs} pairs"
+        shown = [f"{a} {100 * self.got[a] / self.met[a]:.0f}%" for a in self.agents if self.met[a]]
+        return "  ".join(shown)
+
+    def start(self, records: Sequence[JSON], sprt: stats.SprtResult | None) -> None:
         for record in records:
-            for name, score in stats.points(record).items():
-                got[name] += score
-                met[name] += 1
-        return "score " + "  ".join(f"{a} {100 * got[a] / met[a]:.0f}%" for a in self.agents if met[a])
-
-    def start(self, records: Sequence[JSON]) -> None:
-        self.progress.update(self.task, status=self.status(records))
+            self._count(record)
+        self.progress.update(self.task, status=self.status(sprt))
         self.progress.start()
 
-    def advance(self, records: Sequence[JSON]) -> None:
+    def advance(self, record: JSON, sprt: stats.SprtResult | None) -> None:
+        """One more game played (``sprt``: the test's state with it)."""
+        self._count(record)
         self.count += 1
         per_second = self.count / max(time.perf_counter() - self.start_time, 1e-9)
         rate = f"{per_second:.2f}/s" if per_second >= 0.1 else f"{60 * per_second:.1f}/min"
-        self.progress.update(self.task, advance=1, rate=rate, status=self.status(records))
+        self.progress.update(self.task, advance=1, rate=rate, status=self.status(sprt))
 
     def stop(self) -> None:
         self.progress.stop()
