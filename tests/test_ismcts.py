@@ -203,3 +203,37 @@ def test_a_host_caps_the_thinking_time() -> None:
     assert hard.config.seconds == 0.5
     with pytest.raises(ValueError, match="positive"):
         hard.limit_seconds(0)
+
+
+def test_the_server_plays_a_normal_bot_seat_within_its_cpu_cap(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser table's bot seats offer the levels; the bot runner's agent is capped at
+    service.BOT_CPU_SECONDS per decision and plays a legal action."""
+    from polemos.server import service
+    from tests.server.conftest import Player
+
+    store = service.open_store(None, tmp_path)
+    made: list[Any] = []
+    real = service.make_agent
+
+    def recording(name: str, game_id: str, data: Any) -> Any:
+        agent = real(name, game_id, data)
+        made.append(agent)
+        return agent
+
+    monkeypatch.setattr(service, "make_agent", recording)
+    monkeypatch.setattr(service, "BOT_CPU_SECONDS", 0.05)
+    player = Player(store, "ann")
+    try:
+        games = {g["id"]: g for g in player.get("/api/catalog").json()}
+        assert {"easy", "normal", "hard"} <= set(games[GAME]["bots"])
+        seats = {"athens": {"kind": "me"}, "sparta": {"kind": "bot", "bot": "normal"}}
+        r = player.post("/api/games", {"game": GAME, "seats": seats})
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        # the Mulligan asks both at once (R25): the bot answers its part
+        turn = next(t for t in store.bot_turns() if t[0] == gid)
+        assert store.bot_move(*turn)
+    finally:
+        player.close()
+        store.close()
+    assert made and isinstance(made[0], ISMCTSAgent) and made[0].config.seconds == 0.05
