@@ -277,7 +277,7 @@ def test_sprt_tournament_stops_when_decided(tmp_path: Path) -> None:
     # the heuristic Greeks against random ones on the same seeds; loose bounds so it decides soon
     spec = Tournament(GTS, ["random", "heuristic"], games=40, results=tmp_path / "s.jsonl", workers=1,
                       sprt=SprtSpec(elo0=0, elo1=400, alpha=0.2, beta=0.2), bootstrap=0)
-    report = run_tournament(spec)
+    report = run_tournament(spec, progress=True)  # the bar shows the LLR as games arrive
     assert report["sprt"]["decision"] == "H1"
     assert report["played"] < report["planned"] == 80
     assert report["sprt"]["llr"] >= report["sprt"]["bounds"][1]
@@ -309,7 +309,7 @@ def test_tournament_command_prints_the_tables_and_refuses_bad_input(tmp_path: Pa
     results = tmp_path / "cli.jsonl"
     out = tmp_path / "report.json"
     got = runner.invoke(app, ["tournament", GTS, "--agents", "random,heuristic", "--games", "1", "--workers", "1",
-                              "--results", str(results), "--json", str(out), "--no-progress"])
+                              "--results", str(results), "--json", str(out), "--progress"])
     assert got.exit_code == 0, got.output
     assert "win rates per seat" in got.output and "(the rules)" in got.output
     assert json.loads(out.read_text(encoding="utf-8"))["games"] == 2
