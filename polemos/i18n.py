@@ -106,7 +106,8 @@ class Catalog:
     singular: Mapping[str, str]
     plural: Mapping[tuple[str, str], tuple[str, ...]]
     plural_index: str  # the catalog's Plural-Forms expression, e.g. "(n != 1)"
-    templates: tuple[tuple[re.Pattern[str], str, bool], ...]  # (pattern, msgid, a fragment: see _translate)
+    # (pattern, msgid, a fragment (_is_fragment), its longest literal part: a line without it can't match)
+    templates: tuple[tuple[re.Pattern[str], str, bool, str], ...]
 
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -149,8 +150,8 @@ def catalog(lang: str) -> Catalog:
                     plural[(str(message.id[0]), str(message.id[1]))] = forms
             elif isinstance(message.string, str):
                 singular[str(message.id)] = message.string
-    found = [(pattern, msgid, _is_fragment(msgid)) for msgid in singular
-             if (pattern := _template(msgid)) is not None]
+    found = [(pattern, msgid, _is_fragment(msgid), max(_PLACEHOLDER.split(msgid)[::2], key=len))
+             for msgid in singular if (pattern := _template(msgid)) is not None]
     # the most specific template first: the one with the most literal text
     found.sort(key=lambda pm: -len(_PLACEHOLDER.sub("", pm[1])))
     return Catalog(lang, singular, plural, plural_index, tuple(found))
@@ -213,8 +214,8 @@ def _translate(text: str, lang: str, depth: int) -> str:
         return exact
     if depth > 3 or not text or _NUMBER.fullmatch(text):
         return text
-    for pattern, msgid, fragment in cat.templates:
-        if fragment and depth == 0 and len(text) > FRAGMENT_TEXT:
+    for pattern, msgid, fragment, needle in cat.templates:
+        if (fragment and depth == 0 and len(text) > FRAGMENT_TEXT) or needle not in text:
             continue
         m = pattern.match(text)
         if m is not None:
