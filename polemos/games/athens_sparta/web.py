@@ -73,6 +73,7 @@ _SAFE = re.compile(r"[^A-Za-z0-9_-]")
 _LINE = re.compile(r'^<line (x1="[^"]*" y1="[^"]*" x2="[^"]*" y2="[^"]*") (.*?)/>$')
 _ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 _HEX_LABEL = re.compile(r"^\d{4,}$")
+_ID = re.compile(r"\b[A-Z]{3}(?:-[A-Z0-9]+)+\b")  # a block id in a text (ATH-HOP-1, SPA-DEMOS)
 
 
 def css_id(kind: str, name: str) -> str:
@@ -581,7 +582,7 @@ def block_name(entry: JSON) -> str:
 
 def _named(text: str, names: dict[str, str]) -> str:
     """``text`` with every block id replaced by its display name."""
-    return " ".join(names.get(w, w) for w in text.split(" "))
+    return _ID.sub(lambda m: names.get(m.group(0), m.group(0)), text)
 
 
 # ====================================================================== side panel
