@@ -91,6 +91,27 @@ def _translate_help(command: click.Command) -> None:
         _translate_help(sub)
 
 
+# the titles Typer gives the panels of --help (typer.rich_utils), in the run's language while it runs
+_PANELS = {"ARGUMENTS_PANEL_TITLE": N_("Arguments"), "OPTIONS_PANEL_TITLE": N_("Options"),
+           "COMMANDS_PANEL_TITLE": N_("Commands"), "ERRORS_PANEL_TITLE": N_("Error"),
+           "REQUIRED_LONG_STRING": N_("[required]"), "DEFAULT_STRING": N_("[default: {}]")}
+
+
+@contextmanager
+def _help_panels() -> Iterator[None]:
+    from typer import rich_utils
+
+    before = {name: getattr(rich_utils, name) for name in _PANELS}
+    if i18n.current() != i18n.DEFAULT:
+        for name, text in _PANELS.items():
+            setattr(rich_utils, name, _(text))
+    try:
+        yield
+    finally:
+        for name, text in before.items():
+            setattr(rich_utils, name, text)
+
+
 class _Commands(TyperGroup):
     """The command group: a bad argument (not a number, out of range, an unknown option) is one
     line naming it and where to read about it, with exit status 1, like every other user error.
@@ -99,7 +120,7 @@ class _Commands(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
              **extra: Any) -> Any:
-        with i18n.use(cli_language(list(sys.argv[1:] if args is None else args), os.environ)):
+        with i18n.use(cli_language(list(sys.argv[1:] if args is None else args), os.environ)), _help_panels():
             if i18n.current() != i18n.DEFAULT:
                 _translate_help(self)
             return self._main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
