@@ -276,6 +276,9 @@ AS_PAGE = (
     N_("Done"),
     N_("Athens's Player Turn"),
     N_("Sparta's Player Turn"),
+    N_("disband {block}"),
+    N_("revolt {city}"),
+    N_("Play a card face-down ({rule} Card Phase)."),
 )
 
 GTS_PAGE = (
@@ -287,6 +290,11 @@ GTS_PAGE = (
     N_("{area} (the Wall)"),
     N_("{area} (the Wall, its gate)"),
     N_("The {contingent} guard the Ephialtes path ({rule})"),
+    N_("Detach {code} from its stack ({rule})"),
+    N_("Standard deployment: set up every unit still to place ({rule})"),
+    N_("Repeat the last deployment for every unit still to place ({rule})"),
+    N_("Greeks: move a force or end movement"),
+    N_("End this Movement Segment ({rule})"),
 )
 
 # ---------------------------------------------------------------- the games' option schemas (the lobby's form:
