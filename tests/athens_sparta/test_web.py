@@ -97,7 +97,10 @@ def check_board(s: AthensSpartaState, role: str | None) -> None:
             assert ref in refs, f"{action!r}: ref {ref} is not on {role}'s board"
     check_unambiguous(legal, clicks)
     panel = web.describe(view)
-    assert panel["prompt"] == web._named(view["prompt"], web.display_names())  # blocks by display name (R34)
+    if panel["plans"]:  # an operation move: its destinations are clicked
+        assert "click a highlighted hex" in panel["prompt"]
+    else:
+        assert panel["prompt"] == web._named(view["prompt"], web.display_names())  # display names (R34)
     assert not web._ID.search(panel["prompt"]), panel["prompt"]
     assert panel["score"] == view["points"]
     assert panel["log"] == view["log"][-web.LOG_LINES:]

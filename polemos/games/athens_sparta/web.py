@@ -251,6 +251,10 @@ def _base(data_dir: Path | None) -> _Base:
         ".asPl{opacity:.8}",
         ".asTr{fill:#fff;fill-opacity:.85;stroke:#999}",
         ".asTt{font:bold 10px sans-serif;fill:#10304f}",
+        ".asKt{font:18px sans-serif;fill:#231f1a}",
+        ".asKb{stroke:#fff;stroke-width:2.2}",
+        ".asKs{stroke:#3b0a0a;stroke-width:2.2}",
+        ".asKey .asCt text{font-size:14px}",
         *(f".{cls}{{fill:{COLOURS[side]}}}" for side, cls in SIDE_CLASS.items()),
         *(f".asO{cls[2]}{{stroke:{COLOURS[side]}!important;stroke-width:2.4!important}}"
           for side, cls in SIDE_CLASS.items()),
@@ -495,14 +499,55 @@ def render_board(view: JSON, data_dir: Path | None = None) -> str:
     Draws only what the view holds: the view is already filtered for fog of war."""
     base = _base(data_dir)
     tray, tray_h = _tray(base, view)
-    height = base.map_bottom + tray_h - base.top
+    legend = _legend(data_dir, base.map_bottom + tray_h)
+    height = base.map_bottom + tray_h + LEGEND_H - base.top
     role = view.get("role")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {_f(base.top)} {_f(base.width)} {_f(height)}" '
         f'class="as-board" data-role={_attr(str(role or "spectator"))}>'
         + base.head + base.terrain + _cities_memo(data_dir, base, view) + _overlays(base, view)
-        + '<g class="asBl">' + _blocks(base, view, data_dir) + tray + "</g></svg>"
+        + '<g class="asBl">' + _blocks(base, view, data_dir) + tray + "</g>" + legend + "</svg>"
     )
+
+
+LEGEND_H = 72.0  # two rows of the key under the map
+
+
+@functools.lru_cache(maxsize=16)
+def _legend(data_dir: Path | None, y0: float) -> str:
+    """The board's key, drawn under the map (and the pool tray): the sides' blocks by shape and border, an
+    enemy block upright and blank, the city markers, ports, the Oracle, siege and blockade rings, a hex
+    held by one side's blocks (4.2), the battle and the moving block's path."""
+    base = _base(data_dir)
+    b = BLOCK / 2
+    rows: list[list[tuple[str, str]]] = [[
+        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="6" class="asA asKb"/>',
+         "Athens block (round corners, white rim)"),
+        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="1" class="asS asKs"/>',
+         "Sparta block (square, dark rim)"),
+        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="3" class="asX asKs"/>',
+         "enemy block: upright, face hidden"),
+        ('<use href="#ashx" class="asKA" transform="scale(.42)"/>', "hex held by one side's blocks (4.2)"),
+    ], [
+        ('<use href="#asC1" class="asA"/><text y="4" class="asV">2</text>', "city, its points"),
+        ('<use href="#asW0" class="asS"/>', "walled city"),
+        ('<text y="6" class="asPt">\u2693</text>', "port"),
+        ('<circle r="10" class="asOr"/>', "Oracle"),
+        ('<circle r="9" class="asSg"/>', "siege"),
+        ('<circle r="9" class="asBk"/>', "blockade"),
+        ('<line x1="-12" y1="0" x2="12" y2="0" class="asMp"/>', "the move"),
+    ]]
+    out = [f'<g class="asNP asKey"><rect x="10" y="{_f(y0 + 2)}" width="{_f(base.width - 20)}" '
+           f'height="{_f(LEGEND_H - 6)}" rx="4" class="asTr"/>']
+    for r, row in enumerate(rows):
+        y = y0 + 20 + r * 32
+        step = (base.width - 40) / len(row)
+        for i, (mark, label) in enumerate(row):
+            x = 36 + i * step
+            out.append(f'<g transform="translate({_f(x)} {_f(y)})" class="asCt asBl">{mark}</g>'
+                       f'<text x="{_f(x + b + 10)}" y="{_f(y + 6)}" class="asKt">{escape(label)}</text>')
+    out.append("</g>")
+    return "".join(out)
 
 
 # ====================================================================== actions -> clicks
@@ -672,9 +717,14 @@ def describe(view: JSON) -> JSON:
     if isinstance(view.get("my_sicily_card"), dict):
         status.append(f"Your card at Sicily: {_card(view['my_sicily_card'])['label']}")
     hand = view.get("hand")
+    plans = _plans(view)
+    prompt = _named(str(view.get("prompt", "")), names)
+    if plans and isinstance(moving, dict):
+        prompt = (f"Moving {names.get(str(moving.get('block')), moving.get('block'))}: click a highlighted hex to end "
+                  "the move there (the shortest way the rules allow, 4.4), the block to stop where it is, or Cancel.")
     return {
         "role": view.get("role"),
-        "prompt": _named(str(view.get("prompt", "")), names),
+        "prompt": prompt,
         "now": now,
         "hand": [_card(c) for c in hand] if isinstance(hand, list) else None,
         "played": {str(r).title(): _card(c) for r, c in (view.get("played") or {}).items()},
@@ -689,7 +739,7 @@ def describe(view: JSON) -> JSON:
         "status": status,
         "legend": LEGEND,
         "outcome": view.get("outcome"),
-        "plans": _plans(view),
+        "plans": plans,
         "quick": list(QUICK) if view.get("explain") else [],
         "why": _why(view),
         "log": log_lines({"log": view["log"][-LOG_LINES:]} if isinstance(view.get("log"), list) else view),
