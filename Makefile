@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 SYSTEM := $(VENV)/.system-packages
 NATIVE := $(VENV)/.native
 # the modules compiled with mypyc (polemos/core/native.py: COMPILED) and what decides how
-HOT := $(wildcard polemos/games/athens_sparta/*.py polemos/games/thermopylae/*.py polemos/core/*.py)
+HOT := $(wildcard polemos/games/athens_sparta/*.py polemos/games/thermopylae/*.py polemos/games/peloponnesian_war/*.py polemos/core/*.py)
 # POLEMOS_NATIVE=0 make ...: no mypyc build (pure Python); POLEMOS_PURE=1 at run time ignores a build
 POLEMOS_NATIVE ?= 1
 

@@ -64,4 +64,4 @@ def test_a_build_answers_for_the_compiled_modules_and_all_they_were_compiled_aga
 
 
 def test_a_game_without_compiled_modules_is_pure_python() -> None:
-    assert native.mode("polemos.games.peloponnesian_war") == "pure Python (no compiled modules)"
+    assert native.mode("polemos.games.sparta_vs_athens") == "pure Python (no compiled modules)"

@@ -54,6 +54,21 @@ COMPILED = (
     "polemos.games.thermopylae.search",
     "polemos.games.thermopylae.rules",
     "polemos.games.thermopylae.automaton",
+    # The Peloponnesian War's rule procedures (its state, game, strategy — tests patch
+    # strategy.matrix_objective — views, bots and drawing stay pure Python)
+    "polemos.games.peloponnesian_war.model",
+    "polemos.games.peloponnesian_war.geography",
+    "polemos.games.peloponnesian_war.combat_tables",
+    "polemos.games.peloponnesian_war.neutrals",
+    "polemos.games.peloponnesian_war.victory",
+    "polemos.games.peloponnesian_war.political",
+    "polemos.games.peloponnesian_war.operations",
+    "polemos.games.peloponnesian_war.combat",
+    "polemos.games.peloponnesian_war.rebellion",
+    "polemos.games.peloponnesian_war.administration",
+    "polemos.games.peloponnesian_war.armistice",
+    "polemos.games.peloponnesian_war.setup",
+    "polemos.games.peloponnesian_war.rules",
 )
 #: The mypyc group: its shared runtime library is ``polemos/_native__mypyc*.so``.
 GROUP = "polemos._native"
