@@ -154,8 +154,10 @@ def level_factories(game_id: str) -> dict[str, Callable[..., Agent]]:
 
 
 def agent_names(game_id: str) -> list[str]:
-    """Every agent name ``make_agent`` accepts for ``game_id``."""
-    return sorted(set(GENERIC_AGENTS) | set(game_bots(game_id)) | set(level_factories(game_id)))
+    """Every agent name ``make_agent`` accepts for ``game_id``: the levels first, weakest first
+    (what a player picks from), then the others by name."""
+    levels = [name for name in LEVELS if name in level_factories(game_id)]
+    return levels + sorted((set(GENERIC_AGENTS) | set(game_bots(game_id))) - set(levels))
 
 
 def make_agent(name: str, game_id: str, data: Path | str | None = None) -> Agent:
