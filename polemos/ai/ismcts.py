@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -366,11 +367,14 @@ def has_worlds(game_id: str) -> bool:
 
 
 def level_agent(level: str, game_id: str, data: Path | str | None = None, workers: int = 1) -> ISMCTSAgent:
-    """The search agent of level ``normal`` or ``hard`` for ``game_id``."""
+    """The search agent of level ``normal`` or ``hard`` for ``game_id``; ``workers`` processes
+    search at once (root parallelism; 0: one per core of the machine)."""
     try:
         config = LEVELS[level]
     except KeyError:
         raise ValueError(f"no search level {level!r}; levels: {', '.join(LEVELS)}") from None
+    if workers == 0:
+        workers = os.cpu_count() or 1
     if workers != 1:
         config = replace(config, workers=workers)
     return ISMCTSAgent(game_id, config, name=level, data=data)
