@@ -88,6 +88,7 @@ class SearchConfig:
     max_depth: int = 12  # tree levels below the root (deeper: playout only)
     workers: int = 1  # root parallelism (processes)
     min_iterations: int = 2  # a seconds budget still searches at least this much
+    hint_visits: int = 4  # virtual visits of the fallback's (heuristic's) choice at the root
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -125,8 +126,21 @@ class SearchResult:
     iterations: int
     skipped: int  # sampled worlds where none of the real legal actions was legal (inconsistent)
 
+    hint: str | None = None
+    hint_visits: int = 0
+
     def best(self) -> str:
-        return max(self.root.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))[0]
+        """The most visited root action (the hint's virtual visits count here)."""
+        def key(kv: tuple[str, tuple[int, float]]) -> tuple[float, float, str]:
+            v, w = kv[1]
+            if kv[0] == self.hint:
+                v, w = v + self.hint_visits, w + 0.5 * self.hint_visits
+            return (v, w, kv[0])
+
+        root = dict(self.root)
+        if self.hint is not None and self.hint not in root and self.hint_visits > 0:
+            root[self.hint] = (0, 0.0)
+        return max(root.items(), key=key)[0]
 
 
 def _select(stats: dict[str, list[float]], legal: list[str], c: float, rng: Rng) -> tuple[str, bool]:
@@ -152,7 +166,7 @@ def _select(stats: dict[str, list[float]], legal: list[str], c: float, rng: Rng)
 
 
 def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: SearchConfig,
-           start: float | None = None) -> SearchResult:
+           start: float | None = None, hint: str | None = None) -> SearchResult:
     """One ISMCTS search for ``role`` choosing among ``legal`` (the real legal actions).
 
     A seconds budget counts from ``start`` (a ``time.thread_time()`` reading: the caller's, so that
@@ -160,6 +174,12 @@ def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: Sea
     overrun it (at the mean cost of the iterations so far)."""
     root = _Node()
     wanted = set(legal)
+    if hint in wanted and config.hint_visits > 0:
+        # the heuristic's choice starts with virtual visits at an even value: the search leaves it
+        # only for an action its playouts find better (progressive bias; the hint is not counted
+        # in the result)
+        n = float(config.hint_visits)
+        root.stats[role] = {str(hint): [n, 0.5 * n, n]}
     if start is None:
         start = time.thread_time()
     iterations = skipped = 0
@@ -181,7 +201,13 @@ def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: Sea
         iterations += 1
     mine = root.stats.get(role, {})
     out = {a: (int(mine[a][0]), mine[a][1]) for a in legal if a in mine and mine[a][0] > 0}
-    return SearchResult(out, iterations, skipped)
+    if hint in out and config.hint_visits > 0:
+        v, w = out[str(hint)]
+        out[str(hint)] = (v - config.hint_visits, w - 0.5 * config.hint_visits)
+        if out[str(hint)][0] <= 0:
+            del out[str(hint)]
+    return SearchResult(out, iterations, skipped, hint if hint in wanted else None,
+                        config.hint_visits if hint in wanted else 0)
 
 
 def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: Sampler, rng: Rng,
@@ -257,9 +283,9 @@ def _playout(world: State, sampler: Sampler, rng: Rng, steps: int) -> dict[Role,
 
 # ---------------------------------------------------------------------- root parallelism
 def _worker_search(game_id: str, data: str | None, view: JSON, role: Role, legal: list[str], seed: int,
-                   config: SearchConfig) -> tuple[dict[str, tuple[int, float]], int, int]:
+                   config: SearchConfig, hint: str | None) -> tuple[dict[str, tuple[int, float]], int, int]:
     sampler = world_sampler(game_id, view, role, data)
-    result = search(sampler, role, legal, Rng(seed), replace(config, workers=1))
+    result = search(sampler, role, legal, Rng(seed), replace(config, workers=1), hint=hint)
     return result.root, result.iterations, result.skipped
 
 
@@ -310,18 +336,21 @@ class ISMCTSAgent:
         except NoWorld:
             self.fell_back += 1
             return self.fallback.choose(view, legal, rng)
+        # the fallback sees every view it would see if it played alone (its plans stay whole), and
+        # its choice guides the search (SearchConfig.hint_visits)
+        hint = self.fallback.choose(view, legal, rng) if self.config.hint_visits > 0 else None
         if self.config.workers > 1:
-            result = self._parallel(view, role, legal, rng)
+            result = self._parallel(view, role, legal, rng, hint)
         else:
-            result = search(sampler, role, legal, rng, self.config, start)
+            result = search(sampler, role, legal, rng, self.config, start, hint)
         self.last = result
-        if not result.root:
+        if not result.root and result.hint is None:
             self.fell_back += 1
             return self.fallback.choose(view, legal, rng)
         self.searched += 1
         return result.best()
 
-    def _parallel(self, view: JSON, role: Role, legal: list[str], rng: Rng) -> SearchResult:
+    def _parallel(self, view: JSON, role: Role, legal: list[str], rng: Rng, hint: str | None) -> SearchResult:
         n = self.config.workers
         if self._pool is None:
             import multiprocessing
@@ -329,7 +358,7 @@ class ISMCTSAgent:
             self._pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
         data = None if self.data is None else str(self.data)
         seeds = [rng.below(1 << 62) for _ in range(n)]
-        jobs = [self._pool.submit(_worker_search, self.game_id, data, view, role, legal, seed, self.config)
+        jobs = [self._pool.submit(_worker_search, self.game_id, data, view, role, legal, seed, self.config, hint)
                 for seed in seeds]
         root: dict[str, tuple[int, float]] = {}
         iterations = skipped = 0
@@ -340,7 +369,8 @@ class ISMCTSAgent:
             for a, (v, w) in part.items():
                 old = root.get(a, (0, 0.0))
                 root[a] = (old[0] + v, old[1] + w)
-        return SearchResult(root, iterations, skipped)
+        ok = hint in legal and self.config.hint_visits > 0
+        return SearchResult(root, iterations, skipped, hint if ok else None, self.config.hint_visits * n if ok else 0)
 
     def limit_seconds(self, seconds: float) -> None:
         """Cap the thinking per decision at ``seconds`` of CPU (a host's budget, e.g. the server's)."""
