@@ -15,6 +15,7 @@ from typing import Any
 
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
+    Occ,
     blocks_at,
     closed_to,
     friendly_hex,
@@ -28,11 +29,14 @@ from polemos.games.athens_sparta.common import (
 from polemos.games.athens_sparta.model import (
     CAVALRY,
     NAVY,
+    NOSIDE,
     PELTAST,
+    PERSIA,
     REVOLT,
     SEA,
     SIDE_CLEAR,
     SIDE_PASS,
+    SPARTA,
     STRAIT,
     opposite,
 )
@@ -70,11 +74,26 @@ def is_walled_city(s: S, h: int) -> bool:
 
 
 def siege_limit(s: S, h: int) -> int:
-    """5.31: a major city holds 4 blocks in siege, a minor city 2."""
+    """5.31: a major city holds 4 blocks in siege, a minor city 2. First edition 5.52: ATHENS 6, at
+    most 4 of them land blocks (RULINGS FE18; the storm limit is the same, 5.54)."""
     c = s.comp.board.city_at[h]
     if c < 0:
         return 0
-    return 4 if s.comp.board.cities[c].major else 2
+    city = s.comp.board.cities[c]
+    if s.ed1 and city.name == "ATHENS":
+        return 6
+    return 4 if city.major else 2
+
+
+def _ed1_army_limit_full(s: S, h: int, b: int, blocks: list[int]) -> bool:
+    """First edition 5.52: at most 4 land blocks of the 6 in siege in (or storming) ATHENS; is that
+    many armies already among ``blocks``, and ``b`` an army?"""
+    if not s.ed1 or s.comp.blocks[b].type == NAVY:
+        return False
+    c = s.comp.board.city_at[h]
+    if c < 0 or s.comp.board.cities[c].name != "ATHENS":
+        return False
+    return sum(1 for x in blocks if x != b and s.comp.blocks[x].type != NAVY) >= 4
 
 
 def block_label(s: S, b: int) -> str:
@@ -213,8 +232,8 @@ def legal_combat(s: S, side: int) -> list[str]:
     for h in sa:
         for g in _groups(s, side, h, inside=True):
             out.append(f"sally {hex_name(s, h)} {g}")
-    if not m:
-        out.append("end")
+    if not m or (s.ed1 and m == [s.comp.board.syracuse_hex]):
+        out.append("end")  # first edition 9.2: at SYRACUSE the active player may attack or pass (FE21)
     return out
 
 
@@ -301,7 +320,8 @@ def start_battle(s: S, side: int, h: int) -> None:
                 bt["st"][i] = BS_SEA if s.comp.blocks[b].type == NAVY else BS_LAND
     s.reveals += 1
     name = hex_name(s, h)
-    if revolt and not has_field_att:
+    if revolt and (not has_field_att or s.ed1):
+        # first edition 7.0: the sponsor's other blocks in the hex fight in the revolt's battle (FE37)
         bt["revolt"] = 1
         _start_revolt(s, bt)
         return
@@ -320,6 +340,19 @@ def _start_revolt(s: S, bt: dict[str, Any]) -> None:
     """7.0: a revolt is resolved as a normal siege battle; automatic in a vacant city."""
     h = bt["hex"]
     side = bt["att"]
+    if s.ed1:
+        # first edition 7.0: "se resuelven como las batallas normales" (RULINGS FE13): one land battle,
+        # walled city or not; every defender, navies included, fights at its normal rating; nobody
+        # withdraws (the revolt is within the walls) and nobody has double defence
+        for i, b in enumerate(bt["blocks"]):
+            bt["st"][i] = BS_LAND
+            if s.owner[b] != side:
+                s.revealed[b] = True
+        helot1 = any(s.comp.blocks[b].revolt == "helots" for b in bt["blocks"] if s.owner[b] == side)
+        s.say(f"1st 7.{'1' if helot1 else '0'}: the revolt at {hex_name(s, h)} is fought as a normal battle; "
+              "all defending blocks help.")
+        bt["stage"] = "land"
+        return
     walled = is_walled_city(s, h)
     for i, b in enumerate(bt["blocks"]):
         if s.owner[b] == side:
@@ -371,7 +404,9 @@ def start_siege_action(s: S, side: int, h: int, verb: str, group: str) -> None:
                      and b not in s.no_attack and s.comp.blocks[b].type != REVOLT]
         bt["stage"] = "siege"
         s.say(f"5.3: {side_name(side)} storms {hex_name(s, h)} with its {group}.")
-        if len(besiegers) > lim:
+        # first edition 5.52: at most 4 of ATHENS's 6 storming blocks are armies
+        over = lim == 6 and sum(1 for x in storming if s.comp.blocks[x].type != NAVY) > 4
+        if len(besiegers) > lim or over:  # first edition 5.52: at most 4 armies storm ATHENS
             for b in storming:
                 set_status(s, b, BS_RESERVE)
             s.pending = {"kind": "stormq", "side": side, "cands": storming}
@@ -464,16 +499,20 @@ def _can_withdraw(s: S, b: int) -> bool:
     bt = s.battle
     assert bt is not None
     h = bt["hex"]
-    if not is_walled_city(s, h) or is_relief(s, b) or s.comp.blocks[b].type == REVOLT:
+    if not is_walled_city(s, h) or s.comp.blocks[b].type == REVOLT:
         return False
+    if is_relief(s, b) and not (s.ed1 and s.comp.blocks[b].type == NAVY):
+        return False  # first edition 5.55: relief navies may withdraw into the city (RULINGS FE32)
+    if s.ed1 and bt["revolt"]:
+        return False  # first edition 7.0: the revolt is within the walls (RULINGS FE13)
     side = s.owner[b]
     holder = bt["def"] if bt["kind"] != SALLY else bt["att"]
     if side != holder:
         return False
     if bt.get("captured") or bt.get("took"):
         return False  # 5.41: once the city is taken a defending navy cannot withdraw
-    n_in = sum(1 for x in bt["blocks"] if s.owner[x] == side and s.loc[x] == h and s.inside[x])
-    return n_in < siege_limit(s, h)
+    ins = [x for x in bt["blocks"] if s.owner[x] == side and s.loc[x] == h and s.inside[x]]
+    return len(ins) < siege_limit(s, h) and not _ed1_army_limit_full(s, h, b, ins)
 
 
 def _declare(s: S, bt: dict[str, Any]) -> bool:
@@ -596,7 +635,7 @@ def _options(s: S, b: int) -> list[str]:
         out.append("storm")  # 5.41: only defenders in siege remain: storm or stay in reserve
     if st in (BS_SEA, BS_LAND) and _can_withdraw(s, b):
         out.append("withdraw")
-    if rnd == 2 and _may_retreat(s, b):
+    if (rnd == 2 or s.ed1) and _may_retreat(s, b):  # 5.42; first edition 5.3: either round (RULINGS FE9)
         out.extend("retreat " + hex_name(s, h) for h in retreat_hexes(s, b))
     if st == BS_STORM and rnd == 2:
         out.append("retreat")  # storming blocks may fall back to the siege lines
@@ -618,7 +657,8 @@ def _may_storm(s: S, b: int) -> bool:
         return False
     if b in s.no_attack:
         return False  # 5.6: regrouped armies cannot attack again this Combat Phase
-    return len(in_battle(s, side, (BS_STORM,))) < siege_limit(s, bt["hex"])
+    storming = in_battle(s, side, (BS_STORM,))
+    return len(storming) < siege_limit(s, bt["hex"]) and not _ed1_army_limit_full(s, bt["hex"], b, storming)
 
 
 def _may_retreat(s: S, b: int) -> bool:
@@ -636,8 +676,8 @@ def _may_retreat(s: S, b: int) -> bool:
         return False
     if bt["kind"] == SALLY and s.owner[b] == bt["att"] and not is_relief(s, b) and spec.type != NAVY:
         return False
-    if bt["hex"] == s.comp.board.syracuse_hex and spec.type != NAVY and s.owner[b] == bt["att"]:
-        return False
+    if bt["hex"] == s.comp.board.syracuse_hex and (s.ed1 or (spec.type != NAVY and s.owner[b] == bt["att"])):
+        return False  # first edition 9.2: nobody retreats from SYRACUSE (RULINGS FE21)
     return not _blocked_crosser(s, b)
 
 
@@ -696,7 +736,8 @@ def _next_stage(s: S, bt: dict[str, Any]) -> None:
     if stage == "sea":
         bt["stage"] = "land"
         return
-    if stage == "land" and kind != SALLY and is_walled_city(s, bt["hex"]):
+    if stage == "land" and kind != SALLY and is_walled_city(s, bt["hex"]) and not (s.ed1 and bt["revolt"]):
+        # (first edition 7.0: a revolt is one land battle, never a siege battle, FE13)
         bt["stage"] = "siege"
         bt["storm_asked"] = 0
         return
@@ -707,6 +748,8 @@ def _next_stage(s: S, bt: dict[str, Any]) -> None:
     if bt["round"] == 1:
         bt["round"] = 2
         bt["acted"] = [0] * len(bt["blocks"])
+        if s.ed1:
+            bt["retreat_via"] = []  # first edition 5.3: hexside limits count each round (RULINGS FE29)
         # navies that stayed at sea may act again in round 2
         for i, st in enumerate(bt["st"]):
             if st == BS_ATSEA:
@@ -752,7 +795,8 @@ def legal_stormq(s: S, side: int) -> list[str]:
     storming = in_battle(s, side, (BS_STORM,))
     out = []
     if len(storming) < lim:
-        out = ["storm " + s.comp.blocks[b].id for b in p["cands"] if status(s, b) == BS_RESERVE]
+        out = ["storm " + s.comp.blocks[b].id for b in p["cands"] if status(s, b) == BS_RESERVE
+               and not _ed1_army_limit_full(s, bt["hex"], b, storming)]  # first edition 5.52
     return [*out, "done"] if storming else out
 
 
@@ -826,6 +870,8 @@ def fire(s: S, b: int) -> None:
     st = status(s, b)
     siege = st in (BS_STORM, BS_INSIDE)
     rating = effective_rating(s, b, siege)
+    if s.ed1 and bt["revolt"] and s.owner[b] == bt["att"] and b not in bt.get("fired", ()):
+        bt["fired"] = [*bt.get("fired", []), b]  # first edition 7.0: a helper may take hits from now on (FE37)
     rolls = [s.rng.d6() for _ in range(s.strength[b])]
     hits = sum(1 for r in rolls if r <= rating)
     spec = s.comp.blocks[b]
@@ -867,7 +913,14 @@ def _hit_pool(s: S, side: int, h: int, mask: list[int]) -> list[int]:
     if mask and mask[0] >= 0:
         if s.battle is None or s.battle["hex"] != h:
             return []
-        return [b for b in in_battle(s, side, tuple(mask)) if not _blocked_crosser(s, b)]
+        pool = [b for b in in_battle(s, side, tuple(mask)) if not _blocked_crosser(s, b)]
+        bt = s.battle
+        if s.ed1 and bt["revolt"] and side == bt["att"]:
+            # first edition 7.0: the sponsor's other blocks "no pueden recibir impactos hasta que hayan
+            # disparado"; the revolt block always may (RULINGS FE37)
+            fired = bt.get("fired", ())
+            pool = [b for b in pool if s.comp.blocks[b].type == REVOLT or b in fired]
+        return pool
     m = mask[0] if mask else ALL_BLOCKS
     if m == ATTACKING_ARMIES:
         return [b for b in blocks_at(s, h) if s.owner[b] == side and not s.inside[b]
@@ -1023,7 +1076,30 @@ def _retreat_ok(s: S, side: int, n: int) -> bool:
     if neutral_city(s, n):
         return False
     occ = occ_of(s)
+    if s.ed1:
+        return _retreat_ok_ed1(s, side, n, occ)
     return not (occ.field[n] | occ.inside[n]) & (2 >> side)
+
+
+def _retreat_ok_ed1(s: S, side: int, n: int, occ: Occ) -> bool:
+    """First edition 5.3 (RULINGS FE19): into a friendly hex, a vacant one (1st 4.2: no city and no
+    blocks), or one where the retreating side besieges (enemy blocks only within the walls); never
+    into an enemy hex (an empty enemy city is one) nor a hex with enemy blocks outside the walls (a
+    battle not yet fought)."""
+    enemy_bit = 2 >> side
+    if occ.field[n] & enemy_bit:
+        return False
+    if s.comp.board.terrain[n] == STRAIT and s.sctrl[n] != side:
+        return False  # first edition 1.5, 5.3: a strait hex needs the retreating side's sea control (FE4)
+    if occ.inside[n] & enemy_bit:
+        return bool(occ.field[n] & (1 << side))  # the retreating side's own siege
+    c = s.comp.board.city_at[n]
+    if c < 0:
+        return True
+    owner = s.city_owner[c]
+    if owner == NOSIDE:
+        return True  # a black city is no one's (1st 1.1)
+    return owner == side or (owner == PERSIA and side == SPARTA and s.persia == 1)  # 9.3 (RULINGS FE22)
 
 
 def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
@@ -1089,6 +1165,8 @@ def retreat(s: S, b: int, n: int) -> None:
 # ====================================================================== end of battle (5.43)
 def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
     h = bt["hex"]
+    if s.ed1:
+        bt["retreat_via"] = []  # first edition 5.3: the end-of-battle retreats are a round of their own (FE29)
     att, dfn = bt["att"], bt["def"]
     kind = bt["kind"]
     here = [b for b in bt["blocks"] if s.loc[b] == h]
@@ -1149,6 +1227,15 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
             if status(s, b) in (BS_STORM, BS_RESERVE):
                 set_status(s, b, BS_RESERVE)
     else:
+        if s.ed1 and h == s.comp.board.syracuse_hex and def_field and att_left:
+            # first edition 9.2: battles at SYRACUSE are continuous: after two rounds nobody must
+            # retreat or withdraw and there is no extra fire; the hex stays contested (RULINGS FE21)
+            s.say("1st 9.2: the battle at SYRACUSE goes on: no one must retreat, no extra fire.")
+            bt["forced"] = []
+            bt["stage"] = "after"
+            for b in bt["blocks"]:
+                s.halfhit[b] = False
+            return
         if h == s.comp.board.syracuse_hex and def_field and att_left:
             # 9.2: defending navies and armies must withdraw into SYRACUSE after round 2
             room = siege_limit(s, h) - len(def_inside)
@@ -1239,7 +1326,7 @@ def _capture(s: S, bt: dict[str, Any]) -> None:
     of a major city (not after a revolt, RULINGS R9). If defending navies stay outside, the
     victors hold the walls and the navy may blockade them (5.43)."""
     from polemos.games.athens_sparta.common import change_city_owner
-    from polemos.games.athens_sparta.replacement import syracuse_value
+    from polemos.games.athens_sparta.replacement import points_word, syracuse_value
 
     h = bt["hex"]
     c = s.comp.board.city_at[h]
@@ -1253,7 +1340,7 @@ def _capture(s: S, bt: dict[str, Any]) -> None:
         if city.major and not bt["revolt"]:
             value = syracuse_value(s) if city.offboard else city.value
             bt["pillage"] = value
-            s.say(f"5.61: {side_name(att)} takes {city.name} and may pillage {value} BP.")
+            s.say(f"5.61: {side_name(att)} takes {city.name} and may pillage {value} {points_word(s)}.")
     outside_navy = [b for b in bt["blocks"] if s.loc[b] == h and s.owner[b] == bt["def"] and not s.inside[b]
                     and s.comp.blocks[b].type == NAVY]
     if city.walled and outside_navy:
@@ -1313,6 +1400,8 @@ def revolt_done_options(s: S, side: int) -> list[str]:
         if spec.type != REVOLT or s.owner[b] != side or s.loc[b] != bt["hex"] or spec.revolt == "helots":
             continue
         out.append("disband " + spec.id)
+        if s.ed1:
+            continue  # first edition 7.0: no exchange; the block stays and defends (RULINGS FE14)
         for p, pspec in enumerate(s.comp.blocks):
             if (pspec.type == PELTAST and s.owner[p] == side and s.loc[p] == POOL
                     and pspec.steps >= s.strength[b] and pspec.side == side):
@@ -1367,6 +1456,10 @@ def regroup_options(s: S, side: int, seen: bool = False) -> list[str]:
     if h == board.syracuse_hex:
         return out  # 9.2: no regrouping after combat at SYRACUSE
     done = set(bt.get("regrouped", []))
+    # first edition 5.4 (RULINGS FE20): armies regroup after any battle or siege that leaves no enemy
+    # block in the hex (a storm included), the current 5.6 after a new battle only
+    armies_may = bt["kind"] == NEW or (s.ed1 and not any(s.loc[x] == h and s.owner[x] == 1 - side
+                                                          for x in bt["blocks"]))
     for b in bt["blocks"]:
         if s.loc[b] != h or s.owner[b] != side or s.inside[b] or b in done:
             continue
@@ -1376,10 +1469,12 @@ def regroup_options(s: S, side: int, seen: bool = False) -> list[str]:
         if spec.type == NAVY:
             for n in navy_refuges(s, side, h, b):
                 out.append(f"regroup {spec.id} {hex_name(s, n)}")
-        elif bt["kind"] == NEW and h != board.syracuse_hex:
+        elif armies_may and h != board.syracuse_hex:
             for d in range(6):
                 n = board.neighbours[h][d]
                 if n < 0 or board.land_side[h][d] not in (SIDE_CLEAR, SIDE_PASS):
+                    continue
+                if s.ed1 and not _ed1_regroup_side_ok(s, bt, h, d, n):
                     continue
                 if not (friendly_hex(s, side, n) or (friendly_hex(s, side, n, sea=True) and siege_hex(s, n))):
                     continue
@@ -1389,12 +1484,26 @@ def regroup_options(s: S, side: int, seen: bool = False) -> list[str]:
     return out
 
 
+def _ed1_regroup_side_ok(s: S, bt: dict[str, Any], h: int, d: int, n: int) -> bool:
+    """First edition 5.4 (RULINGS FE20, FE4): army regroups respect the hexside limits (2 through
+    a clear hexside, 1 through any other) and enter a strait hex only with their side's sea control."""
+    board = s.comp.board
+    side = bt.get("victor", -1)
+    if board.terrain[n] == STRAIT and s.sctrl[n] != side:
+        return False
+    lim = 2 if board.land_side[h][d] == SIDE_CLEAR else 1
+    if board.terrain[h] == STRAIT and d in board.far_sides[h]:
+        lim = 1
+    used: list[int] = bt.get("regroup_via", [])
+    return used.count(d) < lim
+
+
 def legal_regroup(s: S, side: int) -> list[str]:
     return [*regroup_options(s, side), "done"]
 
 
 def apply_regroup(s: S, side: int, action: str) -> None:
-    from polemos.games.athens_sparta.movement import hex_by_name
+    from polemos.games.athens_sparta.movement import hex_by_name, siege_hex
 
     bt = s.battle
     assert bt is not None
@@ -1405,10 +1514,21 @@ def apply_regroup(s: S, side: int, action: str) -> None:
     _, bid, name = action.split(" ", 2)
     b = s.comp.block_index[bid]
     n = hex_by_name(s, name)
+    h = s.loc[b]
     s.loc[b] = n
     s.moved[b] = True
     bt.setdefault("regrouped", [])
     bt["regrouped"] = [*bt["regrouped"], b]
+    if s.ed1 and s.comp.blocks[b].type != NAVY:
+        board = s.comp.board
+        bt["regroup_via"] = [*bt.get("regroup_via", []), board.neighbours[h].index(n)]
+    if s.ed1 and n not in s.fought and s.comp.blocks[b].type != NAVY and siege_hex(s, n):
+        # first edition 5.4: a block regrouped to a friendly siege not yet fought this phase may storm it
+        s.say(f"{side_name(side)} regroups a block to {hex_name(s, n)}, a siege it may storm (1st 5.4).")
+        if not regroup_options(s, side, seen=True):  # RULINGS R32
+            s.pending = None
+            bt["regroup_done"] = 1
+        return
     s.no_attack.append(b)
     s.say(f"{side_name(side)} regroups a block to {hex_name(s, n)} (5.6).")
     if not regroup_options(s, side, seen=True):  # RULINGS R32
@@ -1437,7 +1557,9 @@ def apply_pillage(s: S, side: int, action: str) -> None:
     cost = add_step_cost(s, side, b)
     bt["pillage"] -= cost
     s.strength[b] += 1
-    s.say(f"5.61: {side_name(side)} spends pillage BPs on a victorious block.")
+    from polemos.games.athens_sparta.replacement import points_word
+
+    s.say(f"5.61: {side_name(side)} spends pillage {points_word(s)}s on a victorious block.")
     s.say(f"5.61: pillage adds a step to {block_label(s, b)}.", side)
     s.pending = None
 

@@ -295,8 +295,8 @@ def occ_kinds(blocks: tuple[BlockSpec, ...]) -> tuple[int, ...]:
 class Geo:
     """Static graphs derived once from a board: what the movement searches walk over."""
 
-    __slots__ = ("city_cap", "city_hex", "lim", "majors_on_map", "neutral_majors", "one_port_island", "oracle",
-                 "persian", "persian_city", "revolt_cities", "syr", "water_adj")
+    __slots__ = ("city_cap", "city_cap_ed1", "city_hex", "lim", "majors_on_map", "neutral_majors", "one_port_island",
+                 "oracle", "persian", "persian_city", "revolt_cities", "syr", "water_adj")
 
     def __init__(self, board: Board) -> None:
         nh = len(board.hexes)
@@ -311,6 +311,9 @@ class Geo:
         self.city_hex = tuple(c.hex for c in board.cities)
         self.city_cap = tuple(16 if c.name in ("ATHENS", "SPARTA") else 3 * c.value if c.major else 1
                               for c in board.cities)
+        # first edition 8.1: 2x the value of a major city, 1 PP in a minor one, 8 PP in ATHENS and SPARTA
+        self.city_cap_ed1 = tuple(8 if c.name in ("ATHENS", "SPARTA") else 2 * c.value if c.major else 1
+                                  for c in board.cities)
         # the major cities on the map, in index order (where RESERVE blocks may be built, 8.3)
         self.majors_on_map = tuple(i for i, c in enumerate(board.cities) if c.major and not c.offboard)
         # the green major cities, in index order (9.5)

@@ -474,6 +474,44 @@ def _load_components(override: Path | None) -> Components:
     )
 
 
+FIRST_DIR = "first"  # the first edition's overlay files (issue 13, RULINGS FE26)
+FIRST_CITY_KEYS = frozenset({"name", "walled", "provenance"})
+
+
+def load_components_first(override: Path | None = None) -> Components:
+    """The first edition's components (option ``edition=first``): the bundled (or ``override``)
+    components with the overlay ``first/cities.toml`` applied — only the cities that differ, each
+    with its provenance (RULINGS FE26). Its version hashes the overlay too."""
+    return _load_components_first(None if override is None else Path(override).resolve())
+
+
+@functools.lru_cache(maxsize=16)
+def _load_components_first(override: Path | None) -> Components:
+    import dataclasses
+
+    base = _load_components(override)
+    path = resolve(DATA_DIR / FIRST_DIR, CITIES_FILE, None if override is None else override / FIRST_DIR)
+    file = f"{FIRST_DIR}/{CITIES_FILE}"
+    doc = read_document(path)
+    cities = list(base.board.cities)
+    for i, entry in enumerate(_entries(doc, "city", file)):
+        where = f"city {i + 1}"
+        _no_unknown_keys(entry, FIRST_CITY_KEYS, file, where)
+        name = _text(entry, "name", file, where)
+        c = base.board.city_index.get(name)
+        if c is None:
+            raise DataError(file, where, f"unknown city {name!r}")
+        walled = entry.get("walled", cities[c].walled)
+        if not isinstance(walled, bool):
+            raise DataError(file, name, "walled must be true or false")
+        cities[c] = dataclasses.replace(cities[c], walled=walled,
+                                        provenance=_text(entry, "provenance", file, name))
+    board = dataclasses.replace(base.board, cities=tuple(cities))
+    version = "1st-" + digest([path])[:6] + "-" + base.version
+    _START_AT[version] = _START_AT[base.version]
+    return dataclasses.replace(base, board=board, version=version)
+
+
 def start_locations(components: Components) -> dict[int, int]:
     """Where each block that starts on the map is set up (3.0): block index -> city index.
 

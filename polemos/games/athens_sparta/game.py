@@ -9,7 +9,7 @@ from polemos.core.game import JSON, Game, Role, State
 from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
 from polemos.core.rng import Rng
-from polemos.games.athens_sparta.model import Components
+from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, EDITIONS, Components
 from polemos.games.athens_sparta.state import POOL, ROLES, AthensSpartaState
 
 # 10.3: the bidder removes at most one step per starting block, so a bid can remove no more steps
@@ -33,6 +33,10 @@ class AthensSparta(Game):
                        OptionSpec("side", "choice", "the side the winning bid plays", choices=ROLES),
                        # 10.3: "a first bid of 0 is okay"; at most MAX_BID (RULINGS R24)
                        OptionSpec("steps", "int", "the steps it removes", minimum=0, maximum=MAX_BID))),
+        # issue 13: the first edition (Spanish rulebook) as a rules option; its differences are
+        # branches read from the state's ``ed1`` flag (RULINGS, First edition)
+        OptionSpec("edition", "choice", "Rules edition: second (the current English rules) or first "
+                   "(the first edition, Spanish rulebook)", default=EDITION_SECOND, choices=EDITIONS),
     )
     rules_edition: ClassVar[str] = "Columbia Games, current English rules"
 
@@ -45,13 +49,22 @@ class AthensSparta(Game):
     def data_version(self) -> str:
         return self.components().version
 
+    def components_for(self, options: JSON) -> Components:
+        """The components of a game with these options: the first edition reads its overlay
+        (``data/first/``, RULINGS FE26) over the bundled data."""
+        if options.get("edition") == EDITION_FIRST:
+            from polemos.games.athens_sparta.data import load_components_first
+
+            return load_components_first(self.data_dir)
+        return self.components()
+
     def _new(self, seed: int, scenario: str | None, options: JSON) -> AthensSpartaState:
         from polemos.games.athens_sparta import rules
 
         opts = dict(options)
         if scenario not in (None, "431"):
             raise ValueError(f"unknown scenario {scenario!r}; Athens & Sparta has '431'")
-        state = AthensSpartaState(self, self.components(), int(seed), scenario, opts)
+        state = AthensSpartaState(self, self.components_for(opts), int(seed), scenario, opts)
         rules.setup(state)
         return state
 

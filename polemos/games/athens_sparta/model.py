@@ -38,6 +38,14 @@ REVOLT = 4  # DEMOS / TYRANTS / HELOTS (7.0)
 TYPE_NAMES = ("hoplite", "peltast", "cavalry", "navy", "revolt")
 TYPE_MOVE = (3, 4, 5, 4, 0)  # 4.4
 TYPE_COST = (2, 1, 3, 3, 0)  # 8.4, BP per step
+TYPE_COST_ED1 = (1, 1, 2, 2, 0)  # first edition 8.4: PP per step (hoplites, peltasts 1; cavalry, navies 2)
+
+# Rules editions (issue 13): the option ``edition``; the state keeps ``ed1`` (a bool) for the rules
+EDITION_SECOND = "second"  # the current English rules (the default)
+EDITION_FIRST = "first"  # the first edition (Spanish rulebook, athens-and-sparta.first-edition.es.txt)
+EDITIONS = (EDITION_SECOND, EDITION_FIRST)
+RULES_SECOND = "Columbia Games, current English rules"
+RULES_FIRST = "Columbia Games, first edition (Spanish rulebook)"
 
 # Sides
 ATHENS = 0

@@ -301,9 +301,12 @@ def army_steps(s: S, side: int, b: int, first: bool, occ: Occ,
         if strait_here and (1 if d in far else 0) != cur_side:
             if not started:
                 continue  # crossing out of a strait hex only at the start of the move (4.3)
+            if s.ed1 and s.sctrl[h] == 1 - side:
+                continue  # first edition 1.5: no crossing under enemy sea control (RULINGS FE2)
             crossing = True
         arrive_side = 1 if tn == STRAIT and (d + 3) % 6 in board.far_sides[n] else 0
-        if arrive_side == 0 and field[n] & enemy_bit and not oracle[n]:
+        # first edition 4.3: enemy blocks stop an army on either side of a strait (RULINGS FE5)
+        if (arrive_side == 0 or s.ed1) and field[n] & enemy_bit and not oracle[n]:
             # it must stop and fight here: an attack through this hexside (4.1, 4.3)
             if no_attack:
                 continue
@@ -388,8 +391,9 @@ def must_stop(s: S, side: int, b: int, h: int, occ: Occ | None = None) -> bool:
     if len(s.move_path) >= 2 and s.move_path[-2] in board.river_sources and h in board.river_sources:
         return True  # the Haliacmon/Arathus sources (Q&A): move directly, but stop there
     if board.terrain[h] == STRAIT and s.move_side == 1:
-        # entered on the non-city side: may stop (crossing) or move through on that side
-        return False
+        # entered on the non-city side: may stop (crossing) or move through on that side; first
+        # edition 4.3: not past enemy blocks there (RULINGS FE5)
+        return s.ed1 and enemy_field(s, side, h, occ) and not is_oracle(s, h)
     if s.move_crossed and board.terrain[s.move_path[-2]] == STRAIT:
         return True  # crossed a strait leaving a strait hex: it was a crossing (4.3)
     return enemy_field(s, side, h, occ) and not is_oracle(s, h)
@@ -407,9 +411,14 @@ def can_stop(s: S, side: int, b: int, h: int, occ: Occ | None = None, at: int | 
     if spec.type == NAVY:
         c = board.city_at[h]
         port_here = c >= 0 and board.cities[c].port and _navy_meets(s, h, s.move_side)
-        fight = enemy_field(s, side, h, occ) and board.terrain[h] != SEA and _navy_meets(s, h, s.move_side)
+        # first edition 1.3, 4.1: a navy stops only in a port, never in a coastal hex without one,
+        # so it never attacks blocks standing there (RULINGS FE6, replacing R5)
+        fight = (not s.ed1 and enemy_field(s, side, h, occ) and board.terrain[h] != SEA
+                 and _navy_meets(s, h, s.move_side))
         if not (port_here or fight):
             return False
+    elif s.ed1 and board.terrain[h] == STRAIT and s.move_side == 1 and s.sctrl[h] == 1 - side:
+        return False  # first edition 1.5: stopping there crosses under enemy sea control (RULINGS FE2)
     elif (enemy_field(s, side, h, occ) or neutral_city(s, h)) and not is_oracle(s, h):
         if is_oracle(s, s.start_hex[b]):
             return False
@@ -887,7 +896,10 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
     lctrl = s.lctrl
     sctrl = s.sctrl
     found = set()
-    for _dist in range(8):
+    # 4.52: up to 8 hexes; first edition 4.4: no range limit (RULINGS FE15), the whole water graph
+    for _dist in range(len(adj) if s.ed1 else 8):
+        if not frontier:
+            break
         nxt = []
         for node in frontier:
             for _d, n, nn in adj[node]:
@@ -961,6 +973,14 @@ def revolt_actions(s: S, side: int, occ: Occ | None = None) -> list[str]:
 
 def _revolt_used(s: S, b: int, c: int) -> bool:
     ru = s.revolt_used
+    if s.ed1:
+        # first edition 7.0: one revolt per city by the same player each Olympiad (DEMOS or HELOT);
+        # 7.1: the Helot revolt at most once per Olympiad
+        blocks = s.comp.blocks
+        side = blocks[b].side
+        helots = blocks[b].revolt == "helots"
+        return any((ru[i + 1] == c and blocks[ru[i]].side == side) or (helots and ru[i] == b)
+                   for i in range(0, len(ru), 2))
     return any(ru[i] == b and (ru[i + 1] == c or s.comp.blocks[b].revolt == "helots") for i in range(0, len(ru), 2))
 
 
@@ -1015,6 +1035,8 @@ def exchange_actions(s: S, side: int) -> list[str]:
         if c < 0 or s.city_owner[c] != side or siege_hex(s, s.loc[b]):
             continue
         out.append(f"disband {spec.id}")
+        if s.ed1:
+            continue  # first edition 7.0: disbanded in any Move Phase, never exchanged (RULINGS FE14)
         for p in tabs.peltasts:
             pspec = blocks[p]
             if (s.owner[p] == side and s.loc[p] == POOL

@@ -10,7 +10,7 @@ blocks stand upright).
 from __future__ import annotations
 
 from polemos.games.athens_sparta.common import Occ, geo, occ_of, side_name
-from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, REVOLT, SPARTA, TYPE_COST
+from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, REVOLT, SPARTA, TYPE_COST, TYPE_COST_ED1
 from polemos.games.athens_sparta.state import PH_REPLACE, POOL, AthensSpartaState
 
 S = AthensSpartaState
@@ -24,7 +24,14 @@ def step_cost(s: S, side: int, b: int) -> int:
         return 1
     if spec.type == REVOLT:
         return 1
+    if s.ed1:  # first edition 8.4: 1 PP hoplites and peltasts, 2 PP cavalry and navies
+        return TYPE_COST_ED1[spec.type]
     return TYPE_COST[spec.type]
+
+
+def points_word(s: S) -> str:
+    """What the points of 8.0 are called: BP, or PP (Production Points) in the first edition (1.2, 8.1)."""
+    return "PP" if s.ed1 else "BP"
 
 
 def add_step_cost(s: S, side: int, b: int) -> int:
@@ -33,8 +40,10 @@ def add_step_cost(s: S, side: int, b: int) -> int:
 
 def city_cap(s: S, c: int) -> int:
     """8.1: 3x the value of a major city, 1 BP in a minor city (the Q&A allows minor cities),
-    16 BP in ATHENS and SPARTA."""
-    cap: int = geo(s.comp.board).city_cap[c]
+    16 BP in ATHENS and SPARTA. First edition 8.1: 2x the value, 1 PP in a minor city, 8 PP in ATHENS
+    and SPARTA."""
+    g = geo(s.comp.board)
+    cap: int = g.city_cap_ed1[c] if s.ed1 else g.city_cap[c]
     return cap
 
 
@@ -88,7 +97,8 @@ def start(s: S) -> None:
     s.rp_closed = sorted({city.hex for city in s.comp.board.cities if besieged_or_blockaded(s, city.hex, occ)})
     s.rp_loc = list(s.loc)
     s.rp_persia = s.persia
-    s.say(f"8.0 Replacement Phase: Athens has {s.bp[0]} BP, Sparta {s.bp[1]} BP (8.1).")
+    pts = points_word(s)
+    s.say(f"8.0 Replacement Phase: Athens has {s.bp[0]} {pts}, Sparta {s.bp[1]} {pts} (8.1).")
     s.pending = {"kind": "replace", "sides": [ATHENS, SPARTA]}
 
 
@@ -109,8 +119,8 @@ def reveal_replacements(s: S) -> None:
         if gone:
             s.say(f"8.6: {side_name(side)} disbands {_count(len(gone), 'block')} in {', '.join(gone)}.")
     if s.persia == 1 and s.rp_persia == 0:
-        s.say("9.3: Sparta accepts Persian support: navies cost 1 BP per step; MILETUS will not count for "
-              "Sparta's victory.")
+        s.say(f"9.3: Sparta accepts Persian support: navies cost 1 {points_word(s)} per step; MILETUS will "
+              "not count for Sparta's victory.")
     s.rp_loc = []
     s.rp_closed = []
     s.rp_persia = -1
@@ -136,6 +146,8 @@ def reinforce_targets(s: S, side: int, budget: int, friendly_only: bool = False)
     for b, (h, o, walls, st) in enumerate(zip(s.loc, s.owner, s.inside, s.strength, strict=False)):
         if h < 0 or o != side or walls:
             continue  # 8.2: only besieging blocks of a siege can be reinforced
+        if s.ed1 and siege_closed(s, h):
+            continue  # first edition 8.2: no block in a siege or blockade, besieger or besieged (RULINGS FE30)
         spec = blocks[b]
         if spec.type == REVOLT or st >= spec.steps:
             continue
@@ -262,7 +274,7 @@ def legal_replace(s: S, side: int) -> list[str]:
     g = geo(board)
     cities = board.cities
     city_hex = g.city_hex
-    city_caps = g.city_cap
+    city_caps = g.city_cap_ed1 if s.ed1 else g.city_cap  # 8.1 (first edition 8.1)
     lims = g.lim
     count = occ.count[side]
     armies = occ.armies[side]
@@ -320,7 +332,7 @@ def apply_replace(s: S, side: int, action: str) -> None:
     # every step below is seen by its player alone until both are done (RULINGS R26)
     if verb == "persia":
         s.persia = 1
-        s.say("9.3: you accept Persian support: navies cost 1 BP per step; MILETUS will not count for "
+        s.say(f"9.3: you accept Persian support: navies cost 1 {points_word(s)} per step; MILETUS will not count for "
               "your victory.", side)
         return
     if verb == "add":
@@ -377,14 +389,15 @@ def apply_levy(s: S, side: int, action: str) -> None:
     if action == "done":
         s.levy = 0
         s.pending = None
-        s.say(f"{side_name(side)} has spent the event's BPs (4.6).")
+        s.say(f"{side_name(side)} has spent the event's {points_word(s)}s (4.6).")
         return
     b = s.comp.block_index[action.split()[1]]
     cost = step_cost(s, side, b)
     s.levy -= cost
     s.strength[b] += 1
     where = s.comp.board.cities[s.comp.board.city_at[s.loc[b]]].name
-    s.say(f"You add a step to {s.comp.blocks[b].name} in {where} with the event's BPs ({s.levy} BP left).", side)
+    s.say(f"You add a step to {s.comp.blocks[b].name} in {where} with the event's {points_word(s)}s "
+          f"({s.levy} {points_word(s)} left).", side)
 
 
 # ====================================================================== pillage (5.61)

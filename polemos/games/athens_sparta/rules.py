@@ -184,8 +184,12 @@ def apply_mulligan(s: S, side: int, action: str) -> None:
     sides: list[int] = s.pending["sides"]
     sides.remove(side)
     s.mulligan[side] = action == "mulligan"
-    s.say("You will show your hand and ask a re-deal (Mulligan)." if s.mulligan[side]
-          else "You keep your hand (Mulligan).", side)
+    if s.ed1:  # first edition 4.61: the bad hand is not shown (RULINGS FE16)
+        s.say("You ask a new deal (1st 4.61 bad hand)." if s.mulligan[side]
+              else "You keep your hand (1st 4.61).", side)
+    else:
+        s.say("You will show your hand and ask a re-deal (Mulligan)." if s.mulligan[side]
+              else "You keep your hand (Mulligan).", side)
     if sides:
         return
     s.pending = None
@@ -196,7 +200,10 @@ def apply_mulligan(s: S, side: int, action: str) -> None:
         _after_mulligan(s)
         return
     for x in (ATHENS, SPARTA):
-        if s.mulligan[x]:
+        if s.ed1:
+            s.say(f"{side_name(x)} asks a new deal (1st 4.61: a hand under 10 MP)." if s.mulligan[x]
+                  else f"{side_name(x)} keeps its hand (1st 4.61).")
+        elif s.mulligan[x]:
             cards = ", ".join(_card_label(s, c) for c in s.hands[x])
             s.say(f"{side_name(x)} shows a hand of {hand_mp(s, x)} MP ({cards}) and asks a re-deal "
                   "(Mulligan).")
@@ -206,7 +213,7 @@ def apply_mulligan(s: S, side: int, action: str) -> None:
     if len(shown) == 1:
         s.pending = {"kind": "redeal", "side": 1 - shown[0]}
         return
-    _after_mulligan(s)
+    _after_redeal(s)
 
 
 def legal_redeal(s: S, side: int) -> list[str]:
@@ -221,7 +228,17 @@ def apply_redeal(s: S, side: int, action: str) -> None:
         _redeal(s, [side])
     else:
         s.say(f"{side_name(side)} keeps its hand (Mulligan).")
-    _after_mulligan(s)
+    _after_redeal(s)
+
+
+def _after_redeal(s: S) -> None:
+    """A re-deal was made. First edition 4.61 has no limit of one: a new hand still under 10 MP may
+    be re-dealt again, so both players are asked again, always (R25's protocol: the question never
+    tells whether a hand is bad; RULINGS FE16). The current sidebar allows one re-deal."""
+    if s.ed1:
+        push(s, ["mulligan"])
+    else:
+        _after_mulligan(s)
 
 
 def _redeal(s: S, sides: list[int]) -> None:
@@ -362,7 +379,8 @@ def t_event(s: S, task: list[int | str]) -> None:
         # asked even when no block can take a step, and spent out of sight (RULINGS R28): whether
         # any block is below strength, and which, is hidden from the opponent
         s.levy = card.amount
-        s.say(f"{card.title}: {side_name(side)} spends {card.amount} BP on reinforcements now (8.2).")
+        s.say(f"{card.title}: {side_name(side)} spends {card.amount} {replacement.points_word(s)} on "
+              "reinforcements now (8.2).")
         s.pending = {"kind": "levy", "side": side}
     elif ev == "plague":
         attrition.plague(s)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from polemos.core.game import JSON, Outcome, Role, State
 from polemos.core.plain import dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
-from polemos.games.athens_sparta.model import ATHENS, SPARTA, Components
+from polemos.games.athens_sparta.model import ATHENS, EDITION_FIRST, RULES_FIRST, SPARTA, Components
 
 if TYPE_CHECKING:
     from polemos.games.athens_sparta.game import AthensSparta
@@ -76,6 +76,9 @@ class AthensSpartaState(State):
         self.seed = seed
         self.scenario = scenario
         self.options = dict(options)
+        # issue 13: the rules edition, read once from the options (never serialised apart from them):
+        # the rule procedures test this bool, never the options dict
+        self.ed1 = self.options.get("edition") == EDITION_FIRST
         self.actions = []
         self.undo_floor = 0
         self.reveals = 0
@@ -205,6 +208,13 @@ class AthensSpartaState(State):
         pts = points(self)
         return Outcome(ROLES[self.winner], self.win_reason, {"athens": pts[0], "sparta": pts[1]})
 
+    def record(self) -> JSON:
+        """The kernel's record; a first-edition game names its rules (issue 13)."""
+        doc = super().record()
+        if self.ed1:
+            doc["rules"] = RULES_FIRST
+        return doc
+
     def say(self, text: str, to: int = -1) -> None:
         """Add a log line (``to``: -1 everyone, else only that side sees it)."""
         self.log.append((to, text))
@@ -255,6 +265,7 @@ class AthensSpartaState(State):
             self.scenario = doc["scenario"]
         if "options" in doc:
             self.options = dict(doc["options"])
+            self.ed1 = self.options.get("edition") == EDITION_FIRST
         if "actions" in doc:
             self.actions = [(str(r), str(a)) for r, a in doc["actions"]]
         load_fields(self, doc, _SCALARS, _LISTS)

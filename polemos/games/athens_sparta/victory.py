@@ -60,6 +60,10 @@ def olympiad_check(s: S) -> bool:
     if a >= 30 or sp >= 30:
         s.winner = ATHENS if a >= sp else SPARTA
         s.win_reason = f"{max(a, sp)} city points after Olympiad {s.olympiad} (10.2)"
+    elif s.olympiad >= s.end_after_olympiad and s.ed1:
+        # first edition 10.2: Athens wins if Sparta has not won by the end of Olympiad 89 (RULINGS FE17)
+        s.winner = ATHENS
+        s.win_reason = f"1st 10.2: Sparta has not won by the end of Olympiad {s.olympiad}"
     elif s.olympiad >= s.end_after_olympiad:
         s.winner = ATHENS if a >= sp else SPARTA
         s.win_reason = (f"higher city points at the end of Olympiad {s.olympiad} (10.2)"
