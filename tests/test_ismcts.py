@@ -237,3 +237,19 @@ def test_the_server_plays_a_normal_bot_seat_within_its_cpu_cap(tmp_path: Any, mo
         player.close()
         store.close()
     assert made and isinstance(made[0], ISMCTSAgent) and made[0].config.seconds == 0.05
+
+
+def test_the_heuristic_choice_guides_the_root() -> None:
+    """Progressive bias: the hint starts with virtual visits, so a short search keeps it; the
+    virtual visits are not counted in the root statistics."""
+    state, role = _play_until(19, _card_phase(84))
+    view = state.view(role)
+    legal = state.legal_actions(role)
+    sampler = worlds.world_sampler(view, role)
+    hint = legal[-1]
+    result = search(sampler, role, legal, Rng(1), SearchConfig(iterations=2, rollout_steps=5), hint=hint)
+    assert result.best() == hint
+    assert sum(v for v, _ in result.root.values()) == 2
+    unguided = search(sampler, role, legal, Rng(1), SearchConfig(iterations=2, rollout_steps=5, hint_visits=0),
+                      hint=hint)
+    assert unguided.hint is None and sum(v for v, _ in unguided.root.values()) == 2
