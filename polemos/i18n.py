@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from html import unescape
 from pathlib import Path
 
 from babel.messages.mofile import read_mo
@@ -260,3 +261,12 @@ def page_words(doc: object, lang: str, limit: int = 5000) -> dict[str, str]:
         elif isinstance(item, (list, tuple)):
             stack.extend(item)
     return out
+
+
+_SVG_TEXT = re.compile(r">([^<>]+)</(?:text|tspan|title)>")
+
+
+def board_texts(svg: str) -> list[str]:
+    """The words of a board drawn as SVG (its ``text``, ``tspan`` and ``title`` elements' own text): the
+    page swaps each for its translation (page_words)."""
+    return [unescape(t).strip() for t in _SVG_TEXT.findall(svg)]

@@ -409,3 +409,32 @@ PW_LOG = (
     N_("{rule} {side} conducts the first operation: its leader's strategic modifier {a} beats {b}."),
     N_("{n} to {space}"),
 )
+
+# ---------------------------------------------------------------- the boards' own words (the SVG the server draws;
+# the page swaps each text for its translation)
+BOARDS = (
+    N_("Thermopylae — west (row A, the Persians) ← → east (row O, Alpeni)"),
+    N_("Day {day}, series {series}, round {round}"),
+    N_("North: the sea (Malian Gulf, map column 1)"),
+    N_("South: the mountain (Kallidromos, impassable)"),
+    N_("Ephialtes Box — empty (exit to row O)"),
+    N_("Greek: square, white inner border, code in lower case (spa1)"),
+    N_("Persian: cut corners, CODE IN UPPER CASE (IMM12)"),
+    N_("hoplite"), N_("mixed (spear, bow)"), N_("javelin"), N_("bow"), N_("? hidden (fog of war)"), N_("Scythians"),
+    N_("Counter: code, type, MF-DV-MA; notch = facing; D disordered; −N step losses;"),
+    N_("dark badge = units in the pile (the top unit large, the rest listed under it)."),
+    N_("Terrain: clear; Kolonos mound (level 2); the Wall (row H, its gate on the road)."),
+    N_("Greeks off the map: {units}"),
+    N_("Persians off the map: {units}"),
+    N_("SICILY (off-board)"), N_("Pool"), N_("Athens block (round corners, white rim)"),
+    N_("Sparta block (square, dark rim)"), N_("enemy block: upright, face hidden"),
+    N_("hex held by one side's blocks (4.2)"), N_("city, its points"), N_("walled city"), N_("port"), N_("Oracle"),
+    N_("siege"), N_("blockade"), N_("the move"), N_("Key"),
+    N_("Square blocks: Athens blue with a round-cornered white border; Sparta red with a square dark border; an "
+       "enemy block stands upright and blank"),
+    N_("Block face: type letter (H hoplites, P peltasts, C cavalry, N navy, R revolt), rating, strength/steps"),
+    N_("Circle: city; hexagon: walled city; a number: its city points; ⚓ port; dotted purple ring: Oracle"),
+    N_("City colour: who holds it now (its printed side as the outline when they differ); tinted hex: control "
+       "(4.2)"),
+    N_("Red dashes: siege; blue dots: blockade; thick red hexagon: the battle; orange line: the block's move"),
+)

@@ -38,7 +38,7 @@ from polemos.core.log import log_lines, translate_line
 from polemos.core.options import validate_options
 from polemos.core.rng import Rng, secret_seed
 from polemos.i18n import DEFAULT as DEFAULT_LANG
-from polemos.i18n import page_words
+from polemos.i18n import board_texts, page_words
 from polemos.server.cache import Lru
 from polemos.server.db import (
     ActionRow,
@@ -583,8 +583,10 @@ class Store:
         if found is None:
             doc = json.loads(b"{" + encoded + b"}")
             view = doc.get("view")
+            board = doc.get("board")
             shown = {"panel": doc.get("panel"), "labels": doc.get("labels"),
-                     "prompt": view.get("prompt") if isinstance(view, dict) else None}
+                     "prompt": view.get("prompt") if isinstance(view, dict) else None,
+                     "board": board_texts(board) if isinstance(board, str) else []}
             found = dumps(page_words(shown, lang))
             self.words.put(key, found)
         return found

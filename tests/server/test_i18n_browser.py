@@ -69,6 +69,8 @@ def test_a_spanish_browser_plays_in_spanish_and_switches_to_english(server: str,
         assert page.get_attribute("#side", "aria-label") == "Panel de la partida"
         log = log_text(page)
         assert "18 de agosto del 480 a. C." in log and "August" not in log  # the log rendered in Spanish
+        board = page.text_content("#board svg") or ""
+        assert "Termópilas" in board and "Casilla de Efialtes" in board  # the board's own words
         shot(page, "i18n-game-es")
         # the switcher: English, remembered by the account (a new browser context in Spanish still gets English)
         page.select_option("#lang", "en")

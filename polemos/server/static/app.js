@@ -681,6 +681,15 @@
         this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
         const box = (this.svg.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(Number);
         if (box.length === 4 && box[2] > 0 && box[3] > 0) this.wrap.style.setProperty("--board-aspect", `${box[2]} / ${box[3]}`);
+        // the board's own words in the page's language (the server drew them in English; tr has them)
+        if (i18n.lang !== "en") {
+          for (const el of this.svg.querySelectorAll("text, tspan, title")) {
+            if (el.children.length) continue;
+            const said = el.textContent.trim();
+            const shown = t(said);
+            if (shown !== said) el.textContent = shown;
+          }
+        }
       }
       this.apply();
     }
