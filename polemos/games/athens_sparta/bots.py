@@ -868,8 +868,12 @@ class HeuristicAgent(GuardedAgent):
         return tos[best] if best is not None else next(iter(tos.values()))
 
     # ------------------------------------------------------------------ the planner
-    def _free(self, w: World, movable: set[str]) -> set[str]:
-        """Blocks that may leave their hex without weakening it below what it needs."""
+    def _free(self, w: World, movable: dict[str, set[str]]) -> list[str]:
+        """Blocks that may leave their hex without weakening it below what it needs, in the order
+        of ``movable`` (the legal actions' order). A list, never a set: the planner takes the first
+        of equals (a navy for a blockade, a garrison, ties in the stable sort of orders), and the
+        iteration order of a set of strings changes with the interpreter's string-hash seed
+        (PYTHONHASHSEED), which made the same seed play different games in different processes."""
         free: set[str] = set()
         for h, blocks in w.my_at.items():
             need = w.need(h)
@@ -890,7 +894,7 @@ class HeuristicAgent(GuardedAgent):
                 have -= d
                 if b.army:
                     armies -= 1
-        return free
+        return [bid for bid in movable if bid in free]
 
     def _reach(self, w: World, b: Blk, stops: set[int], barred: set[int]) -> dict[int, list[int]]:
         """Hexes block ``b`` can end an operation move in this turn, with the path there."""
@@ -950,7 +954,8 @@ class HeuristicAgent(GuardedAgent):
         """Candidate orders, best first (value per MP)."""
         geo = w.geo
         orders: list[Order] = []
-        free = self._free(w, set(movable))
+        free = self._free(w, movable)
+        free_set = set(free)  # membership only
         stops = w.stops()
         barred = w.barred()
         reach: dict[str, dict[int, list[int]]] = {}
@@ -980,8 +985,8 @@ class HeuristicAgent(GuardedAgent):
                     continue
                 # a block leaving a city it must hold is only worth it for the capital, and never
                 # the last army of a major city unless the capital is in real danger
-                keep = 0.0 if bid in free else 4.0
-                if bid not in free and cap_have >= 0.5 * cap_need and w.value.get(b.hex, 0) > 0 \
+                keep = 0.0 if bid in free_set else 4.0
+                if bid not in free_set and cap_have >= 0.5 * cap_need and w.value.get(b.hex, 0) > 0 \
                         and sum(1 for x in w.my_at.get(b.hex, []) if x.army) <= 1:
                     continue
                 o.value = 12.0 * min(1.0, b.strength / deficit) + 2.0 - keep - (0.5 if o.kind != "op" else 0)
@@ -1100,7 +1105,7 @@ class HeuristicAgent(GuardedAgent):
                     out.append(Order("action", act, h, 2.0 + v))
         return out
 
-    def _attack(self, w: World, h: int, free: set[str], reach: dict[str, dict[int, list[int]]],
+    def _attack(self, w: World, h: int, free: list[str], reach: dict[str, dict[int, list[int]]],
                 mp: int) -> list[Order] | None:
         """Orders sending enough free blocks to take or fight at ``h``, or None."""
         geo = w.geo
@@ -1198,7 +1203,7 @@ class HeuristicAgent(GuardedAgent):
         b0, path0 = group[0]
         return [Order("op", b0.id, h, val, path0, mps=n, then=rest)]
 
-    def _staging(self, w: World, free: set[str], movable: dict[str, set[str]],
+    def _staging(self, w: World, free: list[str], movable: dict[str, set[str]],
                  reach: dict[str, dict[int, list[int]]], stops: set[int],
                  strategic: dict[tuple[str, str], set[int]]) -> list[Order]:
         """Idle free armies step toward the best enemy city within a few turns."""
