@@ -206,8 +206,8 @@ def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: Sea
         out[str(hint)] = (v - config.hint_visits, w - 0.5 * config.hint_visits)
         if out[str(hint)][0] <= 0:
             del out[str(hint)]
-    return SearchResult(out, iterations, skipped, hint if hint in wanted else None,
-                        config.hint_visits if hint in wanted else 0)
+    guided = hint in wanted and config.hint_visits > 0
+    return SearchResult(out, iterations, skipped, hint if guided else None, config.hint_visits if guided else 0)
 
 
 def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: Sampler, rng: Rng,
