@@ -11,6 +11,7 @@ It plays whichever side its role commands now (the solitaire player changes side
 - 4.6: it intercepts with the force in reach that the Land Battle modifiers (5.2.1) favour by 2 or
   more against the moving army, else declines; 5.3.1: it defends Athens with its best tactician
   and fights when it is not outnumbered;
+- 4.0: of the battles it may order (RULINGS P96) it has the one it is likeliest to win fought first;
 - 7.2, 8.3: it builds while its Treasury can spare it (Athens ships, Sparta hoplites).
 """
 
@@ -77,6 +78,7 @@ class HeuristicAgent(GuardedAgent):
         handler: Callable[[JSON, list[str], int], str] | None = {
             "strategy": self.strategy, "build": self.build, "op_objective": self.objective,
             "op_build": self.assemble, "op_intercept": self.intercept, "cb_athens_defence": self.defend,
+            "cb_order": self.order,
         }.get(kind)
         if handler is None:
             return legal[0]
@@ -214,6 +216,22 @@ class HeuristicAgent(GuardedAgent):
         if score(best) >= 2 or "decline" not in legal:
             return best
         return "decline"
+
+    def order(self, view: JSON, legal: list[str], side: int) -> str:
+        """4.0 (RULINGS P96): the battle its side is likeliest to win first (the 5.2.1 modifiers of
+        the forces in the spaces named); a siege in the order listed."""
+        spaces = {sp["id"]: sp for sp in view["spaces"]}
+        own, enemy = OWN[side], OWN[1 - side]
+
+        def score(action: str) -> int:
+            named = [spaces[x] for x in action.split()[1:] if x in spaces]
+            if not action.startswith("battle ") or not named:
+                return 0
+            mine = [f for sp in named for f in sp["forces"] if f["nationality"].startswith(own)]
+            theirs = [f for sp in named for f in sp["forces"] if f["nationality"].startswith(enemy)]
+            return self.edge(mine, theirs, 0, 0)
+
+        return max(legal, key=lambda a: (score(a), -legal.index(a)))
 
     def defend(self, view: JSON, legal: list[str], side: int) -> str:
         leaders = {lead["id"]: lead for lead in view["leaders"]}
