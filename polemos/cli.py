@@ -68,15 +68,14 @@ def _(message: str) -> str:
 
 def cli_language(args: Sequence[str], environ: Mapping[str, str]) -> str:
     """The language of a run (issue 11): ``--lang L`` anywhere on the command line, else $POLEMOS_LANG,
-    else the locale ($LC_ALL, $LC_MESSAGES, $LANG: "es_ES.UTF-8" is Spanish), else English."""
+    else English (not the locale's: scripts and tests that read the output get the same words anywhere)."""
     chosen: str | None = None
     for k, arg in enumerate(args):
         if arg == "--lang" and k + 1 < len(args):
             chosen = args[k + 1]
         elif arg.startswith("--lang="):
             chosen = arg.split("=", 1)[1]
-    return i18n.choose(chosen, environ.get("POLEMOS_LANG"), *(environ.get(v, "").split(".")[0]
-                                                             for v in ("LC_ALL", "LC_MESSAGES", "LANG")))
+    return i18n.choose(chosen, environ.get("POLEMOS_LANG"))
 
 
 def _translate_help(command: click.Command) -> None:
@@ -162,7 +161,7 @@ app.add_typer(data_app, name="data")
 @app.callback()
 def _options(
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
-        "Language: en or es (default: $POLEMOS_LANG, then the locale's, then English)."))] = None,
+        "Language: en or es (default: $POLEMOS_LANG, else English)."))] = None,
 ) -> None:
     # read before the command line is parsed (cli_language), so --help is in that language too
     if lang is not None and i18n.normalize(lang) is None:
