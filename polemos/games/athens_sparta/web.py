@@ -740,7 +740,7 @@ def describe(view: JSON) -> JSON:
         "legend": LEGEND,
         "outcome": view.get("outcome"),
         "plans": plans,
-        "quick": list(QUICK) if view.get("explain") else [],
+        "quick": list(QUICK),
         "why": _why(view),
         "log": log_lines({"log": view["log"][-LOG_LINES:]} if isinstance(view.get("log"), list) else view),
     }

@@ -1340,6 +1340,9 @@
       $("#panel", this.root).replaceChildren(renderPanel(d.panel || {}));
       const nowBox = $("#now", this.root);
       if (nowBox) nowBox.replaceChildren(...renderNow(d.panel || {}));
+      // the quick-moves switch only for a game that names its undoable board moves (panel.quick)
+      const quickBox = $(".quick-moves", this.root);
+      if (quickBox) quickBox.hidden = !(d.panel && Array.isArray(d.panel.quick));
       // a card in the hand whose play is legal now is played by a click on it (one question)
       for (const card of $$("#now .game-card", this.root)) {
         const i = this.myMove() ? d.legal.findIndex((a) => (card.dataset.actions || "").split("|").includes(a)) : -1;
