@@ -10,7 +10,8 @@ log line they write has a Spanish rendering, so a new or reworded line is caught
 
 Spanish terms follow the Spanish first-edition rulebook of Athens & Sparta where it names them
 (Olimpiada, Turno de Juego, Fase de Movimiento, Revuelta, Asedio, Desgaste de Asedio, Mala Mano,
-PM for MP, "Storm (Asalto)", Terremotos, Hoplita, Peltasta, Caballería, Nave, Ilota).
+PM for MP, PP for BP (its 8.1 "Puntos de Producción" are the second edition's 8.1 Build Points),
+"Storm (Asalto)", Terremotos, Hoplita, Peltasta, Caballería, Nave, Ilota).
 """
 
 from __future__ import annotations
