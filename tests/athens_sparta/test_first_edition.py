@@ -836,3 +836,16 @@ def test_ed1_7_0_helpers_take_no_hits_until_they_have_fired() -> None:
     script_dice(s, [1, 6, 6] + [6, 6] * 4)
     act(s, "athens", "fire")
     assert s.strength[helper] == 1
+
+
+def test_ed1_components_meet_the_first_edition_constraints() -> None:
+    """The first edition's own examples as constraints on its components (Two Coasts: CHALCIS to
+    SKYROS passes MARATHON and CARYSTUS; FE26 walls), and every current constraint still holds."""
+    from polemos.core.constraints import broken
+    from polemos.games.athens_sparta.constraints import CONSTRAINTS, FIRST_EDITION_CONSTRAINTS
+    from polemos.games.athens_sparta.data import load_components, load_components_first
+
+    first = load_components_first()
+    assert broken(FIRST_EDITION_CONSTRAINTS, first) == []
+    assert broken(CONSTRAINTS, first) == []
+    assert broken(FIRST_EDITION_CONSTRAINTS[1:], load_components())  # the current data has no such walls

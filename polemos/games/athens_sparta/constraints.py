@@ -611,3 +611,30 @@ CONSTRAINTS: tuple[Constraint[Components], ...] = (
     _c("4.6", CARDS, "an average hand of six is 16 MP (first edition 4.61)", _average_hand),
     _c("4.6", CARDS, "a mulligan hand happens, but rarely", _mulligans),
 )
+
+
+# ---------------------------------------------------------------------------------------------------
+# First edition (issue 13, option edition=first): its own examples, checked on the components it is
+# played with (the bundled data with the overlay data/first/cities.toml, RULINGS FE26)
+FIRST_CITIES = "first/cities.toml"
+
+
+def _chalcis_skyros(c: Components) -> None:
+    b = c.board
+    d = navy_distance(b, "CHALCIS", "SKYROS")
+    need(4 < d < UNREACHABLE, MAP, "CHALCIS-SKYROS", f"a navy needs more than one move (4), not {d}")
+    for name in ("MARATHON", "CARYSTUS"):
+        need(navy_distance(without_hex(b, hex_of(b, name)), "CHALCIS", "SKYROS") > d, MAP, "CHALCIS-SKYROS",
+             f"every shortest route passes {name}")
+
+
+def _first_edition_walls(c: Components) -> None:
+    for name in ("NAUPACTUS", "TROEZEN", "CYTHERA"):
+        need(city(c.board, name).walled, FIRST_CITIES, name, "walled (the 1st 6.2 and 6.3 examples)")
+
+
+FIRST_EDITION_CONSTRAINTS: tuple[Constraint[Components], ...] = (
+    _c("1st Two Coasts", MAP, "CHALCIS to SKYROS by sea passes MARATHON and CARYSTUS", _chalcis_skyros),
+    _c("1st 6.2, 6.3", FIRST_CITIES, "NAUPACTUS, TROEZEN and CYTHERA are walled (RULINGS FE26)",
+       _first_edition_walls),
+)
