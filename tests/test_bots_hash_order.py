@@ -11,6 +11,7 @@ string-hash seeds, and the records of the games must be identical.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -47,8 +48,6 @@ HASH_SEEDS = ("0", "3")
 
 
 def _digests(hash_seed: str) -> subprocess.Popen[str]:
-    import json
-
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
     return subprocess.Popen([sys.executable, "-c", SCRIPT, json.dumps(CASES)], cwd=root, env=env,
