@@ -849,3 +849,24 @@ def test_ed1_components_meet_the_first_edition_constraints() -> None:
     assert broken(FIRST_EDITION_CONSTRAINTS, first) == []
     assert broken(CONSTRAINTS, first) == []
     assert broken(FIRST_EDITION_CONSTRAINTS[1:], load_components())  # the current data has no such walls
+
+
+def test_ed1_9_2_leaving_sicily_is_a_1_mp_move_without_sea_control() -> None:
+    """1st 9.2 (RULINGS FE21 e): land blocks move to and from Sicily by sea "sin tener en cuenta el
+    Control Naval": after a battle at SYRACUSE goes on, the attackers in the field may sail home;
+    the current 9.2 needs sea control there."""
+    for options, may in ((FIRST, True), (None, False)):
+        s = _attack_syracuse_ed1(options)
+        script_dice(s, [6] * 80)
+        act(s, "athens", "battle SYRACUSE")
+        _fight(s)
+        hop = bid(s, "ATH-HOP-6")
+        if s.loc[hop] != s.comp.board.syracuse_hex or s.inside[hop]:
+            assert not may  # the current rules: the defenders withdrew, Athens besieges
+        s.loc[hop] = s.comp.board.syracuse_hex
+        s.inside[hop] = False
+        for b in range(len(s.loc)):  # a green block stays outside: SYRACUSE's sea is contested
+            if s.comp.blocks[b].side == 2 and s.loc[b] == s.comp.board.syracuse_hex:
+                s.inside[b] = False
+        at_phase(s, ATHENS, "move", 3)
+        assert ("sea ATH-HOP-6" in s.legal_actions("athens")) == may, options

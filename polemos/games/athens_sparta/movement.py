@@ -833,8 +833,9 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     start = s.loc[b]
     syr = geo(board).syr
     if start == syr:
-        # 9.2: blocks leave SYRACUSE by sea in the Move Phase, and only with sea control there
-        if s.inside[b] or not friendly_hex(s, side, syr, sea=True):
+        # 9.2: blocks leave SYRACUSE by sea in the Move Phase, and only with sea control there; first
+        # edition 9.2: "sin tener en cuenta el Control Naval" (its battles go on: RULINGS FE21 e)
+        if s.inside[b] or not (s.ed1 or friendly_hex(s, side, syr, sea=True)):
             return []
         return [h for h in open_embarkation(s, side, occ) if stack_ok(s, side, h, b, occ)]
     if start < 0 or (occ.field[start] | occ.inside[start]) == 3 or s.inside[b]:  # never from a siege
