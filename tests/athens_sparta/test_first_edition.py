@@ -870,3 +870,16 @@ def test_ed1_9_2_leaving_sicily_is_a_1_mp_move_without_sea_control() -> None:
                 s.inside[b] = False
         at_phase(s, ATHENS, "move", 3)
         assert ("sea ATH-HOP-6" in s.legal_actions("athens")) == may, options
+
+
+def test_ed1_9_2_defenders_may_withdraw_on_any_combat_turn_they_do_not_fire() -> None:
+    """1st 9.2 (RULINGS FE21 c): "los bloques de Syracuse pueden retroceder para ser asediados durante
+    la fase de declaración o posteriormente en cualquier turno de combate si no disparan"."""
+    s = _attack_syracuse_ed1(FIRST)
+    script_dice(s, [6] * 80)
+    act(s, "athens", "battle SYRACUSE")
+    asked = _fight(s)
+    defender = [legal for role, legal in asked if role == "sparta"]
+    assert any(a.startswith("withdraw ") for a in defender[0])  # the declaration
+    turns = defender[1:]
+    assert len(turns) >= 4 and all({"fire", "withdraw"} <= set(legal) for legal in turns)
