@@ -77,7 +77,7 @@ def test_two_player_worlds_keep_what_the_side_sees() -> None:
 def test_solitaire_worlds_differ_only_in_the_dice() -> None:
     """11.2: nothing on the map is hidden from the Greeks against the automaton: every world shows
     the Greek view exactly, and has its own dice."""
-    state, role = _play_until(1, {}, lambda s, r: s.stage in ("west", *FIRE_STAGES) and len(s.legal_actions(r)) > 1)
+    state, role = _play_until(1, {}, lambda s, r: s.stage in FIRE_STAGES and len(s.legal_actions(r)) > 1)
     assert role == "greek"
     view = state.view(role)
     sampler = worlds.world_sampler(view, role)
@@ -92,6 +92,18 @@ def test_solitaire_worlds_differ_only_in_the_dice() -> None:
     legal = state.legal_actions(role)
     assert agent.choose(view, legal, Rng(5)) in legal
     assert agent.searched == 1
+
+
+def test_guard_and_west_are_rebuilt_but_left_to_the_heuristic() -> None:
+    """6.0, 6.0.1: the sampler can rebuild these decisions (a world with the same legal actions),
+    but the search levels leave them to the heuristic bot (worlds.SEARCHED)."""
+    state, role = _play_until(2, {}, lambda s, r: s.stage == "west" and len(s.legal_actions(r)) > 1)
+    view = state.view(role)
+    world = worlds.Sampler(view, role).sample(Rng(0))
+    assert world.legal_actions(role) == state.legal_actions(role)
+    agent = _agent()
+    assert agent.choose(view, state.legal_actions(role), Rng(1)) in state.legal_actions(role)
+    assert agent.searched == 0 and agent.fell_back == 1
 
 
 def test_levels_for_every_two_sided_game() -> None:
