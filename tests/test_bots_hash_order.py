@@ -6,7 +6,8 @@ different games from the same seed in different tournament workers: the Athens &
 seed 1, heuristic Athens against random, ended after 355 actions under some hash seeds and 396
 under others (its planner iterated a set of block ids). Here every game's heuristic bot plays a few
 short games against the random bot, from each seat it can take, in two interpreters with different
-string-hash seeds, and the records of the games must be identical.
+string-hash seeds, and the records of the games must be identical; so must two games of the
+ISMCTS search (an iteration budget) against the random bot.
 """
 
 from __future__ import annotations
@@ -26,11 +27,19 @@ CASES = (
     ("peloponnesian-war", None, (1, 2), 150),
 )
 
+#: The search (ISMCTS with an iteration budget, so decided by its seed) in the first seat, with the
+#: games' world samplers (worlds.py): seed 1, 300 actions, about ten searches in each game.
+SEARCH_CASES = (
+    ("athens-and-sparta", None, (1,), 300),
+    ("go-tell-the-spartans", None, (1,), 300),
+)
+
 #: Run in a fresh interpreter: one line per game, "game seat seed actions sha256(record)".
 SCRIPT = """
 import hashlib, json, sys
 import polemos
 from polemos.ai import RandomAgent, make_agent, play_game
+from polemos.ai.ismcts import ISMCTSAgent, SearchConfig
 
 for game_id, options, seeds, max_steps in json.loads(sys.argv[1]):
     game = polemos.game(game_id)
@@ -41,6 +50,16 @@ for game_id, options, seeds, max_steps in json.loads(sys.argv[1]):
             result = play_game(game, seed, agents, max_steps, options)
             digest = hashlib.sha256(json.dumps(result.record, sort_keys=True).encode()).hexdigest()
             print(game_id, json.dumps(options, sort_keys=True), seat, seed, result.steps, digest)
+for game_id, options, seeds, max_steps in json.loads(sys.argv[2]):
+    game = polemos.game(game_id)
+    seats = game.seats_for(options)
+    for seed in seeds:
+        search = ISMCTSAgent(game_id, SearchConfig(iterations=6, rollout_steps=10))
+        agents = {r: search if i == 0 else RandomAgent() for i, r in enumerate(seats)}
+        result = play_game(game, seed, agents, max_steps, options)
+        assert search.searched > 0, "no decision was searched"
+        digest = hashlib.sha256(json.dumps(result.record, sort_keys=True).encode()).hexdigest()
+        print(game_id, "ismcts", seats[0], seed, result.steps, digest)
 """
 
 #: 0 and 3 split the old Athens & Sparta bot's seed-1 game (355 against 396 actions).
@@ -50,7 +69,8 @@ HASH_SEEDS = ("0", "3")
 def _digests(hash_seed: str) -> subprocess.Popen[str]:
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
-    return subprocess.Popen([sys.executable, "-c", SCRIPT, json.dumps(CASES)], cwd=root, env=env,
+    return subprocess.Popen([sys.executable, "-c", SCRIPT, json.dumps(CASES),
+                             json.dumps(SEARCH_CASES)], cwd=root, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -63,6 +83,6 @@ def test_issue_12_bot_games_do_not_depend_on_the_string_hash_seed() -> None:
         lines[h] = out.splitlines()
     first, second = (lines[h] for h in HASH_SEEDS)
     # every game was played (two seats in A&S and two-player GTS, one in the solitaire games)
-    assert len(first) == 2 * 2 + 1 + 2 + 2, first
+    assert len(first) == 2 * 2 + 1 + 2 + 2 + 2, first
     assert all(int(line.split()[-2]) > 50 for line in first), first
     assert first == second, "\n".join(f"{a}\n{b}\n" for a, b in zip(first, second, strict=True) if a != b)
