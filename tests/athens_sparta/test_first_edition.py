@@ -883,3 +883,32 @@ def test_ed1_9_2_defenders_may_withdraw_on_any_combat_turn_they_do_not_fire() ->
     assert any(a.startswith("withdraw ") for a in defender[0])  # the declaration
     turns = defender[1:]
     assert len(turns) >= 4 and all({"fire", "withdraw"} <= set(legal) for legal in turns)
+
+
+# ============================================================================ 5.59 siege attrition
+def test_ed1_5_59_potidaea_sidebar() -> None:
+    """1st 5.59 and the POTIDAEA sidebar: at the start POTIDAEA is a full siege (siege and
+    blockade): the besieged Spartans roll 3+ per block, the Athenian besiegers 4+; when the Athenian
+    navy leaves it is a half siege and the Spartans roll 5+."""
+    from polemos.games.athens_sparta.attrition import siege_attrition, siege_status
+
+    s: S = polemos.game("athens-and-sparta").new(1, options=FIRST)
+    h = hex_of(s, "POTIDAEA")
+    siege, blockade, full = siege_status(s, h)
+    assert siege and blockade and full
+    here = [b for b in range(len(s.loc)) if s.loc[b] == h]
+    spartans = [b for b in here if s.owner[b] == SPARTA]
+    s.log = []
+    script_dice(s, [3] * len(spartans))
+    siege_attrition(s, SPARTA)
+    assert "full siege, 3+" in log_text(s)
+    s.log = []
+    siege_attrition(s, ATHENS)
+    assert "besieger, 4+" in log_text(s)
+    for b in here:
+        if s.owner[b] == ATHENS and s.comp.blocks[b].type == 3:
+            s.loc[b] = hex_of(s, "ATHENS")
+    assert siege_status(s, h)[2] is False
+    s.log = []
+    siege_attrition(s, SPARTA)
+    assert "half-siege, 5+" in log_text(s)
