@@ -506,6 +506,20 @@ def test_5_5_attackers_retreat_through_the_hexsides_they_attacked_across() -> No
     assert options(s, "sparta", "retreat ") == {"THEBES"}
 
 
+def test_5_5_attackers_retreat_only_whence_they_came_whatever_retreats_were_made() -> None:
+    """5.5: the hexsides counted for 4.1 limits (codes h*6+d) never open a hex to the attackers'
+    retreat: a code equal to a vacant neighbour's index used to make it a legal retreat."""
+    s = empty_board()
+    garrison(s)
+    place(s, "ATH-HOP-5", "0907", 2)
+    place(s, "SPA-HOP-6", "0907", came_from="THEBES")
+    _battle_at_0907(s)
+    assert s.battle is not None
+    s.battle["retreat_via"].extend([hex_of(s, "DELPHI"), hex_of(s, "0806")])
+    act(s, "athens", "fire")
+    assert options(s, "sparta", "retreat ") == {"THEBES"}
+
+
 def test_5_5_defenders_retreat_through_other_hexsides_to_friendly_or_vacant_hexes() -> None:
     """5.5: defenders retreat via other hexsides to friendly or vacant hexes, never enemy-occupied."""
     s = empty_board()

@@ -1021,7 +1021,9 @@ def retreat_hexes(s: S, b: int, seen: bool = False) -> list[int]:
     attacker = bt is not None and side == bt["att"]
     if attacker and s.crossed[b] and defender_holds_sea(s):
         return []  # 4.3/5.5: they cannot cross back while the defender holds the sea
-    attacked_from = set(bt["retreat_via"]) if bt is not None else set()
+    # the hexes the attackers came from (5.5); bt["retreat_via"] holds hexside codes (h*6+d) for the
+    # 4.1 limits below, not hexes, so it has no place here
+    attacked_from: set[int] = set()
     if bt is not None and attacker:
         for x in bt["blocks"]:
             if s.owner[x] == side and s.came_from[x] >= 0:
