@@ -676,6 +676,7 @@
       else replace(this.canvas, h("p", { class: "hint" }, t("No board for this game.")));
       this.svg = this.canvas.querySelector("svg");
       if (this.svg) {
+        for (const el of this.svg.querySelectorAll("[data-ref]")) this.mark(el, false);
         this.svg.removeAttribute("width");
         this.svg.removeAttribute("height");
         this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
@@ -776,6 +777,14 @@
         this.onClick(e);
       });
       el.addEventListener("keydown", (e) => {
+        const piece = e.target !== el && e.target.closest ? e.target.closest("[data-ref]") : null;
+        if (piece && (e.key === "Enter" || e.key === " ")) {
+          // a focused board element: the same as a click at its centre
+          const r = piece.getBoundingClientRect();
+          e.preventDefault();
+          this.onClick({ target: piece, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 });
+          return;
+        }
         const step = 60;
         const moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
         if (e.key === "+" || e.key === "=") this.zoomCentre(1.25);
@@ -794,7 +803,22 @@
         el.classList.toggle("ref-next", next.has(ref));
         el.classList.toggle("ref-picked", picked.includes(ref));
         el.classList.toggle("ref-hover", Boolean(hover && hover.includes(ref)));
+        this.mark(el, next.has(ref) || picked.includes(ref));
       }
+    }
+
+    /** A board element for keyboards and screen readers: one that can be chosen now is a button in the
+     * tab order (Enter or Space clicks it, see bind), any other named one an image (a group when it holds
+     * other board elements); its name is its aria-label. */
+    mark(el, choosable) {
+      if (choosable) {
+        el.setAttribute("role", "button");
+        el.setAttribute("tabindex", "0");
+        return;
+      }
+      el.removeAttribute("tabindex");
+      if (el.hasAttribute("aria-label")) el.setAttribute("role", el.querySelector("[data-ref]") ? "group" : "img");
+      else el.removeAttribute("role");
     }
   }
 

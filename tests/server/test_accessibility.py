@@ -1,0 +1,122 @@
+"""Accessibility: axe-core run inside real headless Chromium on every page a player meets.
+
+The sign-up/log-in page, the lobby, the 404 page and a game page of each registered game, at desktop
+size and at phone size (390x844); no violation of impact "serious" or "critical" may be found (every
+violation axe reports is printed in the assertion message). axe-core comes from the PyPI package
+``axe-playwright-python`` (the ``dev`` extra), which ships ``axe.min.js``; the script is injected with
+Playwright's ``evaluate`` (CDP), which the page's Content-Security-Policy does not govern.
+Screenshots go to ``screenshots/a11y-*.png``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.browser_helpers import TIMEOUT_MS, chromium_path, create_game, live_server, shot, signup
+
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
+CHROMIUM = chromium_path()
+if CHROMIUM is None:
+    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
+                allow_module_level=True)
+_AXE_SPEC = importlib.util.find_spec("axe_playwright_python")
+if _AXE_SPEC is None or _AXE_SPEC.origin is None:
+    pytest.skip("the accessibility test needs axe-core: pip install axe-playwright-python (the dev extra)",
+                allow_module_level=True)
+AXE_JS = (Path(_AXE_SPEC.origin).parent / "axe.min.js").read_text(encoding="utf-8")
+
+GAMES = ("athens-and-sparta", "go-tell-the-spartans", "peloponnesian-war")
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+BLOCKING = ("serious", "critical")
+
+
+def axe(page: Any) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it stands (WCAG 2.x A/AA and best practices)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE_JS)
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    return list(result["violations"])
+
+
+def describe(where: str, violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for v in violations:
+        nodes = "; ".join(f"{' '.join(map(str, n.get('target', [])))} {n.get('html', '')[:120]}"
+                          for n in v.get("nodes", [])[:6])
+        lines.append(f"{where}: {v['id']} [{v.get('impact')}] x{len(v.get('nodes', []))} — {v.get('help')}: "
+                     f"{nodes}")
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with live_server(tmp_path_factory.mktemp("a11y")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_no_serious_accessibility_violations(browser: Any, server: str, size: str) -> None:
+    """Every page, every registered game, at this screen size: no serious or critical axe violation."""
+    context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    found: list[str] = []
+    blocking: list[str] = []
+
+    def check(where: str) -> None:
+        violations = axe(page)
+        shot(page, f"a11y-{size}-{where}")
+        if violations:
+            found.append(describe(where, violations))
+        bad = [v for v in violations if v.get("impact") in BLOCKING]
+        if bad:
+            blocking.append(describe(where, bad))
+
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#signup-form")
+        check("signup")
+        signup(page, server, f"axe-{size}")
+        check("lobby")
+        page.goto(server + "/no-such-page")
+        check("404")
+        for game in GAMES:
+            page.goto(server + "/")
+            page.wait_for_selector("#create-form")
+            create_game(page, game, {}, seed=3, hotseat=True)
+            check(game)
+    finally:
+        context.close()
+    print("\n".join(found))
+    assert not errors, f"JavaScript errors: {errors}"
+    assert not blocking, ("serious or critical accessibility violations (axe-core):\n" + "\n".join(blocking)
+                          + "\n\nall violations found:\n" + "\n".join(found))
+
+
+def test_axe_finds_a_violation(browser: Any) -> None:
+    """The check can fail: axe reports an unlabelled input and an image button without a name."""
+    page = browser.new_page()
+    try:
+        page.set_content("<html><body><main><input type=text><button><svg></svg></button></main></body></html>")
+        ids = {v["id"]: v["impact"] for v in axe(page)}
+    finally:
+        page.close()
+    assert ids.get("label") == "critical", json.dumps(ids)
+    assert ids.get("button-name") == "critical", json.dumps(ids)
