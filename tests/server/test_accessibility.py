@@ -18,7 +18,16 @@ from typing import Any
 
 import pytest
 
-from tests.server.browser_helpers import TIMEOUT_MS, chromium_path, create_game, live_server, shot, signup
+from tests.server.browser_helpers import (
+    TIMEOUT_MS,
+    actions,
+    chromium_path,
+    create_game,
+    live_server,
+    shot,
+    signup,
+    wait_ready,
+)
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
@@ -120,3 +129,63 @@ def test_axe_finds_a_violation(browser: Any) -> None:
         page.close()
     assert ids.get("label") == "critical", json.dumps(ids)
     assert ids.get("button-name") == "critical", json.dumps(ids)
+
+
+def _settle(page: Any) -> None:
+    """The newest page with nothing in flight; a hot seat's hand-over screen passed with the keyboard."""
+    page.wait_for_timeout(150)
+    wait_ready(page)
+    if page.is_visible("#handover"):
+        page.focus("#handover-ready")
+        page.keyboard.press("Enter")
+        wait_ready(page)
+
+
+def test_board_by_keyboard(browser: Any, server: str) -> None:
+    """Athens & Sparta by keyboard alone: cards played with Enter, then a block that can move now is in
+    the tab order as a named button, Enter picks it like a click; axe finds nothing serious on the page
+    while board elements are choosable."""
+    context = browser.new_context(viewport=SIZES["desktop"])
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        signup(page, server, "axe-keys")
+        create_game(page, "athens-and-sparta", {}, seed=21, hotseat=True)
+        for _ in range(12):
+            _settle(page)
+            if page.query_selector("#board [data-ref].ref-next"):
+                break
+            # a card from the hand, else the first listed action (the mulligan's keep), by keyboard
+            target = page.query_selector("#now .game-card.playable") or page.query_selector(
+                "#actions button.action")
+            assert target is not None, f"nothing to do by keyboard: {actions(page)}"
+            before = wait_ready(page)
+            target.focus()
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(100)
+            if page.is_visible("#confirm"):
+                page.focus("#confirm-yes")
+                page.keyboard.press("Enter")
+            wait_ready(page, before + 1)
+        choosable = page.query_selector("#board [data-ref].ref-next")
+        assert choosable is not None, "no board element became choosable after the cards"
+        assert choosable.get_attribute("role") == "button" and choosable.get_attribute("tabindex") == "0"
+        name = choosable.get_attribute("aria-label")
+        assert name, "a choosable board element without a name"
+        bad = [v for v in axe(page) if v.get("impact") in BLOCKING]
+        assert not bad, describe("athens-and-sparta (board choosable)", bad)
+        # Tab from the board's viewport reaches the choosable elements (only those, in document order)
+        page.focus("#board")
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.getAttribute('data-ref')")
+        assert focused and page.evaluate(
+            "r => document.querySelector(`#board [data-ref=\"${r}\"]`).classList.contains('ref-next')", focused)
+        page.keyboard.press("Enter")  # the same as a click: a plan, a confirmation or the next step shows
+        page.wait_for_function(
+            "() => !document.querySelector('#selection').hidden || !document.querySelector('#confirm').hidden")
+        shot(page, "a11y-desktop-keyboard-pick")
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
