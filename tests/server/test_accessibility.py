@@ -111,6 +111,19 @@ def test_no_serious_accessibility_violations(browser: Any, server: str, size: st
             page.wait_for_selector("#create-form")
             create_game(page, game, {}, seed=3, hotseat=True)
             check(game)
+            # then on to a decision taken on the board (choosable elements are buttons then)
+            for _ in range(6):
+                _settle(page)
+                if page.query_selector("#board [data-ref].ref-next") or not actions(page):
+                    break
+                before = wait_ready(page)
+                page.click("#actions button.action >> nth=0")
+                page.wait_for_timeout(100)
+                if page.is_visible("#confirm"):
+                    page.click("#confirm-yes")
+                wait_ready(page, before + 1)
+            if page.query_selector("#board [data-ref].ref-next"):
+                check(f"{game}-board")
     finally:
         context.close()
     print("\n".join(found))

@@ -511,7 +511,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     height = mountain_y + EDGE + 10 + BOX_H
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="gts-board" viewBox="0 0 {width} {height}" '
-        'role="img" aria-label="Go Tell the Spartans: the pass at Thermopylae">',
+        'role="group" aria-label="Go Tell the Spartans: the pass at Thermopylae">',
         f"<style>{CSS}</style><defs>{DEFS}</defs>",
         f'<rect width="{width}" height="{height}" fill="#f7f1e1"/>',
         f'<text class="hd" x="{X0}" y="32">Thermopylae — west (row A, the Persians) ← → east (row O, Alpeni)</text>',

@@ -630,7 +630,7 @@
     const out = [];
     if (Array.isArray(panel.now) && panel.now.length) out.push(h("ul", { class: "now" }, panel.now.map((x) => h("li", null, t(String(x))))));
     if (Array.isArray(panel.hand)) {
-      out.push(h("h3", null, t("Your hand ({n})", { n: panel.hand.length })),
+      out.push(h("h2", null, t("Your hand ({n})", { n: panel.hand.length })),
         panel.hand.length ? h("div", { class: "hand" }, panel.hand.map((c) => (c && c.card === true ? renderCard(c) : renderItem(c))))
           : h("p", { class: "hint" }, t("No cards.")));
     }
