@@ -3,8 +3,15 @@
 Everything on the map and on both Strategy Matrixes is public (the counters, the markers, the
 treasuries, Bellicosity, SCI, the strategies and objectives, every die roll: RULINGS P34), so every role and
 the spectator get the same picture; a role's view also names the side it commands now (which
-changes in solitaire, 2.1) and what it is asked. Never in a view: the generator's state, the
-tasks still to run, the undo history.
+changes in solitaire, 2.1) and what it is asked. Never in a view: the generator's state (the dice
+to come), the seed, the undo history.
+
+``procedure`` holds the rest of the position the rules read: the procedure still to run (the task
+stack, the decision asked, the operation and the combat in progress) and the turn's markers the
+picture does not show (Nicias +1, Leader Deaths, the Helot rebellion, the Naval SPs lost...). All
+of it follows from the rules and the public position (RULINGS P34, P106), and with the rest of the
+view it is the whole position but for the dice: the search levels rebuild their worlds from it
+(``worlds.py``).
 """
 
 from __future__ import annotations
@@ -121,4 +128,27 @@ def build(s: S, role: Role | None) -> dict[str, Any]:
         "labels": {a: action_label(s, a) for a in s.legal_actions(role)} if role is not None else {},
         "log": [text for to, text in s.log if to == -1 or to == side],
         "outcome": out.to_json() if out is not None else None,
+        "procedure": procedure(s),
     }
+
+
+#: the position's fields a view's picture does not show (``procedure``); with it a view is the whole
+#: position but for the generator, the seed, the actions, the log and the undo history (worlds.py)
+PROCEDURE_FIELDS = (
+    "options", "player", "home_guard", "first_player", "op_side", "nicias", "armistice_turns", "helot",
+    "attica_ravaged_prev", "delian_rebellion_due", "leader_deaths", "decisive", "winner", "end_reason",
+    "naval_lost", "revenue_adjust", "power_changes", "events_done", "tasks", "pending", "op", "combat",
+)
+
+
+def procedure(s: S) -> dict[str, Any]:
+    """The procedure in progress and the turn's markers (RULINGS P106): plain JSON copies."""
+    return {name: _plain(getattr(s, name)) for name in PROCEDURE_FIELDS}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

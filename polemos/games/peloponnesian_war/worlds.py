@@ -1,0 +1,212 @@
+"""The Peloponnesian War: the search's worlds, rebuilt from a role's view alone (for ISMCTS).
+
+``world_sampler(view, role, data)`` reads one view (``view.py``) and returns a :class:`Sampler`
+whose ``sample(rng)`` builds a legal :class:`PWState`. Nothing in this game is hidden (RULINGS P34):
+the view shows the whole map, the leaders, both Strategy Matrixes' records, the powers and the
+score, and its ``procedure`` the procedure in progress and the turn's markers (RULINGS P106). So
+the view *is* the position but for the dice to come: every world is that position with a fresh
+generator seeded from the search's own RNG. The sampler never sees the real state, and a view
+never holds the real generator, its seed or the actions that would rebuild it, so no world can
+roll the real game's dice (``tests/peloponnesian_war/test_worlds.py``).
+
+What the levels search (``SEARCHED``): the strategy (3.1), the objective of each operation or the
+pass (4.1 Step 1, 4.3, 4.4), interceptions (4.6), the route (4.1 Step 3), the order of the battles
+(4.0, RULINGS P96) and the defence of Athens (5.3.1). Assembling an army SP by SP and visit by visit
+(4.1 Step 2, ~55% of a game's decisions) and the builds (7.2, 8.3) are the heuristic bot's: the
+sampler raises :class:`~polemos.ai.ismcts.NoWorld` for them and the agent plays its fallback.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import polemos
+from polemos.ai.ismcts import NoWorld
+from polemos.core.game import JSON, Role, State
+from polemos.core.rng import Rng
+from polemos.games.peloponnesian_war.model import NATIONALITIES, NO, SERVES, SIDES, UNIT_TYPES, Components
+from polemos.games.peloponnesian_war.state import (
+    LD_NAMES,
+    MODES,
+    NSLOTS,
+    PHASE_NAMES,
+    REBEL_OPEN,
+    TWO,
+    PWState,
+    slot,
+)
+from polemos.games.peloponnesian_war.view import PROCEDURE_FIELDS
+
+GAME_ID = "peloponnesian-war"
+
+#: the decisions the search levels search (the others are the heuristic bot's: module docstring)
+SEARCHED = frozenset({"strategy", "op_objective", "op_intercept", "op_route", "cb_order", "cb_athens_defence"})
+#: every decision the sampler can rebuild a world for (all of them: the view is the whole position)
+REBUILT = frozenset({*SEARCHED, "op_build", "build"})
+
+_GAMES: dict[str | None, Any] = {}
+
+
+def _game(data: Path | str | None) -> Any:
+    key = None if data is None else str(data)
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = polemos.game(GAME_ID, None if data is None else Path(data))
+    return game
+
+
+def world_sampler(view: JSON, role: Role, data: Path | str | None = None,
+                  kinds: frozenset[str] = SEARCHED) -> Sampler:
+    """The worlds of this view for the search (NoWorld for a decision not in ``kinds``)."""
+    return Sampler(view, role, data, kinds)
+
+
+def _side(name: Any) -> int:
+    return NO if name is None else SIDES.index(str(name))
+
+
+def _counts(forces: list[JSON]) -> list[int]:
+    row = [0] * NSLOTS
+    for f in forces:
+        row[slot(NATIONALITIES.index(str(f["nationality"])), UNIT_TYPES.index(str(f["type"])))] = int(f["sps"])
+    return row
+
+
+def position_of(view: JSON, data: Path | str | None = None) -> PWState:
+    """The position a view shows (every field the rules read), with the generator of seed 0 and no
+    actions, log or undo history: the view holds none of them (view.py)."""
+    game = _game(data)
+    comp: Components = game.components()
+    proc = view.get("procedure")
+    if not isinstance(proc, dict) or any(name not in proc for name in PROCEDURE_FIELDS):
+        raise NoWorld("the view carries no procedure (RULINGS P106)")
+    if view.get("mode") not in MODES:
+        raise NoWorld(f"unknown mode {view.get('mode')!r}")
+    s = PWState(game, comp, 0, str(view["scenario"]), dict(proc["options"]))
+    s.mode = str(view["mode"])
+    s.switches = int(view["switches"])
+    s.turn = int(view["turn"])
+    s.last_turn = int(view["last_turn"])
+    s.phase = PHASE_NAMES.index(str(view["phase"]))
+    s.segment = str(view["segment"])
+    s.armistice_used = bool(view["armistice_used"])
+    for name in PROCEDURE_FIELDS:
+        if name != "options":
+            setattr(s, name, _copy(proc[name]))
+    # the map (1.1.1, 1.3)
+    if len(view["spaces"]) != len(comp.spaces):
+        raise NoWorld("the view's map is not this data's")
+    rebel = {None: NO, "open": REBEL_OPEN, SIDES[0]: 0, SIDES[1]: 1}
+    for d in view["spaces"]:
+        i = comp.space_index[str(d["id"])]
+        s.control[i] = _side(d["control"])
+        s.colour[i] = _side(d["colour"])
+        s.coalition[i] = _side(d["coalition"])
+        s.rebellion[i] = rebel[d["rebellion"]]
+        s.siege[i] = bool(d["siege"])
+        s.ravaged[i] = bool(d["ravaged"])
+        s.sp[i] = _counts(d["forces"])
+        s.moved[i] = _counts(d["moved"])
+    s.going_home = _counts(view["going_home"])
+    # the leaders (1.1.2, 2.4)
+    leader_index = {lead.id: n for n, lead in enumerate(comp.leaders)}
+    boxes = {name: at for at, name in LD_NAMES.items()}
+    for d in view["leaders"]:
+        n = leader_index[str(d["id"])]
+        at = str(d["at"])
+        s.leader_at[n] = boxes[at] if at in boxes else comp.space_index[at]
+        s.serves[n] = SERVES.index(str(d["serves"]))
+    # the Strategy Matrixes' records (1.3)
+    for x, d in enumerate(view["sides"]):
+        s.treasury[x] = int(d["treasury"])
+        s.bellicosity[x] = int(d["bellicosity"])
+        s.bell_loss[x] = int(d["bellicosity_loss"])
+        s.sci[x] = int(d["sci"])
+        s.hostages[x] = bool(d["hostages"])
+        s.ops[x] = int(d["operations"])
+        s.passed[x] = bool(d["passed"])
+        s.strategy[x] = NO if d["strategy"] is None else comp.matrixes[x].strategy_index(str(d["strategy"]))
+        s.commander[x] = NO if d["leader"] is None else leader_index[str(d["leader"])]
+    status = {p["id"]: p["status"] for p in view["powers"]}
+    for pw in comp.powers:
+        s.power_status[pw.index] = NO if status[pw.id] == "neutral" else _side(status[pw.id])
+    roles = s.roles()
+    s.vp = [int(view["score"][roles[0]]), int(view["score"][roles[1]])]
+    s.log = []
+    s.reset_caches()
+    return s
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+class Sampler:
+    """Worlds consistent with one view: its position with fresh dice (see the module docstring)."""
+
+    # a playout action costs ~0.4 ms: 24 of them and a world are ~10 ms, ~10 iterations in 0.1 s
+    rollout_cap = 24
+
+    def __init__(self, view: JSON, role: Role, data: Path | str | None = None,
+                 kinds: frozenset[str] = REBUILT) -> None:
+        if view.get("outcome") is not None:
+            raise NoWorld("the game is over")
+        asked = view.get("asked")
+        if not asked or asked.get("role") != role or view.get("role") != role:
+            raise NoWorld(f"{role} is not asked to act in this view")
+        kind = str(asked.get("kind"))
+        if kind not in kinds:
+            raise NoWorld(f"this decision ({kind}) is not searched: it is the heuristic bot's")
+        self.role = role
+        self.skeleton = position_of(view, data)
+        self.campaign = self.skeleton.comp.scenario(str(view["scenario"])).id == "peloponnesian-war"
+
+    def sample(self, rng: Rng) -> State:
+        """The view's position with a generator drawn from the search's own RNG (never the game's)."""
+        s = self.skeleton.clone()
+        s._undo_snaps = ()
+        s.rng = Rng(rng.below(1 << 62))
+        s.seed = 0
+        s.reset_caches()
+        return s
+
+    def evaluate(self, state: State) -> dict[Role, float]:
+        """Each role's chance: a logistic of the score (9.0) and of the sides' Bellicosity (8.2: a
+        side at 0 surrenders, +200/turn VP to the other player, 10.1 NOTE). The solitaire campaign
+        is won by the player alone, over 150 VP (10.1.5)."""
+        assert isinstance(state, PWState)
+        roles = state.roles()
+        a, b = state.vp
+        bell = [state.bellicosity[state.side_of(r)] for r in roles]
+        if self.campaign and state.mode != TWO:
+            x = (a - state.comp.figures.decisive_victory_points) / 40.0 + 0.1 * (bell[1] - bell[0])
+        else:
+            x = (a - b) / 25.0 + 0.15 * (bell[0] - bell[1])
+        v0 = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+        return {roles[0]: v0, roles[1]: 1.0 - v0}
+
+    def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
+        return playout_action(legal, rng)
+
+
+def playout_action(legal: list[str], rng: Rng) -> str:
+    """Cheap rules of thumb: an army of a few SPs marches soon, operations end now and then, the
+    builds stop early; the rest at random."""
+    takes = [a for a in legal if a.startswith("take ")]
+    if takes and rng.below(3) != 0:
+        return rng.choice(takes)
+    for stop in ("march", "done"):
+        if stop in legal and rng.below(2) == 0:
+            return stop
+    if "pass" in legal and rng.below(3) == 0:
+        return "pass"
+    gotos = [a for a in legal if not a.startswith("goto ")]
+    if gotos and rng.below(4) != 0:
+        return rng.choice(gotos)
+    return rng.choice(legal)
