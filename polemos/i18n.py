@@ -107,15 +107,25 @@ class Catalog:
     singular: Mapping[str, str]
     plural: Mapping[tuple[str, str], tuple[str, ...]]
     plural_index: str  # the catalog's Plural-Forms expression, e.g. "(n != 1)"
-    # (pattern, msgid, a fragment (_is_fragment), its longest literal part: a line without it can't match)
-    templates: tuple[tuple[re.Pattern[str], str, bool, str], ...]
+    # (pattern for a whole text, pattern for an argument, msgid, a fragment (_is_fragment), its longest literal
+    # part: a line without it can't match)
+    templates: tuple[tuple[re.Pattern[str], re.Pattern[str], str, bool, str], ...]
 
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
-def _template(msgid: str) -> re.Pattern[str] | None:
-    """A regular expression that matches the English lines ``msgid`` writes, its placeholders as groups."""
+# placeholders that stand for a count ("{n} hits", "{k} of them", "-{m}"): they match a whole number only,
+# so "3 +1 leader +1 more cavalry" is read as "{roll} +{n} leader" inside "{roll} +1 more cavalry"
+_COUNTS = frozenset({"n", "k", "m"})
+# a template that opens with a placeholder (not a {rule}) must not take in the rule a log line opens with
+# ("7.2 Athens builds ..." is "7.2" + "{side} builds ...", the side is not "7.2 Athens")
+_NOT_A_RULE = r"(?!\d+(?:\.\d+)+:?\s)"
+
+
+def _template(msgid: str, whole: bool = False) -> re.Pattern[str] | None:
+    """A regular expression that matches the English lines ``msgid`` writes, its placeholders as groups;
+    ``whole``: for a whole text (a log line), whose opening placeholder does not take in a rule."""
     parts = _PLACEHOLDER.split(msgid)
     if len(parts) == 1:
         return None
@@ -125,9 +135,13 @@ def _template(msgid: str) -> re.Pattern[str] | None:
             pattern.append(re.escape(part))
         elif part in seen:
             pattern.append(f"(?P={part})")
+        elif part in _COUNTS:
+            seen.add(part)
+            pattern.append(f"(?P<{part}>[-+]?\\d+)")
         else:
             seen.add(part)
-            pattern.append(f"(?P<{part}>.+?)")
+            lead = _NOT_A_RULE if whole and k == 1 and not parts[0] and not part.startswith("rule") else ""
+            pattern.append(f"(?P<{part}>{lead}.+?)")
     return re.compile("".join(pattern) + r"\Z", re.DOTALL)
 
 
@@ -151,10 +165,14 @@ def catalog(lang: str) -> Catalog:
                     plural[(str(message.id[0]), str(message.id[1]))] = forms
             elif isinstance(message.string, str):
                 singular[str(message.id)] = message.string
-    found = [(pattern, msgid, _is_fragment(msgid), max(_PLACEHOLDER.split(msgid)[::2], key=len))
-             for msgid in singular if (pattern := _template(msgid)) is not None]
-    # the most specific template first: the one with the most literal text
-    found.sort(key=lambda pm: -len(_PLACEHOLDER.sub("", pm[1])))
+    found = [(whole, pattern, msgid, _is_fragment(msgid), max(_PLACEHOLDER.split(msgid)[::2], key=len))
+             for msgid in singular
+             if (pattern := _template(msgid)) is not None and (whole := _template(msgid, True)) is not None]
+    # the most specific template first: the one with the most literal text, then one that opens with words
+    # (anchored) before one that opens with a placeholder, then one that splits at a semicolon (it binds
+    # looser than a comma: "a, b; c, d" is "{a}; {b}" before "{a}, {b}")
+    found.sort(key=lambda pm: (-len(_PLACEHOLDER.sub("", pm[2])), pm[2].startswith("{"),
+                               ";" not in _PLACEHOLDER.sub("", pm[2])))
     return Catalog(lang, singular, plural, plural_index, tuple(found))
 
 
@@ -196,6 +214,9 @@ def messages(lang: str) -> dict[str, str]:
 
 _NUMBER = re.compile(r"[-+]?\d+(?:[./:]\d+)*")
 FRAGMENT_TEXT = 60  # the longest text a fragment template reads as a whole (a label such as "4 MP")
+# how deep arguments are translated inside arguments: a list of forces ("2 Athenian Hoplite, 1 Spartan Naval, ...")
+# is read as "{a}, {b}" one item at a time, so as deep as the longest list a log line joins
+MAX_DEPTH = 16
 
 
 def translate_text(text: str, lang: str | None = None) -> str:
@@ -213,14 +234,19 @@ def _translate(text: str, lang: str, depth: int) -> str:
     exact = cat.singular.get(text)
     if exact is not None:
         return exact
-    if depth > 3 or not text or _NUMBER.fullmatch(text):
+    if depth > MAX_DEPTH or not text or _NUMBER.fullmatch(text):
         return text
-    for pattern, msgid, fragment, needle in cat.templates:
+    for whole, pattern, msgid, fragment, needle in cat.templates:
         if (fragment and depth == 0 and len(text) > FRAGMENT_TEXT) or needle not in text:
             continue
-        m = pattern.match(text)
+        m = (whole if depth == 0 else pattern).match(text)
         if m is not None:
-            args = {k: _translate(v, lang, depth + 1) for k, v in m.groupdict().items()}
+            found = m.groupdict()
+            args = {k: _translate(v, lang, depth + 1) for k, v in found.items()}
+            if fragment and depth == 0 and args == found and any(c.isalpha() for v in found.values() for c in v):
+                # a short text that only looks like a fragment ("Hoplites and cavalry" against "{a} and {b}")
+                # is not translated by its joining word alone: none of its words has a translation
+                continue
             return _fill(cat.singular[msgid], args)
     return text
 
