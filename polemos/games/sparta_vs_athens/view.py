@@ -1,0 +1,80 @@
+"""Sparta vs. Athens: what a role sees (the kernel's ``view``).
+
+Nothing in this game is hidden from either player (RULINGS S9): counters on the map and in the
+Force Boxes (2.15: "The opposing player is always entitled to know exactly what units are in any
+Force Box"), both treasuries and revenues (2.17: "both players are always entitled to know the exact
+revenue and holdings of the other"), the tracks and every die roll. So every role, and a spectator,
+gets the same view: the whole state less the generator and the task stack (what is still to come).
+"""
+
+from __future__ import annotations
+
+from polemos.core.game import JSON, Role
+from polemos.games.sparta_vs_athens.model import NO, SIDES
+from polemos.games.sparta_vs_athens.state import DEAD, QUARTER_NAMES, ROLES, SVAState, track_text
+
+
+def _side(x: int) -> str | None:
+    return None if x == NO else SIDES[x]
+
+
+def build(s: SVAState, role: Role | None) -> JSON:
+    comp = s.comp
+    locs = comp.locales
+    units = []
+    for u, at in enumerate(s.u_loc):
+        if at < 0:
+            continue
+        units.append({"unit": s.unit_name[u], "locale": locs[at].id, "side": _side(s.u_side[u]),
+                      "strength": s.strength(u), "wavering": s.u_flip[u], "inside": s.u_in[u]})
+    leaders = []
+    for i, at in enumerate(s.leader_at):
+        if at >= 0 or at == DEAD:
+            leaders.append({"leader": comp.leaders[i].id, "locale": locs[at].id if at >= 0 else None,
+                            "dead": at == DEAD})
+    locales = []
+    for i, loc in enumerate(locs):
+        own = comp.nationalities[loc.nationality].side
+        if (s.owner[i] != own or s.ravaged[i] or s.fort[i] != NO or s.siege[i] != NO):
+            locales.append({"locale": loc.id, "owner": _side(s.owner[i]), "ravaged": s.ravaged[i],
+                            "fort": _side(s.fort[i]), "besieged_by": _side(s.siege[i]),
+                            "siege_winters": s.siege_winters[i]})
+    p = s.pending
+    pending = None if p is None else {"kind": p["kind"], "role": ROLES[int(p["side"])]}
+    if p is not None and "due" in p:
+        assert pending is not None
+        pending["due"] = [s.unit_name[int(u)] for u in p["due"]]
+    force = None
+    if s.force is not None:
+        f = s.force
+        force = {"leader": comp.leaders[int(f["leader"])].id if int(f["leader"]) != NO else None,
+                 "locale": locs[int(f["at"])].id, "units": [s.unit_name[int(u)] for u in f["units"]],
+                 "land_paths_left": int(f["land"]), "sea_paths_left": int(f["sea"]), "stage": f["stage"]}
+    return {
+        "game": s.game.id,
+        "role": role,
+        "scenario": s.scenario,
+        "year": s.year,
+        "quarter": QUARTER_NAMES[s.quarter],
+        "phase": s.phase,
+        "prestige": s.prestige,
+        "prestige_text": track_text(s.prestige),
+        "government": s.government,
+        "treasury": {SIDES[x]: s.treasury[x] for x in (0, 1)},
+        "revenue": {SIDES[x]: s.revenue[x] for x in (0, 1)},
+        "tally": {"red": s.tally[0], "blue": s.tally[1]},
+        "chooser": _side(s.chooser),
+        "first": _side(s.first),
+        "phasing": _side(s.phasing),
+        "event": s.event,
+        "forts_left": {SIDES[x]: s.forts_left[x] for x in (0, 1)},
+        "allies": {a.id: ("out" if s.ally_out[a.index] else _side(s.ally_side[a.index])) for a in comp.allies},
+        "units": units,
+        "leaders": leaders,
+        "locales": locales,
+        "force": force,
+        "pending": pending,
+        "active": list(s.active_roles()),
+        "outcome": s.outcome().to_json() if s.outcome() is not None else None,  # type: ignore[union-attr]
+        "log": [text for _, text in s.log],
+    }
