@@ -1419,6 +1419,11 @@ class HeuristicAgent(GuardedAgent):
             if "withdraw" in legal:
                 return "withdraw"
             return "stay" if "stay" in legal else "land"
+        if "coastal" in legal and en_hp > 0 and r >= 1.0:
+            return "coastal"  # first edition 6.2: navies and armies outside fight one battle (FE10)
+        if "blockade" in legal and (block is None or block.type == "navy"):
+            if "storm" not in legal or self._storm_value(w, h, "all") <= 3.0:
+                return "blockade"  # first edition 6.6: blockade an enemy port (FE11)
         if "storm" in legal:
             # 5.41: only defenders in siege remain: storm with this block, or stay in reserve
             good = self._storm_value(w, h, "all") > 0

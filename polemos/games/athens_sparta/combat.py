@@ -447,6 +447,9 @@ def step_battle(s: S) -> None:
         elif stage in ("sea", "land", "siege"):
             if not _run_stage(s, bt):
                 return
+        elif stage == "ed1":
+            if not _run_ed1(s, bt):
+                return
         elif stage == "end":
             _end_of_battle(s, bt)
         elif stage == "extra":
@@ -525,7 +528,8 @@ def _declare(s: S, bt: dict[str, Any]) -> bool:
     for b in in_battle(s, dfn, (BS_SEA, BS_LAND)):
         s.revealed[b] = True
     s.reveals += 1
-    bt["stage"] = "sea"
+    # first edition 5.1, 6.1: one combat order per round, the naval battle fought alongside (FE8)
+    bt["stage"] = "ed1" if s.ed1 and bt["kind"] == NEW and not bt["revolt"] else "sea"
     bt["queue"] = []
     bt["qpos"] = 0
     return True
@@ -600,6 +604,10 @@ def _targets(s: S, b: int) -> list[int]:
     assert bt is not None
     st = status(s, b)
     enemy = 1 - s.owner[b]
+    if bt.get("coastal") and st in (BS_SEA, BS_LAND):
+        # first edition 6.2: after coastal combat is declared navies and land blocks outside the
+        # walls fight one battle (RULINGS FE10)
+        return [x for x in in_battle(s, enemy, (BS_SEA, BS_LAND)) if not _blocked_crosser(s, x)]
     if st == BS_SEA:
         return in_battle(s, enemy, (BS_SEA,))
     if st == BS_LAND:
@@ -720,6 +728,158 @@ def _run_stage(s: S, bt: dict[str, Any]) -> bool:
     return True
 
 
+# ---------------------------------------------------------------------- first edition rounds (1st 5.1, 6.0)
+ED1_ENGAGED = (BS_SEA, BS_LAND, BS_STORM, BS_INSIDE)
+
+
+def _ed1_members(s: S, bt: dict[str, Any]) -> list[int]:
+    """First edition 5.1 (RULINGS FE8): every engaged block of the hex in one combat order, A, B, C,
+    defenders before attackers of the same letter; blocks storming or in siege at their siege
+    letters (cavalry B1, 5.57; navies C1, 6.22). Blockading navies (6.6) stand apart."""
+    h = bt["hex"]
+    out = [b for b, st in zip(bt["blocks"], bt["st"], strict=True) if st in ED1_ENGAGED and s.loc[b] == h]
+    out.sort(key=lambda b: order_key(s, b, status(s, b) in (BS_STORM, BS_INSIDE)))
+    return out
+
+
+def _ed1_decided(s: S, bt: dict[str, Any]) -> bool:
+    """The battle is over when a side has no block left in it (a blockading navy is out of it, 6.6)."""
+    h = bt["hex"]
+    sides = {s.owner[b] for b, st in zip(bt["blocks"], bt["st"], strict=True)
+             if s.loc[b] == h and st != BS_ATSEA and st != BS_NONE}
+    return len(sides) < 2
+
+
+def _run_ed1(s: S, bt: dict[str, Any]) -> bool:
+    """First edition 5.1, 6.1 (RULINGS FE8, FE10): each block has one combat turn per round, to fire,
+    retreat or withdraw; the naval battle is fought in the same order (navies fire at navies). A
+    block whose turn comes with no target does not use it: if coastal combat (6.2) or the first
+    storm (5.54) restarts the round it acts then; no block ever has two turns in a round."""
+    while True:
+        if _ed1_decided(s, bt):
+            bt["stage"] = "end"
+            return True
+        if bt.get("restart") or not bt["queue"]:
+            bt["restart"] = 0
+            bt["queue"] = _ed1_members(s, bt) or [-1]
+            bt["qpos"] = 0
+            hidden = [b for b in bt["queue"] if b >= 0 and not s.revealed[b]]
+            if hidden:
+                for b in hidden:
+                    s.revealed[b] = True  # blocks fighting in this battle stand revealed (5.0)
+                s.reveals += 1
+        if bt["qpos"] >= len(bt["queue"]):
+            break
+        b = bt["queue"][bt["qpos"]]
+        if b < 0 or acted(s, b) or s.loc[b] != bt["hex"] or status(s, b) not in ED1_ENGAGED:
+            bt["qpos"] += 1
+            continue
+        opts = _options_ed1(s, b)
+        if not opts or opts == ["pass"]:
+            bt["qpos"] += 1  # no target and nothing else to do: the turn is not used (FE10)
+            continue
+        if len(opts) == 1:
+            do_option(s, b, opts[0])
+            if s.pending is not None:
+                return False
+            continue
+        s.pending = {"kind": "act", "side": s.owner[b], "block": b}
+        return False
+    _next_stage(s, bt)
+    return True
+
+
+def _options_ed1(s: S, b: int) -> list[str]:
+    """First edition: what block ``b`` may do on its combat turn: fire; storm (5.54; navies at C1,
+    6.3 step 3) once every defending land block is in siege; declare coastal combat (6.2, FE10);
+    blockade (6.6, navies); withdraw into the city (5.5); retreat in either round (5.3, FE9); a
+    storming block may fall back to the siege lines; or let the turn pass."""
+    st = status(s, b)
+    if st == BS_LAND and _blocked_crosser(s, b):
+        return []
+    out: list[str] = []
+    targets = _targets(s, b)
+    if targets:
+        out.append("fire")
+    elif st in (BS_SEA, BS_LAND) and _may_storm(s, b):
+        out.append("storm")
+    if st in (BS_SEA, BS_LAND) and _may_coastal(s, b):
+        out.append("coastal")
+    if st == BS_SEA and _may_blockade(s, b):
+        out.append("blockade")
+    if st in (BS_SEA, BS_LAND) and _can_withdraw(s, b):
+        out.append("withdraw")
+    if _may_retreat(s, b):
+        out.extend("retreat " + hex_name(s, h) for h in retreat_hexes(s, b))
+    if st == BS_STORM:
+        out.append("retreat")  # back to the siege lines, in either round (FE9)
+    if not targets:
+        out.append("pass")
+    return out
+
+
+def _may_coastal(s: S, b: int) -> bool:
+    """First edition 6.2: "las naves sólo pueden luchar contra bloques de tierra (y viceversa) si no
+    hay ninguna nave enemiga": while navies of one side only stand outside the walls, either side
+    may declare coastal combat on a combat turn of its block (RULINGS FE10)."""
+    bt = s.battle
+    assert bt is not None
+    if bt.get("coastal"):
+        return False
+    side = s.owner[b]
+    mine = in_battle(s, side, (BS_SEA,))
+    theirs = in_battle(s, 1 - side, (BS_SEA,))
+    if s.comp.blocks[b].type == NAVY:
+        return not theirs and bool(in_battle(s, 1 - side, (BS_LAND,)))
+    return bool(theirs) and not mine
+
+
+def _may_blockade(s: S, b: int) -> bool:
+    """First edition 6.6, 6.3: a navy may go on blockade of an enemy port city on its combat turn,
+    unless an enemy navy stands outside the walls. Only where every enemy block left in the hex
+    stands within the walls (RULINGS FE11: the blockade of defenders standing outside is not
+    played yet); the city is the defender's, or the attacker's once it has taken it by storm."""
+    bt = s.battle
+    assert bt is not None
+    h = bt["hex"]
+    c = s.comp.board.city_at[h]
+    if c < 0 or not s.comp.board.cities[c].port or h == s.comp.board.syracuse_hex:
+        return False
+    side = s.owner[b]
+    holder = bt["att"] if bt.get("took") else bt["def"]
+    if side == holder:
+        return False
+    enemy = 1 - side
+    if in_battle(s, enemy, (BS_SEA, BS_ATSEA, BS_LAND)):
+        return False
+    return bool(in_battle(s, enemy, (BS_INSIDE, BS_STORM)))
+
+
+def _do_option_ed1(s: S, b: int, action: str) -> None:
+    bt = s.battle
+    assert bt is not None
+    side = s.owner[b]
+    i = bt["blocks"].index(b)
+    name = hex_name(s, bt["hex"])
+    if action == "coastal":
+        bt["coastal"] = 1
+        bt["restart"] = 1
+        bt["acted"][i] = 0  # declaring is not the block's combat turn (TROEZEN example)
+        s.say(f"1st 6.2: {side_name(side)} declares coastal combat at {name}; the round restarts.")
+    elif action == "storm":
+        set_status(s, b, BS_STORM)
+        s.say(f"1st 5.54: {side_name(side)} storms {name} with {block_label(s, b)}.")
+        if not bt.get("stormed"):
+            bt["stormed"] = 1
+            bt["restart"] = 1  # "al se asalta por primera, se reinicia la ronda de combate actual"
+        fire(s, b)
+    elif action == "blockade":
+        set_status(s, b, BS_ATSEA)
+        s.say(f"1st 6.6: {side_name(side)}'s {block_label(s, b)} blockades {name}.")
+    else:  # pass: a turn with no target is not used (FE10)
+        bt["acted"][i] = 0
+
+
 def _stage_statuses(stage: str) -> tuple[int, ...]:
     if stage == "sea":
         return (BS_SEA,)
@@ -750,13 +910,15 @@ def _next_stage(s: S, bt: dict[str, Any]) -> None:
         bt["acted"] = [0] * len(bt["blocks"])
         if s.ed1:
             bt["retreat_via"] = []  # first edition 5.3: hexside limits count each round (RULINGS FE29)
-        # navies that stayed at sea may act again in round 2
+        # navies that stayed at sea may act again in round 2 (first edition: BS_ATSEA is a blockade)
         for i, st in enumerate(bt["st"]):
-            if st == BS_ATSEA:
+            if st == BS_ATSEA and stage != "ed1":
                 bt["st"][i] = BS_SEA
         bt["stage"] = "siege" if (kind == STORM or bt["revolt"]) and stage == "siege" else "sea"
         if bt["revolt"] and stage == "land":
             bt["stage"] = "land"
+        if stage == "ed1":
+            bt["stage"] = "ed1"
         if not _battle_decided(s, bt):
             s.say(f"Round 2 at {hex_name(s, bt['hex'])} (5.42).")
     else:
@@ -822,7 +984,9 @@ def _battle_decided(s: S, bt: dict[str, Any]) -> bool:
 
 def legal_act(s: S, side: int) -> list[str]:
     p = s.pending
-    assert p is not None
+    assert p is not None and s.battle is not None
+    if s.battle["stage"] == "ed1":
+        return _options_ed1(s, int(p["block"]))
     return _options(s, int(p["block"]))
 
 
@@ -844,6 +1008,8 @@ def do_option(s: S, b: int, action: str) -> None:
         fire(s, b)
     elif action == "withdraw":
         _withdraw(s, b)
+    elif bt["stage"] == "ed1" and action in ("storm", "coastal", "blockade", "pass"):
+        _do_option_ed1(s, b, action)
     elif action == "storm":
         set_status(s, b, BS_STORM)
         bt["acted"][bt["blocks"].index(b)] = 0  # it acts in the Siege Battle
@@ -882,8 +1048,10 @@ def fire(s: S, b: int) -> None:
     # 5.41 double defence: storming a walled city, each hit on a defender is a half-hit;
     # Betrayal cancels it (4.6 Q&A); the revolt block delivers full hits (7.0)
     double = st == BS_STORM and not (s.betrayal and s.active == s.owner[b]) and spec.type != REVOLT
-    if st == BS_SEA:
-        mask = (BS_SEA,)
+    if bt.get("coastal") and st in (BS_SEA, BS_LAND):
+        mask: tuple[int, ...] = (BS_SEA, BS_LAND)  # first edition 6.2: one battle outside the walls (RULINGS FE10)
+    elif st == BS_SEA:
+        mask = (BS_SEA,)  # first edition 6.1: "los impactos sólo se aplican a las naves" (FE8)
     elif st == BS_LAND:
         mask = (BS_LAND,)
     elif st == BS_STORM:

@@ -1,0 +1,306 @@
+"""Athens & Sparta, first edition (issue 13): the combat order and naval warfare of the Spanish
+rulebook (``../shared/rules/athens-and-sparta.first-edition.es.txt``, 5.1, 5.54, 6.0-6.6) and its
+worked examples as scripted-dice tests: the AMPHIPOLIS battle (5.5 sidebar, D9), the TROEZEN
+coastal combat (6.2 sidebar, D10) and the NAUPACTUS naval attack (6.3 sidebar, D11).
+
+Test names cite the first edition's own rule numbers; RULINGS FE8-FE11 decide what it leaves open.
+"""
+
+from __future__ import annotations
+
+from polemos import script_dice
+from polemos.games.athens_sparta.attrition import siege_status
+from polemos.games.athens_sparta.model import ATHENS, SPARTA
+from polemos.games.athens_sparta.state import POOL, AthensSpartaState
+
+from .helpers import act, after_first_mulligan, at_phase, bid, hex_of, log_text, place, set_owner
+
+S = AthensSpartaState
+FIRST = {"edition": "first"}
+
+
+def board(options: dict[str, str] | None = FIRST) -> S:
+    """A game at its first Card Phase with every block in the pool but one in each capital."""
+    s = after_first_mulligan(1, options)
+    for b in range(len(s.loc)):
+        s.loc[b] = POOL
+        s.strength[b] = 0
+        s.inside[b] = False
+    place(s, "ATH-HOP-1", "ATHENS")
+    place(s, "SPA-HOP-2", "SPARTA")
+    return s
+
+
+def role_of(s: S) -> str:
+    assert s.pending is not None
+    return "athens" if s.pending["side"] == ATHENS else "sparta"
+
+
+def play(s: S, choices: list[str]) -> list[tuple[str, str, list[str]]]:
+    """Answer the pending decisions with ``choices`` in order (each must be legal); returns
+    (role, prompt, legal actions) of every decision asked."""
+    asked: list[tuple[str, str, list[str]]] = []
+    for a in choices:
+        role = role_of(s)
+        legal = s.legal_actions(role)
+        asked.append((role, str(s.view(role)["prompt"]), legal))
+        act(s, role, a)
+    return asked
+
+
+def fires(s: S) -> list[str]:
+    """The blocks that fired, in the order they fired (from the log)."""
+    return [t.split(" fires:")[0] for _, t in s.log if " fires: " in t and not t.startswith("5.43")]
+
+
+# ============================================================================ 5.1 combat order
+def test_ed1_5_1_combat_order_example() -> None:
+    """1st 5.1 example (RULINGS FE8): a hoplite B2 and a peltast A1 attack a hoplite B2 and a navy
+    C3: the order of each round is the peltast A1, the defending hoplite B2, the attacking hoplite
+    B2, then the navy C3 (the current rules fight the Sea Battle first); the navy, with no enemy
+    navy, may declare coastal combat (6.2)."""
+    s = board()
+    set_owner(s, "PLATAEA", ATHENS)
+    place(s, "ATH-RES-2", "PLATAEA", 2)  # RESERVE B2 hoplite
+    place(s, "ATH-RES-6", "PLATAEA", 2)  # RESERVE C3 navy
+    place(s, "SPA-HOP-8", "PLATAEA", 2, came_from="THEBES")  # MEGARA B2
+    place(s, "SPA-RES-3", "PLATAEA", 2, came_from="THEBES")  # RESERVE A1 peltast
+    at_phase(s, SPARTA, "combat")
+    script_dice(s, [6] * 8)
+    act(s, "sparta", "battle PLATAEA")
+    asked = play(s, ["engage", "fire", "fire", "fire"])
+    assert [r for r, _, _ in asked] == ["athens", "sparta", "athens", "sparta"]
+    assert s.pending is not None and s.pending["block"] == bid(s, "ATH-RES-6")
+    legal = s.legal_actions("athens")
+    assert "coastal" in legal and "fire" not in legal
+    assert fires(s) == ["Sparta RESERVE A1 (2)", "Athens RESERVE B2 (2)", "Sparta MEGARA B2 (2)"]
+
+
+def test_ed1_5_1_second_edition_fights_the_sea_battle_first() -> None:
+    """The current 5.41 keeps its Sea, Land, Siege sequence: the navy acts before every land block."""
+    s = board(None)
+    set_owner(s, "PLATAEA", ATHENS)
+    place(s, "ATH-RES-2", "PLATAEA", 2)
+    place(s, "ATH-RES-6", "PLATAEA", 2)
+    place(s, "SPA-HOP-8", "PLATAEA", 2, came_from="THEBES")
+    at_phase(s, SPARTA, "combat")
+    act(s, "sparta", "battle PLATAEA")
+    play(s, ["engage"])
+    assert s.pending is not None and s.pending["kind"] == "act"
+    assert s.pending["block"] == bid(s, "ATH-RES-6")
+    assert "land" in s.legal_actions("athens") and "coastal" not in s.legal_actions("athens")
+
+
+# ============================================================================ D9: AMPHIPOLIS
+def test_ed1_5_5_battle_example_amphipolis() -> None:
+    """1st 5.5 sidebar "Batalla (Ejemplo)": Sparta's hoplite 4 (B4) and peltast 4 (A1) attack
+    AMPHIPOLIS, held by an Athenian hoplite 3 (B2) and peltast 2 (A1); Athens accepts battle. Round 1
+    as the example; in round 2 both Athenian blocks withdraw into the city, the Spartan hoplite
+    storms (1st 5.54) and its two hits are one (double defence, 5.53): the peltast is eliminated.
+    Athens keeps the city with a hoplite 1; Sparta besieges with both blocks and rolls 4+ for them;
+    it is a half siege (no Spartan navy)."""
+    s = board()
+    hop, pel = place(s, "ATH-HOP-10", "AMPHIPOLIS", 3), place(s, "ATH-PEL-3", "AMPHIPOLIS", 2)
+    shop = place(s, "SPA-HOP-1", "AMPHIPOLIS", 4, came_from="1102")
+    spel = place(s, "SPA-RES-3", "AMPHIPOLIS", 4, came_from="1102")
+    at_phase(s, SPARTA, "combat")
+    script_dice(s, [4, 5, 1, 3, 4, 6, 2, 4, 1, 2, 5, 6,  # round 1
+                    3, 4, 5, 1, 2, 5, 6,  # round 2
+                    6, 6])  # Sparta's siege attrition, 4+: two hits
+    act(s, "sparta", "battle AMPHIPOLIS")
+    play(s, ["engage",
+             "fire",  # 1. the Athenian peltast misses
+             "fire",  # 2. the Spartan peltast hits the hoplite 3
+             "fire",  # 3. the Athenian hoplite hits ...
+             "hit SPA-RES-3",  # ... the Spartan peltast 4 (Sparta's choice on the 4-4 tie)
+             "fire",  # 4. the Spartan hoplite: two hits ...
+             "hit ATH-PEL-3"])  # ... a peltast 1 and a hoplite 1 (Athens's choice on the 2-2 tie)
+    assert (s.strength[hop], s.strength[pel], s.strength[shop], s.strength[spel]) == (1, 1, 4, 3)
+    assert fires(s) == ["Athens AMPHIPOLIS A1 (2)", "Sparta RESERVE A1 (4)", "Athens AMPHIPOLIS B2 (2)",
+                        "Sparta SPARTA B4 (4)"]
+    asked = play(s, ["withdraw",  # round 2: 1. the Athenian peltast withdraws
+                     "fire",  # 2. the Spartan peltast misses
+                     "withdraw"])  # 3. the Athenian hoplite withdraws
+    assert [r for r, _, _ in asked] == ["athens", "sparta", "athens"]
+    assert s.inside[hop] and s.inside[pel]
+    asked = play(s, ["storm", "hit ATH-PEL-3"])  # 4. the hoplite storms: two half-hits, one block
+    assert asked[0][0] == "sparta" and "storm" in asked[0][2]
+    assert s.loc[pel] == POOL and s.loc[hop] == hex_of(s, "AMPHIPOLIS") and s.strength[hop] == 1
+    text = log_text(s)
+    assert "1st 5.54: Sparta storms AMPHIPOLIS" in text and "half-hit" in text
+    assert s.city_owner[s.comp.board.city_index["AMPHIPOLIS"]] == ATHENS
+    # Sparta besieges with both blocks: a half siege (Athens keeps the sea), Sparta rolls 4+
+    assert siege_status(s, hex_of(s, "AMPHIPOLIS")) == (True, False, False)
+    assert "6.0 Siege Attrition at AMPHIPOLIS (Sparta, besieger, 4+): 6 6" in log_text(s)
+
+
+# ============================================================================ D10: TROEZEN
+def _troezen() -> S:
+    s = board()
+    place(s, "SPA-HOP-8", "TROEZEN", 3)  # hoplite 3 (B2)
+    place(s, "SPA-NAV-3", "TROEZEN", 2)  # navy 2 (C2)
+    place(s, "ATH-NAV-1", "TROEZEN", 4)
+    place(s, "ATH-NAV-2", "TROEZEN", 4)
+    at_phase(s, ATHENS, "combat")
+    return s
+
+
+def test_ed1_6_2_coastal_combat_example_troezen() -> None:
+    """1st 6.2 sidebar "Combate Costero (Ejemplo)" (RULINGS FE10): two Athenian navies 4 attack
+    TROEZEN, held by a Spartan hoplite 3 and navy 2; Sparta accepts battle. Round 1: the hoplite has
+    no target (its turn is not used); the Spartan navy retreats to GYTHEUM; Athens declares coastal
+    combat and the round restarts: the hoplite scores two hits on the navies, the navies three,
+    eliminating it. The retreated navy gets no second turn; no hit falls on a navy before the
+    declaration."""
+    s = _troezen()
+    script_dice(s, [1, 2, 6, 1, 2, 5, 3, 4, 6])
+    act(s, "athens", "battle TROEZEN")
+    asked = play(s, ["engage", "pass", "retreat GYTHEUM"])
+    hoplite_turn = asked[1]
+    assert hoplite_turn[0] == "sparta" and "fire" not in hoplite_turn[2] and "coastal" not in hoplite_turn[2]
+    assert "fire" in asked[2][2]  # the naval battle: the Spartan navy could fire at the Athenian navies
+    assert s.loc[bid(s, "SPA-NAV-3")] == hex_of(s, "GYTHEUM")
+    assert fires(s) == []
+    asked = play(s, ["coastal"])
+    assert asked[0][0] == "athens" and "blockade" not in asked[0][2]  # a defender stands outside (FE11)
+    assert "1st 6.2: Athens declares coastal combat at TROEZEN; the round restarts." in log_text(s)
+    asked = play(s, ["fire", "hit ATH-NAV-1", "fire", "fire"])
+    assert asked[0][0] == "sparta" and "B2" in asked[0][1]  # the hoplite acts after the restart
+    assert (s.strength[bid(s, "ATH-NAV-1")], s.strength[bid(s, "ATH-NAV-2")]) == (3, 3)
+    assert s.loc[bid(s, "SPA-HOP-8")] == POOL
+    assert fires(s) == ["Sparta MEGARA B2 (3)", "Athens ATHENS C3 (3)", "Athens ATHENS C3 (3)"]
+    assert s.loc[bid(s, "SPA-NAV-3")] == hex_of(s, "GYTHEUM")  # no second turn for the navy
+    # TROEZEN is taken; its 1 PP of pillage cannot buy a navy step (2 PP, 1st 8.4)
+    assert s.city_owner[s.comp.board.city_index["TROEZEN"]] == ATHENS
+    assert s.pending is not None and s.pending["kind"] == "regroup"
+
+
+def test_ed1_6_2_troezen_withdrawing_into_the_city_gives_only_a_blockade() -> None:
+    """1st 6.2 sidebar: "Esparta habría hecho bien retrocediendo a la ciudad y aceptando el bloqueo.
+    Ningún asedio es posible sólo con naves": with both Spartan blocks in the city the Athenian
+    navies may storm (at C1, 6.22) or blockade (6.6): the blockade is a half siege (5+)."""
+    s = _troezen()
+    act(s, "athens", "battle TROEZEN")
+    play(s, ["withdraw SPA-HOP-8", "withdraw SPA-NAV-3", "engage"])
+    assert s.pending is not None and s.pending["kind"] == "act" and role_of(s) == "athens"
+    legal = s.legal_actions("athens")
+    assert {"storm", "blockade", "pass"} <= set(legal) and "coastal" not in legal
+    play(s, ["blockade", "blockade"])
+    assert s.pending is not None and s.pending["kind"] == "regroup"  # FE20: besiege or regroup
+    play(s, ["done"])
+    assert s.battle is None
+    assert siege_status(s, hex_of(s, "TROEZEN")) == (False, True, False)  # a half siege: Sparta 5+
+
+
+def test_ed1_6_6_an_island_blockade_is_a_full_siege() -> None:
+    """1st 6.6 and the 6.2 sidebar: "un ataque similar sobre Cythera sería un asedio total" (RULINGS
+    FE28: CYTHERA, six sea hexsides)."""
+    s = board()
+    set_owner(s, "CYTHERA", SPARTA)
+    place(s, "SPA-HOP-8", "CYTHERA", 2)
+    place(s, "ATH-NAV-1", "CYTHERA", 4)
+    at_phase(s, ATHENS, "combat")
+    act(s, "athens", "battle CYTHERA")
+    play(s, ["withdraw SPA-HOP-8", "engage"])
+    play(s, ["blockade"])
+    if s.pending is not None and s.pending["kind"] == "regroup":
+        play(s, ["done"])
+    assert s.battle is None
+    assert siege_status(s, hex_of(s, "CYTHERA")) == (False, True, True)
+
+
+def test_ed1_6_22_navies_storm_at_c1() -> None:
+    """1st 6.3 step 3, 6.22: navies that storm fight at C1 against double defence."""
+    s = _troezen()
+    act(s, "athens", "battle TROEZEN")
+    play(s, ["withdraw SPA-HOP-8", "withdraw SPA-NAV-3", "engage"])
+    script_dice(s, [1, 2, 2, 2, 6, 6, 6, 6, 6])
+    play(s, ["storm"])
+    assert "Athens ATHENS C3 (4) fires: 1 2 2 2 — 1 hit" in log_text(s)
+    assert "half-hit" in log_text(s)
+
+
+# ============================================================================ D11: NAUPACTUS
+def _naupactus() -> S:
+    s = board()
+    set_owner(s, "NAUPACTUS", ATHENS)
+    place(s, "ATH-RES-3", "NAUPACTUS", 3)  # peltast 3 (A1)
+    place(s, "ATH-RES-5", "NAUPACTUS", 3)  # navy 3 (C3)
+    place(s, "SPA-RES-5", "NAUPACTUS", 3)  # navy 3 (C2), from LEUCAS
+    place(s, "SPA-RES-3", "NAUPACTUS", 3, came_from="PLEURON")  # peltast 3 (A1)
+    place(s, "SPA-HOP-7", "NAUPACTUS", 3, came_from="DELPHI")  # hoplite 3 (B3), from THEBES
+    at_phase(s, SPARTA, "combat")
+    return s
+
+
+def test_ed1_6_3_naval_attack_example_naupactus() -> None:
+    """1st 6.3 sidebar "Ataque Naval (Ejemplo)" (RULINGS FE8, FE10, FE11, FE35). Round 1: the
+    Athenian peltast misses; the Spartan peltast and hoplite each hit it (never the navy: the naval
+    battle is separate, 6.1); the Athenian navy, offered fire, retreat or withdraw, fires two hits
+    on the Spartan navy, which retreats to CORINTH. Round 2: the Athenian peltast withdraws; the
+    Spartan peltast storms and misses; the hoplite storms, two half-hits eliminate the peltast and
+    Sparta takes NAUPACTUS; the Athenian navy blockades, ending the battle. Sparta then rolls half
+    siege attrition (5+) for its two blocks; the Athenian navy does not roll in the Spartan turn."""
+    s = _naupactus()
+    script_dice(s, [2, 4, 6, 1, 3, 5, 2, 5, 6, 1, 3, 6,  # round 1
+                    2, 5, 6, 1, 2, 6,  # round 2
+                    6, 1])  # Sparta's attrition (5+): one hit
+    act(s, "sparta", "battle NAUPACTUS")
+    apel, anav = bid(s, "ATH-RES-3"), bid(s, "ATH-RES-5")
+    snav = bid(s, "SPA-RES-5")
+    asked = play(s, ["engage", "fire", "fire", "fire"])
+    assert all("coastal" not in legal for _, _, legal in asked)  # both sides have navies (6.2)
+    assert s.strength[apel] == 1 and s.strength[anav] == 3
+    navy_turn = play(s, ["fire"])[0]
+    assert navy_turn[0] == "athens" and {"fire", "withdraw"} <= set(navy_turn[2])
+    assert any(a.startswith("retreat ") for a in navy_turn[2])
+    assert s.strength[snav] == 1
+    play(s, ["retreat CORINTH"])
+    assert s.loc[snav] == hex_of(s, "CORINTH")
+    assert fires(s) == ["Athens RESERVE A1 (3)", "Sparta RESERVE A1 (3)", "Sparta THEBES B3 (3)",
+                        "Athens RESERVE C3 (3)"]
+    # round 2
+    play(s, ["withdraw"])
+    asked = play(s, ["storm", "storm"])
+    assert all(r == "sparta" and "storm" in legal for r, _, legal in asked)
+    assert s.loc[apel] == POOL
+    asked = play(s, ["blockade"])
+    assert asked[0][0] == "athens" and {"blockade", "pass"} <= set(asked[0][2])
+    assert s.battle is None
+    h = hex_of(s, "NAUPACTUS")
+    assert s.city_owner[s.comp.board.city_index["NAUPACTUS"]] == SPARTA
+    assert s.inside[bid(s, "SPA-RES-3")] and s.inside[bid(s, "SPA-HOP-7")]  # within the walls now
+    assert s.loc[anav] == h and not s.inside[anav]
+    assert siege_status(s, h) == (False, True, False)
+    text = log_text(s)
+    assert "1st 6.6: Athens's RESERVE C3 (3) blockades NAUPACTUS." in text
+    assert "6.0 Siege Attrition at NAUPACTUS (Sparta, half-siege, 5+): 6 1" in text
+    assert "Athens, besieger" not in text  # FE35: the blockading navy rolls at the end of its own turn
+
+
+def test_ed1_6_3_naupactus_accepting_the_siege_instead() -> None:
+    """1st 6.3 sidebar, NOTE: had the Athenian peltast and navy accepted the siege at the
+    declaration, Sparta's armies could storm and its navy blockade: NAUPACTUS besieged and
+    blockaded, a full siege (Athens 3+)."""
+    s = _naupactus()
+    act(s, "sparta", "battle NAUPACTUS")
+    play(s, ["withdraw ATH-RES-3", "withdraw ATH-RES-5", "engage"])
+    asked = play(s, ["pass", "pass", "blockade"])
+    assert [r for r, _, _ in asked] == ["sparta"] * 3
+    assert "storm" in asked[0][2] and "storm" in asked[1][2]
+    assert {"storm", "blockade"} <= set(asked[2][2])
+    while s.battle is not None:
+        play(s, ["done" if "done" in s.legal_actions(role_of(s)) else "pass"])
+    assert siege_status(s, hex_of(s, "NAUPACTUS")) == (True, True, True)
+
+
+def test_ed1_6_6_no_blockade_while_an_enemy_navy_is_outside() -> None:
+    """1st 6.6: "las naves no pueden bloquear si una nave enemiga está presente": in round 1 of the
+    NAUPACTUS attack the Spartan navy may fire or retreat, not blockade."""
+    s = _naupactus()
+    script_dice(s, [6] * 20)
+    act(s, "sparta", "battle NAUPACTUS")
+    play(s, ["engage", "fire", "fire", "fire", "fire"])
+    assert s.pending is not None and s.pending["block"] == bid(s, "SPA-RES-5")
+    legal = s.legal_actions("sparta")
+    assert "fire" in legal and "blockade" not in legal and "coastal" not in legal
