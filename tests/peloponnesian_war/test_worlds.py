@@ -9,12 +9,14 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 import polemos
 from polemos.ai.agents import agent_names, agent_rng, make_agent
 from polemos.ai.ismcts import LEVELS, ISMCTSAgent, NoWorld, SearchConfig, search
 from polemos.core.rng import Rng
-from polemos.games.peloponnesian_war import worlds
-from polemos.games.peloponnesian_war.state import PWState
+from polemos.games.peloponnesian_war import rules, worlds
+from polemos.games.peloponnesian_war.state import PH_ADMIN, PWState
 
 GAME_ID = "peloponnesian-war"
 GAME = polemos.game(GAME_ID)
@@ -183,3 +185,30 @@ def test_the_levels_exist_and_play_legal_games() -> None:
             assert action in legal
             s.apply(role, action)
         assert searcher.searched > 3, (mode, searcher.searched)
+
+
+def test_the_evaluation_foresees_the_8_1_bellicosity_adjustment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's evaluation reads each side's Bellicosity as 8.1 will leave it (SCI, lost
+    spaces, the turn's reductions): at every decision of the Administrative Phase the projection is
+    the Bellicosity the 8.1 segment then leaves."""
+    adjusted: list[list[int]] = []
+    original = rules.TASKS["bellicosity_adjustment"]
+
+    def adjust(s: PWState, task: Any) -> None:
+        original(s, task)
+        adjusted.append(list(s.bellicosity))
+
+    monkeypatch.setitem(rules.TASKS, "bellicosity_adjustment", adjust)
+    checked = 0
+    for seed in range(3):
+        s = new(seed, "peloponnesian-war", "two-player")
+        r = random.Random(seed)
+        while s.outcome() is None:
+            role = s.active_roles()[0]
+            projected = [worlds.project_bellicosity(s, x) for x in (0, 1)] if s.phase == PH_ADMIN else None
+            n = len(adjusted)
+            s.apply(role, r.choice(s.legal_actions(role)))
+            if projected is not None and len(adjusted) > n:
+                assert adjusted[-1] == projected, (seed, s.turn)
+                checked += 1
+    assert checked > 10

@@ -31,6 +31,8 @@ from polemos.games.peloponnesian_war.state import (
     LD_NAMES,
     MODES,
     NSLOTS,
+    PH_ADMIN,
+    PH_OPERATIONS,
     PHASE_NAMES,
     REBEL_OPEN,
     TWO,
@@ -177,22 +179,48 @@ class Sampler:
         return s
 
     def evaluate(self, state: State) -> dict[Role, float]:
-        """Each role's chance: a logistic of the score (9.0) and of the sides' Bellicosity (8.2: a
-        side at 0 surrenders, +200/turn VP to the other player, 10.1 NOTE). The solitaire campaign
+        """Each role's chance: a logistic of the score (9.0) and of each side's Bellicosity as 8.1
+        will leave it this turn (its SCI, its lost spaces, the turn's reductions). A side whose
+        Bellicosity would reach 0, or whose home space the enemy holds, is taken to surrender in 8.2
+        (the other player's 200 / game turn VP, 10.1 NOTE; the game over). The solitaire campaign
         is won by the player alone, over 150 VP (10.1.5)."""
         assert isinstance(state, PWState)
+        fig = state.comp.figures
         roles = state.roles()
-        a, b = state.vp
-        bell = [state.bellicosity[state.side_of(r)] for r in roles]
+        vp = list(state.vp)
+        bell = [project_bellicosity(state, state.side_of(r)) for r in roles]
+        gone = [b <= 0 or state.control[state.comp.space_index[SIDES[state.side_of(r)]]] == 1 - state.side_of(r)
+                for b, r in zip(bell, roles, strict=True)]
+        decided = 0.0
+        if any(gone):
+            bonus = math.ceil(fig.surrender_bonus / state.turn)
+            if state.mode != TWO:
+                vp[0] += bonus
+            elif gone[0] != gone[1]:
+                vp[1 if gone[0] else 0] += bonus
+                decided = 3.0 if gone[1] else -3.0
         if self.campaign and state.mode != TWO:
-            x = (a - state.comp.figures.decisive_victory_points) / 40.0 + 0.1 * (bell[1] - bell[0])
+            x = (vp[0] - fig.decisive_victory_points) / 40.0 + 0.1 * (bell[0] - bell[1])
         else:
-            x = (a - b) / 25.0 + 0.15 * (bell[0] - bell[1])
+            x = (vp[0] - vp[1]) / 25.0 + 0.15 * (bell[0] - bell[1]) + decided
         v0 = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
         return {roles[0]: v0, roles[1]: 1.0 - v0}
 
     def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
         return playout_action(legal, rng)
+
+
+def project_bellicosity(s: PWState, side: int) -> int:
+    """``side``'s Bellicosity after this turn's 8.1 adjustment (armistice.t_bellicosity_adjustment)
+    while the turn's SCI is still to be applied (the Operations to the Administrative Phase); its
+    Bellicosity as it stands otherwise."""
+    if not PH_OPERATIONS <= s.phase <= PH_ADMIN:
+        return s.bellicosity[side]
+    fig = s.comp.figures
+    sci = s.sci[side]
+    change = sci if sci < 0 else sci // 2
+    change -= len(s.lost_spaces(side)) // fig.bellicosity_per_lost_spaces + s.bell_loss[side]
+    return max(0, min(fig.bellicosity_max, s.bellicosity[side] + change))
 
 
 def playout_action(legal: list[str], rng: Rng) -> str:
