@@ -249,6 +249,8 @@ def test_ed1_6_3_naval_attack_example_naupactus() -> None:
     apel, anav = bid(s, "ATH-RES-3"), bid(s, "ATH-RES-5")
     snav = bid(s, "SPA-RES-5")
     asked = play(s, ["engage", "fire", "fire", "fire"])
+    # "observe que el Peltasta ateniense no se puede retirar" (the FE26 mountain side to 0707)
+    assert asked[1][0] == "athens" and not [a for a in asked[1][2] if a.startswith("retreat")]
     assert all("coastal" not in legal for _, _, legal in asked)  # both sides have navies (6.2)
     assert s.strength[apel] == 1 and s.strength[anav] == 3
     navy_turn = play(s, ["fire"])[0]
@@ -304,3 +306,17 @@ def test_ed1_6_6_no_blockade_while_an_enemy_navy_is_outside() -> None:
     assert s.pending is not None and s.pending["block"] == bid(s, "SPA-RES-5")
     legal = s.legal_actions("sparta")
     assert "fire" in legal and "blockade" not in legal and "coastal" not in legal
+
+
+def test_ed1_components_the_naupactus_0707_hexside_is_a_mountain_side() -> None:
+    """RULINGS FE26: the first edition's map overlay (``data/first/map.toml``) makes the hexside
+    between NAUPACTUS and 0707 a mountain side, so that the 6.3 example's peltast cannot retreat;
+    the current map keeps it clear."""
+    from polemos.games.athens_sparta.model import SIDE_CLEAR, SIDE_MOUNTAIN
+
+    for options, side in ((FIRST, SIDE_MOUNTAIN), (None, SIDE_CLEAR)):
+        s = board(options)
+        h, n = hex_of(s, "NAUPACTUS"), hex_of(s, "0707")
+        d = s.comp.board.neighbours[h].index(n)
+        assert s.comp.board.land_side[h][d] == side
+        assert s.comp.board.land_side[n][(d + 3) % 6] == side

@@ -506,10 +506,43 @@ def _load_components_first(override: Path | None) -> Components:
             raise DataError(file, name, "walled must be true or false")
         cities[c] = dataclasses.replace(cities[c], walled=walled,
                                         provenance=_text(entry, "provenance", file, name))
-    board = dataclasses.replace(base.board, cities=tuple(cities))
-    version = "1st-" + digest([path])[:6] + "-" + base.version
+    map_path = resolve(DATA_DIR / FIRST_DIR, MAP_FILE, None if override is None else override / FIRST_DIR)
+    land_side = _first_map_sides(base.board, read_document(map_path), f"{FIRST_DIR}/{MAP_FILE}")
+    board = dataclasses.replace(base.board, cities=tuple(cities), land_side=land_side)
+    version = "1st-" + digest([path, map_path])[:6] + "-" + base.version
     _START_AT[version] = _START_AT[base.version]
     return dataclasses.replace(base, board=board, version=version)
+
+
+FIRST_SIDE_KEYS = frozenset({"name", "land", "hexsides", "provenance"})
+
+
+def _first_map_sides(board: Board, doc: dict[str, Any], file: str) -> tuple[tuple[int, ...], ...]:
+    """The land sides of the first edition's map: the bundled ones with the overlay's [[sides]]
+    (RULINGS FE26: the NAUPACTUS-0707 hexside a mountain side, 1st 6.3 example)."""
+    from polemos.games.athens_sparta.model import SIDE_NAMES, SIDE_NONE, opposite
+
+    sides = [list(row) for row in board.land_side]
+    for i, entry in enumerate(_entries(doc, "sides", file)):
+        where = f"sides {i + 1}"
+        _no_unknown_keys(entry, FIRST_SIDE_KEYS, file, where)
+        _text(entry, "provenance", file, where)
+        land = _text(entry, "land", file, where)
+        if land not in SIDE_NAMES or SIDE_NAMES.index(land) == SIDE_NONE:
+            raise DataError(file, where, f"land must be clear, pass or mountain, not {land!r}")
+        hexsides = entry.get("hexsides")
+        if not isinstance(hexsides, list) or not hexsides:
+            raise DataError(file, where, "hexsides must be a list of 'AAAA-BBBB'")
+        for pair in hexsides:
+            a, _, b = str(pair).partition("-")
+            h, n = board.hex_index.get(a, -1), board.hex_index.get(b, -1)
+            if h < 0 or n < 0 or n not in board.neighbours[h]:
+                raise DataError(file, where, f"{pair!r} is not a hexside between two hexes of the map")
+            d = board.neighbours[h].index(n)
+            if sides[h][d] == SIDE_NONE:
+                raise DataError(file, where, f"{pair!r} has no land crossing to change")
+            sides[h][d] = sides[n][opposite(d)] = SIDE_NAMES.index(land)
+    return tuple(tuple(row) for row in sides)
 
 
 def start_locations(components: Components) -> dict[int, int]:
