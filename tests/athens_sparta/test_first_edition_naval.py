@@ -320,3 +320,48 @@ def test_ed1_components_the_naupactus_0707_hexside_is_a_mountain_side() -> None:
         d = s.comp.board.neighbours[h].index(n)
         assert s.comp.board.land_side[h][d] == side
         assert s.comp.board.land_side[n][(d + 3) % 6] == side
+
+
+# ============================================================================ 5.5, 6.6 face-up (FE33)
+def _faces(s: S, role: str | None) -> set[str]:
+    return {str(e["id"]) for e in s.view(role)["blocks"] if "id" in e}
+
+
+def test_ed1_5_5_besieging_blocks_stand_face_up_in_every_view() -> None:
+    """1st 5.5 (RULINGS FE33): "los bloques sitiadores se dejan siempre boca arriba": from the first
+    Move Phase the Athenian besiegers of POTIDAEA show their faces to Sparta and to spectators, the
+    besieged Spartans do not; the current rules keep every block upright."""
+    from polemos.games.athens_sparta.state import PH_MOVE
+
+    for options, up in ((FIRST, True), (None, False)):
+        s = after_first_mulligan(1, options)
+        while s.phase != PH_MOVE:
+            role = s.active_roles()[0]
+            s.apply(role, s.legal_actions(role)[0])
+        h = hex_of(s, "POTIDAEA")
+        besiegers = {s.comp.blocks[b].id for b in range(len(s.loc))
+                     if s.loc[b] == h and s.owner[b] == ATHENS and not s.inside[b]}
+        besieged = {s.comp.blocks[b].id for b in range(len(s.loc)) if s.loc[b] == h and s.inside[b]}
+        assert besiegers and besieged
+        for role in ("sparta", None):
+            assert (besiegers <= _faces(s, role)) == up, (options, role)
+        for role in ("athens", None):
+            assert not besieged & _faces(s, role), (options, role)
+
+
+def test_ed1_5_5_amphipolis_besiegers_face_up_after_the_battle() -> None:
+    """1st 5.5 (RULINGS FE33): after the AMPHIPOLIS battle the two Spartan besiegers stay face-up
+    (their strength too); the besieged Athenian hoplite stands up again."""
+    s = board()
+    place(s, "ATH-HOP-10", "AMPHIPOLIS", 1)
+    place(s, "SPA-HOP-1", "AMPHIPOLIS", 4, came_from="1102")
+    at_phase(s, SPARTA, "combat")
+    script_dice(s, [1] * 12)  # Sparta's attrition (4+) misses
+    act(s, "sparta", "battle AMPHIPOLIS")
+    play(s, ["withdraw ATH-HOP-10", "engage"])
+    while s.battle is not None:
+        legal = s.legal_actions(role_of(s))
+        play(s, ["pass" if "pass" in legal else ("done" if "done" in legal else legal[0])])
+    faces = [e for e in s.view("athens")["blocks"] if e.get("id") == "SPA-HOP-1"]
+    assert faces and faces[0]["strength"] == 4
+    assert "ATH-HOP-10" not in _faces(s, "sparta")

@@ -1556,7 +1556,34 @@ def _after(s: S, bt: dict[str, Any]) -> bool:
     for b in bt["blocks"]:
         s.revealed[b] = False  # 5.4: blocks stand up again after the battle
     s.battle = None
+    ed1_face_up(s)
     return True
+
+
+def ed1_face_up(s: S) -> None:
+    """First edition 5.5, 6.6 (RULINGS FE33): "los bloques sitiadores se dejan siempre boca arriba",
+    and so do blockading navies: outside a battle, a block stands revealed exactly while it is
+    outside the walls of a hex where enemy blocks are within them. Called after each battle and
+    when a Move Phase, a Combat Phase and a Player Turn end begin; nothing else reveals a block
+    outside a battle."""
+    if not s.ed1:
+        return
+    bt = s.battle
+    here = bt["hex"] if bt is not None else -2
+    inside_at: dict[int, int] = {}
+    for h, o, i in zip(s.loc, s.owner, s.inside, strict=True):
+        if h >= 0 and i and o <= SPARTA:
+            inside_at[h] = inside_at.get(h, 0) | (1 << o)
+    shown = False
+    for b, (h, o, i) in enumerate(zip(s.loc, s.owner, s.inside, strict=True)):
+        if h == here:
+            continue
+        up = h >= 0 and not i and o <= SPARTA and bool(inside_at.get(h, 0) & (2 >> o))
+        if s.revealed[b] != up:
+            s.revealed[b] = up
+            shown = shown or up
+    if shown:
+        s.reveals += 1
 
 
 def revolt_done_options(s: S, side: int) -> list[str]:

@@ -97,6 +97,10 @@ def start(s: S) -> None:
     s.rp_closed = sorted({city.hex for city in s.comp.board.cities if besieged_or_blockaded(s, city.hex, occ)})
     s.rp_loc = list(s.loc)
     s.rp_persia = s.persia
+    if s.ed1:
+        # first edition 5.5 (RULINGS FE33): the face-up besiegers stand up for this phase, whose
+        # disbands are secret (R26); they are turned face-up again when the next Move Phase begins
+        s.revealed = [False] * len(s.revealed)
     pts = points_word(s)
     s.say(f"8.0 Replacement Phase: Athens has {s.bp[0]} {pts}, Sparta {s.bp[1]} {pts} (8.1).")
     s.pending = {"kind": "replace", "sides": [ATHENS, SPARTA]}

@@ -390,6 +390,7 @@ def t_move(s: S, task: list[int | str]) -> None:
     side = int(task[1])
     s.phase = PH_MOVE
     update_control(s)
+    combat.ed1_face_up(s)  # first edition 5.5, 6.6: besiegers and blockaders face-up (FE33)
     s.reach = {}
     s.pending = {"kind": "move", "side": side}
 
@@ -398,6 +399,7 @@ def t_combat(s: S, task: list[int | str]) -> None:
     side = int(task[1])
     s.phase = PH_COMBAT
     update_control(s)
+    combat.ed1_face_up(s)  # first edition 5.5, 6.6: besiegers and blockaders face-up (FE33)
     if combat.combat_menu_needed(s, side):
         s.pending = {"kind": "combat", "side": side}
 
@@ -413,6 +415,7 @@ def t_turn_end(s: S, task: list[int | str]) -> None:
     else:
         attrition.syracuse_grain(s)
     update_control(s)
+    combat.ed1_face_up(s)  # first edition 5.5, 6.6: besiegers and blockaders face-up (FE33)
 
 
 def t_gameturn_end(s: S, task: list[int | str]) -> None:
