@@ -10,7 +10,9 @@ GAME = SpartaVsAthens()
 
 
 def new(scenario: str = "peloponnesian-war", seed: int = 1, **options: object) -> SVAState:
-    return GAME.new(seed, scenario, dict(options))
+    s = GAME.new(seed, scenario, dict(options))
+    assert isinstance(s, SVAState)
+    return s
 
 
 def loc(s: SVAState, locale_id: str) -> int:

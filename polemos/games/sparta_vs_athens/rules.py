@@ -701,15 +701,17 @@ def buyable_types(s: S, side: int) -> list[int]:
     """RULINGS S17: unit types of the side's nationalities with a counter not in play, not of an
     inactive ally or a neutral."""
     comp = s.comp
+    off = {s.unit_type[u] for u in range(len(s.u_loc)) if s.u_loc[u] == OFF}
     out = []
     for ut in comp.units:
+        if ut.index not in off:
+            continue
         if ut.ally != NO:
             if s.ally_side[ut.ally] != side or s.ally_out[ut.ally]:
                 continue
         elif comp.nationalities[ut.nationality].side != side:
             continue
-        if any(s.u_loc[u] == OFF for u in range(len(s.u_loc)) if s.unit_type[u] == ut.index):
-            out.append(ut.index)
+        out.append(ut.index)
     return out
 
 

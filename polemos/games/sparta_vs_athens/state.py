@@ -138,6 +138,8 @@ class SVAState(State):
     def reset_caches(self) -> None:
         self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
+        self._loc_key: tuple[int, ...] = ()
+        self._loc_index: dict[int, list[int]] = {}
 
     # ================================================================ kernel contract
     def active_roles(self) -> tuple[Role, ...]:
@@ -208,17 +210,28 @@ class SVAState(State):
     def units_at(self, locale: int, side: int = NO, kind: int = NO, inside: bool | None = None) -> list[int]:
         """The counters in ``locale`` (of ``side``, of ``kind``; inside walls or not)."""
         out = []
-        for u, at in enumerate(self.u_loc):
-            if at != locale:
-                continue
+        units = self.comp.units
+        for u in self._by_locale().get(locale, ()):
             if side != NO and self.u_side[u] != side:
                 continue
-            if kind != NO and self.comp.units[self.unit_type[u]].kind != kind:
+            if kind != NO and units[self.unit_type[u]].kind != kind:
                 continue
             if inside is not None and self.u_in[u] != inside:
                 continue
             out.append(u)
         return out
+
+    def _by_locale(self) -> dict[int, list[int]]:
+        """Locale -> its counters, rebuilt whenever a counter moved (the key is ``u_loc`` itself)."""
+        key = tuple(self.u_loc)
+        if key != self._loc_key:
+            index: dict[int, list[int]] = {}
+            for u, at in enumerate(key):
+                if at >= 0:
+                    index.setdefault(at, []).append(u)
+            self._loc_key = key
+            self._loc_index = index
+        return self._loc_index
 
     def leaders_of(self, side: int) -> list[int]:
         return [i for i, ld in enumerate(self.comp.leaders)
