@@ -118,6 +118,9 @@ _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 # placeholders that stand for a count ("{n} hits", "{k} of them", "-{m}"): they match a whole number only,
 # so "3 +1 leader +1 more cavalry" is read as "{roll} +{n} leader" inside "{roll} +1 more cavalry"
 _COUNTS = frozenset({"n", "k", "m"})
+# a placeholder that stands for a name printed in capitals on a map ("{town} Hoplites": "ATHENS Hoplites", never
+# "2 Athenian Hoplites"): it matches capitals, spaces and dots only
+_TOWNS = frozenset({"town"})
 # a template that opens with a placeholder (not a {rule}) must not take in the rule a log line opens with
 # ("7.2 Athens builds ..." is "7.2" + "{side} builds ...", the side is not "7.2 Athens")
 _NOT_A_RULE = r"(?!\d+(?:\.\d+)+:?\s)"
@@ -138,6 +141,9 @@ def _template(msgid: str, whole: bool = False) -> re.Pattern[str] | None:
         elif part in _COUNTS:
             seen.add(part)
             pattern.append(f"(?P<{part}>[-+]?\\d+)")
+        elif part in _TOWNS:
+            seen.add(part)
+            pattern.append(f"(?P<{part}>[A-Z][A-Z .'-]*)")
         else:
             seen.add(part)
             lead = _NOT_A_RULE if whole and k == 1 and not parts[0] and not part.startswith("rule") else ""
@@ -244,7 +250,7 @@ def _translate(text: str, lang: str, depth: int) -> str:
             found = m.groupdict()
             args = {k: _translate(v, lang, depth + 1) for k, v in found.items()}
             if fragment and depth == 0 and args == found and any(c.isalpha() for v in found.values() for c in v):
-                # a short text that only looks like a fragment ("Hoplites and cavalry" against "{a} and {b}")
+                # a short text that only looks like a fragment ("Tanagra and Delium" against "{a} and {b}")
                 # is not translated by its joining word alone: none of its words has a translation
                 continue
             return _fill(cat.singular[msgid], args)
@@ -268,6 +274,8 @@ def page_words(doc: object, lang: str, limit: int = 5000) -> dict[str, str]:
     """The strings of ``doc`` (a page's panel, its action labels, its prompt: any JSON) that ``lang``
     translates, as {English: translation}: what a page drawn in English by a game's web module says
     in ``lang`` (the page looks its words up there). At most ``limit`` strings are looked at."""
+    from polemos.core.log import translate_line  # a line that opens or ends with its rule ("4.3: ...", "Pass (4.3)")
+
     chosen = choose(lang)
     out: dict[str, str] = {}
     if chosen == DEFAULT:
@@ -279,7 +287,7 @@ def page_words(doc: object, lang: str, limit: int = 5000) -> dict[str, str]:
         if isinstance(item, str):
             seen += 1
             if item not in out and 0 < len(item) <= 2000:
-                shown = translate_text(item, chosen)
+                shown = translate_line(item, chosen)
                 if shown != item:
                     out[item] = shown
         elif isinstance(item, Mapping):

@@ -183,8 +183,44 @@ def test_a_peloponnesian_war_line_in_spanish() -> None:
     # the rule a line opens with is not taken for the side ("7.2 Athens" is "7.2" and "Athens")
     assert translate_line("7.2 Athens builds nothing.", "es") == "7.2 Atenas no construye nada."
     # a short text is not translated by its joining word alone (no word of it has a translation)
-    assert i18n.translate_text("Hoplites and cavalry", "es") == "Hoplites and cavalry"
+    assert i18n.translate_text("Tanagra and Delium", "es") == "Tanagra and Delium"
     assert i18n.translate_text("Athens and Sparta", "es") == "Atenas y Esparta"
+
+
+def test_the_pages_words_read_in_spanish() -> None:
+    # what the games' web modules draw a page with (issue 11), as the page looks it up (page_words): Athens &
+    # Sparta's block names after the first-edition rulebook (2.21-2.24: Hoplitas, Peltastas, Caballería, Naves,
+    # bloques de Reserva), The Peloponnesian War's labels, questions, phases and board, GTS's units and labels
+    words = i18n.page_words({"labels": [
+        "Operation move (4.4): ATHENS Hoplites 2 B3 4/4 at ATHENS", "Athenian RESERVE Navy 2",
+        "Strategy: Attack Sparta (3.1)", "Pass (4.3)", "Build 1 Athenian Allied naval SP (200 talents, 7.2)",
+        "Resolve the battle at Naupactus against Corinth next (4.0, 5.2)",
+        "Move spa1 to H8 (the Wall, its gate), facing W"],
+        "panel": {"phase": "Operations Phase (4.0)", "segment": "7.2 Strength Point Construction Segment",
+                  "prompt": "3.1: choose the strategy Athens follows this game turn."},
+        "board": ["Coalition space (bold name)", "Naval LOC, 120 km - Army only, storm on 5-6 (4.1.3)",
+                  "spa1 = spartans-1 (Spartans, hoplite) · MF 4 DV 5 MA 2 MR 3 · facing W"]}, "es")
+    assert words == {
+        "Operation move (4.4): ATHENS Hoplites 2 B3 4/4 at ATHENS":
+            "Movimiento operacional (4.4): ATHENS Hoplitas 2 B3 4/4 en ATHENS",
+        "Athenian RESERVE Navy 2": "Naves de la RESERVA ateniense 2",
+        "Strategy: Attack Sparta (3.1)": "Estrategia: Atacar Esparta (3.1)",
+        "Pass (4.3)": "Pasar (4.3)",
+        "Build 1 Athenian Allied naval SP (200 talents, 7.2)":
+            "Construir 1 PF de naves aliadas de Atenas (200 talentos, 7.2)",
+        "Resolve the battle at Naupactus against Corinth next (4.0, 5.2)":
+            "Resolver a continuación la batalla en Naupactus contra Corinth (4.0, 5.2)",
+        "Move spa1 to H8 (the Wall, its gate), facing W": "Mover spa1 a H8 (el Muro, su puerta), encarando O",
+        "Operations Phase (4.0)": "Fase de Operaciones (4.0)",
+        "7.2 Strength Point Construction Segment": "7.2 Segmento de Construcción de Puntos de Fuerza",
+        "3.1: choose the strategy Athens follows this game turn.":
+            "3.1: elige la estrategia que sigue Atenas este turno de juego.",
+        "Coalition space (bold name)": "Espacio de coalición (nombre en negrita)",
+        "Naval LOC, 120 km - Army only, storm on 5-6 (4.1.3)":
+            "LdC naval, 120 km - solo ejércitos, tormenta con 5-6 (4.1.3)",
+        "spa1 = spartans-1 (Spartans, hoplite) · MF 4 DV 5 MA 2 MR 3 · facing W":
+            "spa1 = spartans-1 (Espartanos, hoplita) · FM 4 VD 5 CM 2 VM 3 · encarando O",
+    }
 
 
 # ---------------------------------------------------------------- the command line (polemos --lang es ...)
