@@ -163,8 +163,11 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
 
     # -- errors -----------------------------------------------------------------------------------
     @app.exception_handler(ApiError)
-    async def _api_error(_req: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
+    async def _api_error(req: Request, exc: ApiError) -> JSONResponse:
+        # the message in the asker's language (issue 11: the page shows it as it comes); only its words change,
+        # never the status or the body's shape
+        message = i18n.translate_text(exc.message, request_lang(req, None))
+        return JSONResponse({"error": message}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_req: Request, exc: RequestValidationError) -> JSONResponse:
@@ -179,6 +182,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         if exc.status_code == 404 and not req.url.path.startswith("/api/"):
             return _not_found_page(request_lang(req, None))  # people get a page; programs (/api/) get JSON
         message = {404: "not found", 405: "method not allowed"}.get(exc.status_code, str(exc.detail))
+        message = i18n.translate_text(message, request_lang(req, None))
         return JSONResponse({"error": message}, status_code=exc.status_code)
 
     @app.exception_handler(Exception)
