@@ -156,3 +156,12 @@ def test_design_8_5_a_wavering_unit_at_home_is_restored_for_the_difference() -> 
     _logistics(s, SPARTA)
     s.apply("sparta", "restore perioikoi#1")
     assert not s.u_flip[u] and s.treasury[SPARTA] == 8
+
+
+def test_design_5_1_no_purchase_into_a_full_locale() -> None:
+    s = new()
+    clear(s)
+    for _ in range(8):
+        place(s, "delos-garrison", "athens", ATHENS)
+    assert loc(s, "athens") not in rules.purchase_locales(s, ATHENS, s.comp.unit_index["athenian-hoplites-6"])
+    assert loc(s, "eleusis") in rules.purchase_locales(s, ATHENS, s.comp.unit_index["athenian-hoplites-6"])

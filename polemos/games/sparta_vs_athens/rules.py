@@ -375,7 +375,7 @@ def placeable_leaders(s: S, side: int) -> list[int]:
 
 
 def leader_locales(s: S, side: int) -> list[int]:
-    """3.2 1d: 'with any friendly LSP or NSP'."""
+    """3.2 1d: 'with any friendly LSP or NSP' (RULINGS S22)."""
     return sorted({s.u_loc[u] for u in range(len(s.u_loc)) if s.u_loc[u] >= 0 and s.u_side[u] == side})
 
 
@@ -589,7 +589,7 @@ def self_sustained(s: S, u: int) -> bool:
 
 
 def upkeep_free(s: S, u: int) -> str:
-    """Why ``u`` needs no maintenance (3.2 2a), or "" if it does."""
+    """Why ``u`` needs no maintenance (3.2 2a, RULINGS S21: by colour, in a city its side holds), or "" if it does."""
     comp = s.comp
     ut = s.utype(u)
     loc = comp.locales[s.u_loc[u]]
@@ -682,7 +682,8 @@ def apply_upkeep(s: S, side: int, action: str) -> None:
 
 
 def purchase_locales(s: S, side: int, t: int) -> list[int]:
-    """RULINGS S17: a city of the unit's nationality its side holds, free of enemies (a port for an NSP)."""
+    """RULINGS S17: a city of the unit's nationality its side holds, free of enemies (a port for an NSP),
+    with room for it (DESIGN 5.2 For play)."""
     comp = s.comp
     ut = comp.units[t]
     out = []
@@ -691,8 +692,8 @@ def purchase_locales(s: S, side: int, t: int) -> list[int]:
             continue
         if ut.kind == NAVAL_UNIT and not loc.port:
             continue
-        if s.units_at(loc.index, 1 - side):
-            continue
+        if s.units_at(loc.index, 1 - side) or campaign.side_count(s, loc.index, side) >= campaign.STACK:
+            continue  # DESIGN 5.1: at most eight of a side's counters in a locale
         out.append(loc.index)
     return out
 

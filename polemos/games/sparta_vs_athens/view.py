@@ -5,6 +5,7 @@ Force Boxes (2.15: "The opposing player is always entitled to know exactly what 
 Force Box"), both treasuries and revenues (2.17: "both players are always entitled to know the exact
 revenue and holdings of the other"), the tracks and every die roll. So every role, and a spectator,
 gets the same view: the whole state less the generator and the task stack (what is still to come).
+No Force counters are used (RULINGS S20): every stack is listed on its locale.
 """
 
 from __future__ import annotations
