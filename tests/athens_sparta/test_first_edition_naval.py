@@ -365,3 +365,64 @@ def test_ed1_5_5_amphipolis_besiegers_face_up_after_the_battle() -> None:
     faces = [e for e in s.view("athens")["blocks"] if e.get("id") == "SPA-HOP-1"]
     assert faces and faces[0]["strength"] == 4
     assert "ATH-HOP-10" not in _faces(s, "sparta")
+
+
+# ============================================================================ 1.5 straits (FE3)
+def _cross_into_ephesus(options: dict[str, str] | None) -> S:
+    """An Athenian army at SAMOS; at EPHESUS (Spartan) a Spartan and an Athenian navy both stand
+    outside the walls, so the sea there is contested, not Sparta's (FE2 lets the army cross)."""
+    s = board(options)
+    set_owner(s, "SAMOS", ATHENS)
+    set_owner(s, "EPHESUS", SPARTA)
+    place(s, "ATH-HOP-2", "SAMOS", 3)
+    place(s, "SPA-NAV-3", "EPHESUS", 2)
+    place(s, "ATH-NAV-1", "EPHESUS", 2)
+    at_phase(s, ATHENS, "move", 3)
+    assert s.sctrl[hex_of(s, "EPHESUS")] not in (ATHENS, SPARTA)
+    return s
+
+
+def test_ed1_1_5_crossing_into_an_enemy_navy_costs_a_step_and_a_retreat() -> None:
+    """1st 1.5 (RULINGS FE3): "si una nave enemiga está presente, los bloques de tierra que entran en
+    un hex de estrecho pierden un paso y deben retirarse": the army crossing from SAMOS into EPHESUS,
+    where a Spartan navy stands outside the walls, loses a step and goes back to SAMOS. The current
+    rules let it land (and only bar it from fighting while the defender's navy holds the sea)."""
+    s = _cross_into_ephesus(FIRST)
+    b = bid(s, "ATH-HOP-2")
+    act(s, "athens", "op ATH-HOP-2")
+    act(s, "athens", "to EPHESUS")
+    if s.moving >= 0:
+        act(s, "athens", "stop")
+    assert s.loc[b] == hex_of(s, "SAMOS") and s.strength[b] == 2
+    assert "loses a step and must retreat" in log_text(s)
+    current = _cross_into_ephesus(None)
+    act(current, "athens", "op ATH-HOP-2")
+    act(current, "athens", "to EPHESUS")
+    if current.moving >= 0:
+        act(current, "athens", "stop")
+    assert current.loc[b] == hex_of(current, "EPHESUS") and current.strength[b] == 3
+
+
+def test_ed1_1_5_a_one_step_army_crossing_into_an_enemy_navy_is_eliminated() -> None:
+    s = _cross_into_ephesus(FIRST)
+    b = bid(s, "ATH-HOP-2")
+    s.strength[b] = 1
+    act(s, "athens", "op ATH-HOP-2")
+    act(s, "athens", "to EPHESUS")
+    if s.moving >= 0:
+        act(s, "athens", "stop")
+    assert s.loc[b] == POOL
+
+
+def test_ed1_1_5_armies_entering_without_crossing_fight_an_enemy_navy_normally() -> None:
+    """RULINGS FE3: only armies that cross the water are bounced; the NAUPACTUS example's armies
+    come in from the city side and fight (see the D11 test). From MILETUS into EPHESUS: no loss."""
+    s = _cross_into_ephesus(FIRST)
+    set_owner(s, "MILETUS", ATHENS)
+    b = place(s, "ATH-HOP-3", "MILETUS", 3)
+    at_phase(s, ATHENS, "move", 3)
+    act(s, "athens", "op ATH-HOP-3")
+    act(s, "athens", "to EPHESUS")
+    if s.moving >= 0:
+        act(s, "athens", "stop")
+    assert s.loc[b] == hex_of(s, "EPHESUS") and s.strength[b] == 3

@@ -571,8 +571,8 @@ def _blocked_crosser(s: S, b: int) -> bool:
     defender holds sea control with a navy in the hex."""
     bt = s.battle
     assert bt is not None
-    if not s.crossed[b] or s.owner[b] != bt["att"] or s.comp.blocks[b].type == NAVY:
-        return False
+    if s.ed1 or not s.crossed[b] or s.owner[b] != bt["att"] or s.comp.blocks[b].type == NAVY:
+        return False  # first edition 1.5: the crossing costs a step and a retreat instead (RULINGS FE3)
     return defender_holds_sea(s)
 
 
@@ -1187,8 +1187,8 @@ def retreat_hexes(s: S, b: int, seen: bool = False) -> list[int]:
     if h == board.syracuse_hex:
         return []
     attacker = bt is not None and side == bt["att"]
-    if attacker and s.crossed[b] and defender_holds_sea(s):
-        return []  # 4.3/5.5: they cannot cross back while the defender holds the sea
+    if attacker and s.crossed[b] and defender_holds_sea(s) and not s.ed1:
+        return []  # 4.3/5.5 (the first edition's 1.5 bounces such armies at once, RULINGS FE3): they cannot cross back while the defender holds the sea
     # the hexes the attackers came from (5.5); bt["retreat_via"] holds hexside codes (h*6+d) for the
     # 4.1 limits below, not hexes, so it has no place here
     attacked_from: set[int] = set()

@@ -583,10 +583,15 @@ def finish_move(s: S, side: int, b: int) -> None:
     s.moved[b] = True
     s.moving = -1
     s.came_from[b] = s.move_path[-2]
-    strait_cross = (board.terrain[h] == STRAIT and s.move_side == 1) or s.move_crossed
+    entered_across = board.terrain[h] == STRAIT and s.move_side == 1
+    strait_cross = entered_across or s.move_crossed
     s.crossed[b] = bool(strait_cross) and spec.type != NAVY
     if board.terrain[h] == STRAIT:
         s.move_side = 0  # blocks in a strait hex stand on the city side (4.3)
+    if s.ed1 and entered_across and spec.type != NAVY:
+        _enter_neutral(s, side, h)  # 9.5: a neutral city's navy deploys before the army lands
+        if _ed1_strait_penalty(s, side, b, h):
+            return
     attack = (enemy_field(s, side, h) or neutral_city(s, h)) and not is_oracle(s, h)
     if attack:
         invalidate_reach(s)
@@ -595,6 +600,35 @@ def finish_move(s: S, side: int, b: int) -> None:
     s.say(f"{side_name(side)} moves a block to {hex_name(s, h)} (4.4)."
           + (" It must fight there." if attack else ""))
     _enter_neutral(s, side, h)
+
+
+def _ed1_strait_penalty(s: S, side: int, b: int, h: int) -> bool:
+    """First edition 1.5 (RULINGS FE3): "si una nave enemiga está presente, los bloques de tierra que
+    entran en un hex de estrecho pierden un paso y deben retirarse": an army that crosses the water
+    into a strait hex where an enemy navy stands outside the walls loses one step at once and goes
+    back to the hex it came from (eliminated if it may not retreat there, 5.3). True if it did."""
+    from polemos.games.athens_sparta.combat import _retreat_ok, eliminate
+
+    if not any(s.loc[x] == h and s.owner[x] == 1 - side and not s.inside[x]
+               and s.comp.blocks[x].type == NAVY for x in range(len(s.loc))):
+        return False
+    prev = s.move_path[-2]
+    where = hex_name(s, h)
+    s.crossed[b] = False
+    s.strength[b] -= 1
+    s.say(f"1st 1.5: {side_name(side)}'s army crosses into {where}, where an enemy navy waits: it loses "
+          f"a step and must retreat.")
+    s.say(f"1st 1.5: {s.comp.blocks[b].name} is reduced to {s.strength[b]}.", side)
+    invalidate_reach(s)
+    if s.strength[b] <= 0 or not _retreat_ok(s, side, prev) or not stack_ok(s, side, prev, b):
+        s.say(f"1st 1.5: {side_name(side)} loses a block at {where}.")
+        eliminate(s, b)
+        s.reveals += 1
+        return True
+    s.loc[b] = prev
+    s.came_from[b] = h
+    s.say(f"1st 1.5: {side_name(side)}'s army retreats to {hex_name(s, prev)}.")
+    return True
 
 
 def _enter_neutral(s: S, side: int, h: int) -> None:
