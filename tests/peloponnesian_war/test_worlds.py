@@ -134,9 +134,9 @@ def test_the_search_decides_the_same_on_two_states_with_equal_views() -> None:
 
 
 def test_searched_decisions_and_the_heuristics() -> None:
-    """The search takes the strategy, objective, interception, route, battle order and Athens'
-    defence decisions; assembling an army SP by SP and the builds are the heuristic bot's."""
-    searched = {"strategy", "op_objective", "op_intercept", "op_route", "cb_order", "cb_athens_defence"}
+    """The search takes the objective, interception, route, battle order and Athens' defence
+    decisions; the strategy, assembling an army SP by SP and the builds are the heuristic bot's."""
+    searched = {"op_objective", "op_intercept", "op_route", "cb_order", "cb_athens_defence"}
     assert searched == worlds.SEARCHED
     s = asked(frozenset({"op_build"}))
     role = s.active_roles()[0]

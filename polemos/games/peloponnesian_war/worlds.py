@@ -9,11 +9,14 @@ generator seeded from the search's own RNG. The sampler never sees the real stat
 never holds the real generator, its seed or the actions that would rebuild it, so no world can
 roll the real game's dice (``tests/peloponnesian_war/test_worlds.py``).
 
-What the levels search (``SEARCHED``): the strategy (3.1), the objective of each operation or the
-pass (4.1 Step 1, 4.3, 4.4), interceptions (4.6), the route (4.1 Step 3), the order of the battles
-(4.0, RULINGS P96) and the defence of Athens (5.3.1). Assembling an army SP by SP and visit by visit
-(4.1 Step 2, ~55% of a game's decisions) and the builds (7.2, 8.3) are the heuristic bot's: the
-sampler raises :class:`~polemos.ai.ismcts.NoWorld` for them and the agent plays its fallback.
+What the levels search (``SEARCHED``): the objective of each operation or the pass (4.1 Step 1,
+4.3, 4.4), interceptions (4.6), the route (4.1 Step 3), the order of the battles (4.0, RULINGS P96)
+and the defence of Athens (5.3.1): choices whose worth shows within a short playout. The strategy
+(3.1: its worth shows over a whole game turn, far beyond a playout; searched at these budgets it
+picked among up to six strategies on a handful of playouts each, docs/ai.md), assembling an army SP
+by SP and visit by visit (4.1 Step 2, ~55% of a game's decisions) and the builds (7.2, 8.3) are the
+heuristic bot's: the sampler raises :class:`~polemos.ai.ismcts.NoWorld` for them and the agent
+plays its fallback. (It can rebuild a world for every decision: ``REBUILT``.)
 """
 
 from __future__ import annotations
@@ -44,9 +47,9 @@ from polemos.games.peloponnesian_war.view import PROCEDURE_FIELDS
 GAME_ID = "peloponnesian-war"
 
 #: the decisions the search levels search (the others are the heuristic bot's: module docstring)
-SEARCHED = frozenset({"strategy", "op_objective", "op_intercept", "op_route", "cb_order", "cb_athens_defence"})
+SEARCHED = frozenset({"op_objective", "op_intercept", "op_route", "cb_order", "cb_athens_defence"})
 #: every decision the sampler can rebuild a world for (all of them: the view is the whole position)
-REBUILT = frozenset({*SEARCHED, "op_build", "build"})
+REBUILT = frozenset({*SEARCHED, "strategy", "op_build", "build"})
 
 _GAMES: dict[str | None, Any] = {}
 
