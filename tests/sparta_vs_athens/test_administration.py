@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from polemos.core.rng import script_dice
 from polemos.games.sparta_vs_athens import rules
-from polemos.games.sparta_vs_athens.model import ATHENS, NO, SPARTA
+from polemos.games.sparta_vs_athens.model import ATHENS, SPARTA
 from polemos.games.sparta_vs_athens.state import OFF
 from tests.sparta_vs_athens.engine import clear, loc, new, place, run
 
@@ -43,7 +43,17 @@ def test_3_2_1b_the_prestige_level_is_adjusted_for_last_years_actions_13_2() -> 
     before = s.prestige
     run(s, ["annual_prestige"])
     assert s.prestige == before + 1 - 1 + 2
-    assert s.year_flags == [NO] * len(s.year_flags)  # each row once a year
+    assert s.year_flags == [0] * len(s.year_flags)  # each row once a year
+
+
+def test_13_2_a_row_may_favour_each_side_once_in_a_year() -> None:
+    s = new()
+    rules.flag(s, "battle-won", ATHENS)
+    rules.flag(s, "battle-won", SPARTA)
+    rules.flag(s, "battle-won", SPARTA)
+    before = s.prestige
+    run(s, ["annual_prestige"])
+    assert s.prestige == before  # +1 each way
 
 
 def test_13_1_the_track_stops_at_ten_and_the_other_side_sues_for_peace() -> None:

@@ -185,13 +185,13 @@ def t_annual_prestige(s: S, task: Task) -> None:
     rows = s.comp.tables.prestige_adjustments
     moved = False
     for i, row in enumerate(rows):
-        side = s.year_flags[i]
-        if side != NO:
-            s.move_prestige(side, row.shift, "3.2 1b", row.text)
-            moved = True
+        for side in (ATHENS, SPARTA):
+            if s.year_flags[i] & (1 << side):
+                s.move_prestige(side, row.shift, "3.2 1b", row.text)
+                moved = True
     if not moved:
         s.say("3.2 1b", "Annual Prestige Adjustment: nothing on the table happened last year.")
-    s.year_flags = [NO] * len(rows)
+    s.year_flags = [0] * len(rows)
     s.nsp_lost = [0, 0]
 
 
@@ -199,7 +199,7 @@ def flag(s: S, adjustment: str, side: int) -> None:
     """Note for next Annual Prestige Adjustment (13.2) that a row of the table happened, favouring ``side``."""
     for i, row in enumerate(s.comp.tables.prestige_adjustments):
         if row.id == adjustment:
-            s.year_flags[i] = side
+            s.year_flags[i] |= 1 << side
             return
     raise AssertionError(f"no Prestige Adjustment row {adjustment!r}")
 

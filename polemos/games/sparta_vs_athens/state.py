@@ -120,7 +120,8 @@ class SVAState(State):
         self.ally_side: list[int] = [NO] * na  # the side an ally serves while active (15.x), NO: inactive
         self.ally_out: list[bool] = [False] * na  # left the war (2.10, 15.11)
         # -- this year's facts for the Annual Prestige Adjustment (13.2), by adjustment id index
-        self.year_flags: list[int] = [NO] * len(comp.tables.prestige_adjustments)  # the side favoured, or NO
+        # bit 1 << side set when a row happened in favour of that side (each row once a year per side)
+        self.year_flags: list[int] = [0] * len(comp.tables.prestige_adjustments)
         self.nsp_lost: list[int] = [0, 0]  # NSP each side lost in battle this year (13.2 fleet-lost)
         self.propontis_prev = False
         self.event = ""  # this year's random event (15.0)
