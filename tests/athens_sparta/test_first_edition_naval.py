@@ -426,3 +426,30 @@ def test_ed1_1_5_armies_entering_without_crossing_fight_an_enemy_navy_normally()
     if s.moving >= 0:
         act(s, "athens", "stop")
     assert s.loc[b] == hex_of(s, "EPHESUS") and s.strength[b] == 3
+
+
+# ============================================================================ 6.6 the blockader's ports
+def test_ed1_6_6_navies_retreat_into_their_own_blockade_hex() -> None:
+    """1st 6.6: the blockading player's navies may retreat and regroup into its blockade hexes: with
+    a Spartan navy blockading Athenian AEGINA, the Spartan navy retreating from TROEZEN may go there;
+    the current rules send navies only to ports friendly on land and at sea (5.5)."""
+    for options, may in ((FIRST, True), (None, False)):
+        s = board(options)
+        place(s, "SPA-HOP-8", "TROEZEN", 3)
+        place(s, "SPA-NAV-3", "TROEZEN", 2)
+        place(s, "ATH-NAV-1", "TROEZEN", 4)
+        set_owner(s, "AEGINA", ATHENS)
+        place(s, "ATH-HOP-2", "AEGINA", 1, inside=True)
+        place(s, "SPA-NAV-2", "AEGINA", 1)
+        at_phase(s, ATHENS, "combat")
+        assert s.sctrl[hex_of(s, "AEGINA")] == SPARTA
+        script_dice(s, [6] * 40)
+        act(s, "athens", "battle TROEZEN")
+        for _ in range(20):
+            assert s.pending is not None
+            legal = s.legal_actions(role_of(s))
+            if s.pending.get("block") == bid(s, "SPA-NAV-3") and any(a.startswith("retreat ") for a in legal):
+                break
+            play(s, [next(a for a in ("engage", "pass", "stay", "fire") if a in legal)])
+        assert ("retreat AEGINA" in s.legal_actions("sparta")) == may, options
+        assert "retreat GYTHEUM" in s.legal_actions("sparta")

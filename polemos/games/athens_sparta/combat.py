@@ -1188,7 +1188,9 @@ def retreat_hexes(s: S, b: int, seen: bool = False) -> list[int]:
         return []
     attacker = bt is not None and side == bt["att"]
     if attacker and s.crossed[b] and defender_holds_sea(s) and not s.ed1:
-        return []  # 4.3/5.5 (the first edition's 1.5 bounces such armies at once, RULINGS FE3): they cannot cross back while the defender holds the sea
+        # 4.3/5.5: they cannot cross back while the defender holds the sea (the first edition's 1.5
+        # bounces such armies when they arrive, RULINGS FE3)
+        return []
     # the hexes the attackers came from (5.5); bt["retreat_via"] holds hexside codes (h*6+d) for the
     # 4.1 limits below, not hexes, so it has no place here
     attacked_from: set[int] = set()
@@ -1306,13 +1308,33 @@ def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
             if closed[n]:  # an enemy hex (4.2, by sea control), or enemy blocks outside the walls
                 continue
             seen[(n, arrive)] = dist + 1
-            if _friendly_port(s, side, n) and n not in out and n != h and stack_ok(s, side, n, b):
+            if ((_friendly_port(s, side, n) or (s.ed1 and _ed1_own_blockade(s, side, n)))
+                    and n not in out and n != h and stack_ok(s, side, n, b)):
                 cn = board.city_at[n]
                 city = board.cities[cn]
                 if city.name == "CORINTH" or city.coast == arrive:
                     out.append(n)
             queue.append((n, arrive))
     return out
+
+
+def _ed1_own_blockade(s: S, side: int, h: int) -> bool:
+    """First edition 6.6: "las naves del jugador que bloquea pueden usar Movimientos Operacionales
+    para tránsito, retirada o reagrupamiento hacia/desde los hexes de bloqueo": a port city whose
+    defenders are all within the walls, blockaded by ``side``'s navy (its sea control, 6.5)."""
+    board = s.comp.board
+    c = board.city_at[h]
+    if c < 0 or not board.cities[c].port or s.sctrl[h] != side:
+        return False
+    mine = theirs = False
+    for x in blocks_at(s, h):
+        if s.owner[x] == side and not s.inside[x] and s.comp.blocks[x].type == NAVY:
+            mine = True
+        elif s.owner[x] == 1 - side:
+            if not s.inside[x]:
+                return False
+            theirs = True
+    return mine and theirs
 
 
 def retreat(s: S, b: int, n: int) -> None:
