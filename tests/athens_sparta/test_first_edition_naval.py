@@ -453,3 +453,40 @@ def test_ed1_6_6_navies_retreat_into_their_own_blockade_hex() -> None:
             play(s, [next(a for a in ("engage", "pass", "stay", "fire") if a in legal)])
         assert ("retreat AEGINA" in s.legal_actions("sparta")) == may, options
         assert "retreat GYTHEUM" in s.legal_actions("sparta")
+
+
+# ============================================================================ 5.54 substitution
+def test_ed1_5_54_storming_blocks_may_be_replaced_after_round_1() -> None:
+    """1st 5.54: "sujeto a los Límites del Asalto, el atacante puede sustituir los bloques después
+    de la Ronda 1 y atacar con ellos en la Ronda 2": three Spartan besiegers of NAUPACTUS (a minor
+    city, storm limit 2); two storm in round 1, and for round 2 Sparta picks the third and one of
+    them; the current rules keep round 1's storming blocks."""
+    for options, swap in ((FIRST, True), (None, False)):
+        s = board(options)
+        set_owner(s, "NAUPACTUS", ATHENS)
+        place(s, "ATH-HOP-2", "NAUPACTUS", 3, inside=True)
+        for x in ("SPA-HOP-7", "SPA-HOP-8", "SPA-RES-2"):
+            place(s, x, "NAUPACTUS", 1)
+        at_phase(s, SPARTA, "combat")
+        script_dice(s, [6] * 20)
+        act(s, "sparta", "storm NAUPACTUS armies")
+        play(s, ["storm SPA-HOP-7", "storm SPA-HOP-8"])
+        for _ in range(10):
+            if s.pending is None or s.pending["kind"] == "stormq" or s.battle is None:
+                break
+            legal = s.legal_actions(role_of(s))
+            play(s, ["fire" if "fire" in legal else legal[-1]])
+        asked = s.pending is not None and s.pending["kind"] == "stormq"
+        assert asked == swap, options
+        if swap:
+            assert "Round 2" in log_text(s)
+            assert {"storm SPA-HOP-7", "storm SPA-HOP-8", "storm SPA-RES-2"} <= set(s.legal_actions("sparta"))
+            play(s, ["storm SPA-RES-2", "storm SPA-HOP-8"])
+            s.log = []
+            for _ in range(10):
+                if s.battle is None or s.pending is None or s.pending["kind"] not in ("act", "hit"):
+                    break
+                legal = s.legal_actions(role_of(s))
+                play(s, ["fire" if "fire" in legal else legal[0]])
+            text = log_text(s)
+            assert "RESERVE B2 (1) fires" in text and "THEBES B3 (1) fires" not in text

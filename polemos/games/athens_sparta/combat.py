@@ -690,6 +690,8 @@ def _may_retreat(s: S, b: int) -> bool:
 
 
 def _run_stage(s: S, bt: dict[str, Any]) -> bool:
+    if bt.get("swap_back") is not None:
+        _ed1_swap_done(s, bt)  # first edition 5.54 (a storm begun from the Combat Phase menu)
     if _battle_decided(s, bt):
         bt["stage"] = "end"
         return True
@@ -755,6 +757,8 @@ def _run_ed1(s: S, bt: dict[str, Any]) -> bool:
     retreat or withdraw; the naval battle is fought in the same order (navies fire at navies). A
     block whose turn comes with no target does not use it: if coastal combat (6.2) or the first
     storm (5.54) restarts the round it acts then; no block ever has two turns in a round."""
+    if bt.get("swap_back") is not None:
+        _ed1_swap_done(s, bt)
     while True:
         if _ed1_decided(s, bt):
             bt["stage"] = "end"
@@ -880,6 +884,40 @@ def _do_option_ed1(s: S, b: int, action: str) -> None:
         bt["acted"][i] = 0
 
 
+def _ed1_swap_question(s: S, bt: dict[str, Any]) -> None:
+    """First edition 5.54: "sujeto a los Límites del Asalto, el atacante puede sustituir los bloques
+    después de la Ronda 1 y atacar con ellos en la Ronda 2": when the storming blocks fill the storm
+    limit and other attacking blocks in the hex could storm, the attacker picks round 2's storming
+    blocks afresh among them all (RULINGS FE38 f)."""
+    att, h = bt["att"], bt["hex"]
+    storming = in_battle(s, att, (BS_STORM,))
+    if not storming or in_battle(s, bt["def"], (BS_LAND,)) or not in_battle(s, bt["def"], (BS_INSIDE,)):
+        return
+    full = len(storming) >= siege_limit(s, h) or any(_ed1_army_limit_full(s, h, x, storming)
+                                                     for x in bt["blocks"] if s.owner[x] == att)
+    others = [b for b in in_battle(s, att, (BS_RESERVE, BS_LAND, BS_SEA))
+              if s.comp.blocks[b].type != REVOLT and b not in s.no_attack and not s.inside[b]]
+    if not full or not others:
+        return
+    back: list[int] = []
+    for b in storming + others:
+        if status(s, b) != BS_RESERVE:
+            back.extend((b, status(s, b) if b in others else BS_RESERVE))
+        set_status(s, b, BS_RESERVE)
+    bt["swap_back"] = back
+    s.say(f"1st 5.54: {side_name(att)} may change its storming blocks for round 2 at {hex_name(s, h)}.")
+    s.pending = {"kind": "stormq", "side": att, "cands": storming + others}
+
+
+def _ed1_swap_done(s: S, bt: dict[str, Any]) -> None:
+    """After the 5.54 substitution: blocks not picked go back to what they were doing (a storming
+    block not picked falls back to the siege lines)."""
+    back = bt.pop("swap_back", [])
+    for b, st in zip(back[::2], back[1::2], strict=True):
+        if status(s, b) == BS_RESERVE:
+            set_status(s, b, st)
+
+
 def _stage_statuses(stage: str) -> tuple[int, ...]:
     if stage == "sea":
         return (BS_SEA,)
@@ -921,6 +959,8 @@ def _next_stage(s: S, bt: dict[str, Any]) -> None:
             bt["stage"] = "ed1"
         if not _battle_decided(s, bt):
             s.say(f"Round 2 at {hex_name(s, bt['hex'])} (5.42).")
+            if s.ed1 and kind in (NEW, STORM):
+                _ed1_swap_question(s, bt)
     else:
         bt["stage"] = "end"
 
