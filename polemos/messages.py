@@ -19,7 +19,8 @@ from __future__ import annotations
 from polemos.i18n import N_
 
 # ---------------------------------------------------------------- shared names
-GAMES = (N_("Athens & Sparta"), N_("Go Tell the Spartans"), N_("The Peloponnesian War"))  # the games' titles
+GAMES = (N_("Athens & Sparta"), N_("Go Tell the Spartans"), N_("The Peloponnesian War"),
+         N_("Sparta vs. Athens"))  # the games' titles
 ROLES = (N_("Player"), N_("Matrix"))  # The Peloponnesian War's roles (the others are sides, below)
 SIDES = (
     N_("Athens"), N_("Sparta"), N_("Athenian"), N_("Spartan"), N_("Greek"), N_("Persian"), N_("Greeks"),
@@ -336,6 +337,12 @@ OPTIONS = (
     N_("Fall Of Athens"),
     N_("the side the player commands first where the scenario leaves it open (10.1, 10.2), and the side "
        "kept in the fixed mode"),
+    # Sparta vs. Athens (polemos/games/sparta_vs_athens/game.py)
+    N_("the scenario (16.2 the whole war, 16.3 the Archidamian War, 16.5 the Ionian War)"),
+    N_("Ionian War"),
+    N_("Prestige pays"),
+    N_("DESIGN 2.12 Prestige Optional Rule: the favoured side gains as many talents a year as the track's level, "
+       "the other loses as many"),
 )
 
 # ---------------------------------------------------------------- Athens & Sparta's event cards' texts

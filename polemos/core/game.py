@@ -345,6 +345,7 @@ _REGISTRY: dict[str, str] = {
     "athens-and-sparta": "polemos.games.athens_sparta.game:AthensSparta",
     "go-tell-the-spartans": "polemos.games.thermopylae.game:GoTellTheSpartans",
     "peloponnesian-war": "polemos.games.peloponnesian_war.game:PeloponnesianWar",
+    "sparta-vs-athens": "polemos.games.sparta_vs_athens.game:SpartaVsAthens",
 }
 
 
