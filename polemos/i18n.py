@@ -249,9 +249,10 @@ def _translate(text: str, lang: str, depth: int) -> str:
         if m is not None:
             found = m.groupdict()
             args = {k: _translate(v, lang, depth + 1) for k, v in found.items()}
-            if fragment and depth == 0 and args == found and any(c.isalpha() for v in found.values() for c in v):
-                # a short text that only looks like a fragment ("Tanagra and Delium" against "{a} and {b}")
-                # is not translated by its joining word alone: none of its words has a translation
+            if fragment and depth == 0 and any(args[k] == v and any(c.isalpha() for c in v) for k, v in found.items()):
+                # a short text that only looks like a fragment ("Tanagra and Delium" against "{a} and {b}", "·
+                # rout at 5" against "{what} at {where}") is not translated by its joining word: read as a whole,
+                # each of its parts with words must have a translation of its own
                 continue
             return _fill(cat.singular[msgid], args)
     return text

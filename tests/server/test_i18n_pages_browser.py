@@ -1,0 +1,112 @@
+"""Every page in Spanish, desktop (issue 11): in real headless Chromium against a live server, each page a
+player meets — log in / sign up, the lobby, the not-found page, and a game of each registered game
+(Athens & Sparta, Go Tell the Spartans, The Peloponnesian War) — is walked for its visible text, and no
+text node may still be English: none may equal an English message the Spanish catalog translates, nor
+be a line the catalog's templates would translate (a log line, a label, a board's word left as drawn).
+Text marked as another language (the language switcher's "English") is not the page's. Screenshots of
+each game's board in Spanish go to ``screenshots/`` (git-ignored).
+
+Needs Playwright's Python package and a Chromium binary; without them the module is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from polemos import i18n
+from polemos.core.log import translate_line
+from tests.server.browser_helpers import TIMEOUT_MS, chromium_path, create_game, live_server, shot, signup
+
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
+CHROMIUM = chromium_path()
+if CHROMIUM is None:
+    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
+                allow_module_level=True)
+
+# the visible text nodes of the page (in the document and in the board's SVG), trimmed; a node inside an
+# element marked with another language than the page's (lang="en" on the switcher's English) is left out
+VISIBLE_TEXT = """() => {
+  const page = document.documentElement.lang;
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent.trim();
+    const el = n.parentElement;
+    if (!text || !el || el.closest('script, style, title, desc, option, [hidden], [aria-hidden="true"]')) continue;
+    const marked = el.closest('[lang]');
+    if (marked && marked.lang && marked.lang !== page) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none' || !el.getClientRects().length) continue;
+    out.push(text);
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with live_server(tmp_path_factory.mktemp("browser-i18n-pages")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield b
+        b.close()
+
+
+def _english(texts: list[str]) -> list[str]:
+    """The texts still in English: an English message with a (different) Spanish translation, or a line
+    the catalog's templates translate."""
+    catalog = i18n.catalog("es").singular
+    out = []
+    for text in dict.fromkeys(texts):
+        if not re.search(r"[A-Za-z]{2}", text):
+            continue
+        if (text in catalog and catalog[text] != text) or translate_line(text, "es") != text:
+            out.append(text)
+    return out
+
+
+def _check(page: Any, where: str) -> list[str]:
+    assert page.get_attribute("html", "lang") == "es", where
+    return [f"{where}: {t}" for t in _english(page.evaluate(VISIBLE_TEXT))]
+
+
+def test_every_page_reads_in_spanish(server: str, browser: Any) -> None:
+    errors: list[str] = []
+    found: list[str] = []
+    context = browser.new_context(locale="es-ES", viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#signup-form")
+        found += _check(page, "log in")
+        page.goto(server + "/no-such-page")
+        page.wait_for_selector("h1")
+        found += _check(page, "not found")
+        signup(page, server, "herodoto")
+        page.wait_for_selector("#create-form")
+        found += _check(page, "lobby")
+        for game, seats in (("athens-and-sparta", {"athens": ("me", None), "sparta": ("bot", "random")}),
+                            ("go-tell-the-spartans", {"greek": ("me", None)}),
+                            ("peloponnesian-war", {"player": ("me", None)})):
+            page.goto(server + "/")
+            page.wait_for_selector("#create-form")
+            create_game(page, game, seats, seed=11)
+            page.wait_for_selector("#board svg")
+            found += _check(page, game)
+            shot(page, f"i18n-es-board-{game}")
+        assert found == [], "\n".join(found)
+        assert errors == []
+    finally:
+        context.close()
