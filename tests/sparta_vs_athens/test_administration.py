@@ -241,3 +241,63 @@ def test_3_2_1f_the_choice_is_made_anew_each_season_by_the_same_side_rulings_s18
     assert s.legal_actions("athens") == ["athens first", "sparta first"]
     s.apply("athens", "sparta first")
     assert s.first == SPARTA and s.phasing == SPARTA
+
+
+# ---------------------------------------------------------------- 15.9, 15.10, 15.13 allies by the track
+def test_15_9_argos_joins_athens_from_420_when_the_track_is_3_pro_athens() -> None:
+    s = new()
+    s.prestige = 3
+    s.year = 421
+    rules.track_allies(s)
+    argos = s.comp.ally("argos").index
+    assert s.ally_side[argos] == -1
+    s.year = 420
+    rules.track_allies(s)
+    assert s.ally_side[argos] == ATHENS and s.owner[loc(s, "argos")] == ATHENS
+
+
+def test_15_10_argos_with_sparta_counts_as_peloponnesian_for_upkeep() -> None:
+    s = new()
+    s.prestige = -3
+    rules.track_allies(s)
+    argos = s.comp.ally("argos").index
+    assert s.ally_side[argos] == SPARTA
+    clear(s)
+    u = place(s, "argive-hoplites", "tegea", SPARTA)
+    assert rules.upkeep_due(s, SPARTA) == []
+    s.u_loc[u] = loc(s, "thebes")
+    assert rules.upkeep_due(s, SPARTA) == [u]
+
+
+def test_15_13_persia_joins_sparta_in_412_if_the_track_is_pro_sparta_with_its_subsidy() -> None:
+    s = new()
+    s.year = 412
+    s.prestige = -1
+    base, _ = rules.revenue_of(s, SPARTA)
+    rules.track_allies(s)
+    assert s.ally_side[s.comp.ally("persia").index] == SPARTA
+    assert rules.revenue_of(s, SPARTA)[0] == base + 20
+
+
+def test_2_10_argos_captured_is_out_of_the_war_and_the_track_moves_one_level_at_once() -> None:
+    from polemos.games.sparta_vs_athens import campaign
+
+    s = new()
+    s.prestige = -3
+    rules.track_allies(s)  # Argos with Sparta
+    before = s.prestige
+    campaign.capture(s, loc(s, "argos"), ATHENS, "9.2")
+    argos = s.comp.ally("argos").index
+    assert s.ally_out[argos] and s.prestige == before + 1
+    assert all(s.u_loc[u] < 0 for u in range(len(s.u_loc)) if s.utype(u).ally == argos)
+
+
+# ---------------------------------------------------------------- 2.16 allies occupy for their side
+def test_2_16_an_allied_lsp_occupies_for_its_side_even_if_an_ally() -> None:
+    s = new()
+    clear(s)
+    place(s, "corinthian-hoplites", "ceos", SPARTA)
+    assert rules.tribute_tally(s) == (0, 1)
+    clear(s)
+    place(s, "corcyraean-hoplites", "ceos", ATHENS)
+    assert rules.tribute_tally(s) == (5, 0)

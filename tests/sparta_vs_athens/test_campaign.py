@@ -364,3 +364,50 @@ def test_design_16_6_at_the_end_of_the_last_year_the_favoured_side_wins() -> Non
     s.prestige = 2
     run(s, ["year_end"])
     assert s.winner == "athens"
+
+
+def test_2_7_a_fort_adds_its_own_lsp_when_its_locale_is_attacked() -> None:
+    s = _campaign(SPARTA)
+    pylos = loc(s, "pylos")
+    s.owner[pylos] = ATHENS
+    place(s, "athenian-hoplites-4", "pylos", ATHENS)
+    _, without = campaign.land_defence(s, SPARTA, pylos)
+    s.fort[pylos] = ATHENS
+    _, with_fort = campaign.land_defence(s, SPARTA, pylos)
+    assert with_fort == without + s.comp.forts[ATHENS].strength
+
+
+def test_2_7_friendly_units_may_retreat_into_a_fort_and_must_then_be_besieged() -> None:
+    s = _campaign(SPARTA)
+    pylos = loc(s, "pylos")
+    s.fort[pylos] = ATHENS
+    d = place(s, "athenian-hoplites-4", "pylos", ATHENS)
+    units = [place(s, "spartiates", "sparta", SPARTA), place(s, "perioikoi", "sparta", SPARTA)]
+    _force_at(s, SPARTA, "brasidas", "pylos", units)
+    s.apply("sparta", "attack")
+    assert s.pending is not None and s.pending["kind"] == "withdraw"
+    s.apply("athens", "withdraw")
+    assert s.u_in[d] and s.siege[pylos] == SPARTA
+    # immune to normal attack: no field battle against units inside
+    assert campaign.land_defence(s, SPARTA, pylos)[0] == []
+    assert campaign.land_battle_odds(s, SPARTA, pylos, units) is None
+
+
+def test_design_3_3_in_winter_no_siege_begins_so_defenders_cannot_withdraw() -> None:
+    s = _campaign(SPARTA, WINTER)
+    pylos = loc(s, "pylos")
+    s.fort[pylos] = ATHENS
+    place(s, "athenian-hoplites-4", "pylos", ATHENS)
+    units = [place(s, "spartiates", "sparta", SPARTA), place(s, "perioikoi", "sparta", SPARTA)]
+    _force_at(s, SPARTA, "brasidas", "pylos", units)
+    assert "besiege" not in s.legal_actions("sparta")
+    s.apply("sparta", "attack")
+    assert s.pending is None or s.pending["kind"] != "withdraw"
+    assert s.siege[pylos] == NO
+
+
+def test_2_3_garrisons_are_not_counted_for_stacking() -> None:
+    s = _campaign(ATHENS)
+    for _ in range(7):
+        place(s, "delos-garrison", "athens", ATHENS)
+    assert campaign.side_count(s, loc(s, "athens"), ATHENS) == 7  # Athens' garrison of 8 is not a counter

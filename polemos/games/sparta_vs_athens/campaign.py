@@ -379,7 +379,7 @@ def land_defence(s: S, side: int, loc: int) -> tuple[list[int], int]:
     enemy = 1 - side
     units = [u for u in s.units_at(loc, enemy, inside=False) if is_land(s, u)]
     de = sum(s.strength(u) for u in units)
-    if s.fort[loc] == enemy:
+    if s.fort[loc] == enemy and units:  # 2.7: with its units in the field (inside it, only a siege takes them)
         de += s.comp.forts[enemy].strength
     if s.owner[loc] == enemy and not s.comp.locales[loc].walled:
         de += s.comp.locales[loc].garrison
@@ -388,8 +388,8 @@ def land_defence(s: S, side: int, loc: int) -> tuple[list[int], int]:
 
 def land_battle_odds(s: S, side: int, loc: int, units: list[int]) -> int | None:
     att = sum(s.strength(u) for u in units if is_land(s, u))
-    if att == 0:
-        return None
+    if att == 0 or s.siege[loc] != NO:
+        return None  # 2.7, 9.1: units inside walls or a fort are immune to normal attack
     defenders, de = land_defence(s, side, loc)
     if de == 0:
         return None  # a walled city with no one outside: a siege (RULINGS S6, DESIGN 9.1)
@@ -429,7 +429,7 @@ def t_battle(s: S, task: Task) -> None:
     if not naval:
         defenders, _ = land_defence(s, side, loc)
         walls = (s.comp.locales[loc].walled and s.owner[loc] == enemy) or s.fort[loc] == enemy
-        if defenders and walls and s.siege[loc] == NO:
+        if defenders and walls and s.siege[loc] == NO and s.quarter != WINTER:  # 3.3: no siege begins in Winter
             s.ask("withdraw", enemy, at=loc)
             return
     battle(s, side, loc, naval)

@@ -206,13 +206,28 @@ def flag(s: S, adjustment: str, side: int) -> None:
 
 # ---------------------------------------------------------------------- 3.2 1c, 15.0 events
 def t_event_phase(s: S, task: Task) -> None:
-    """3.2 1c, DESIGN 15.0: one roll of two dice on the Random Events Table."""
+    """3.2 1c, DESIGN 15.0: one roll of two dice on the Random Events Table; then the allies who
+    join by the state of the track (15.9, 15.10, 15.13)."""
     s.phase = "event"
     a, b = s.d6(), s.d6()
     ev = s.comp.tables.events[a + b - 2]
     s.event = ev.id
     s.say("15.0", f"Event Phase: {a}+{b} = {a + b}, {ev.title}.")
     _event(s, ev.id)
+    track_allies(s)
+
+
+def track_allies(s: S) -> None:
+    """15.9: Argos joins Athens in any Administration quarter from 420 when the track is 3 or more
+    pro-Athens; 15.10: Sparta when it is 3 or more pro-Sparta; 15.13: Persia joins Sparta
+    automatically in 412 if the track is pro-Sparta."""
+    argos = _ally(s, "argos")
+    if s.prestige >= 3 and s.year <= 420:
+        activate_ally(s, argos, ATHENS, "15.9")
+    elif s.prestige <= -3:
+        activate_ally(s, argos, SPARTA, "15.10")
+    if s.year == 412 and s.prestige < 0:
+        _persia_joins(s, "15.13")
 
 
 def _ally(s: S, ally_id: str) -> int:
@@ -607,6 +622,9 @@ def upkeep_free(s: S, u: int) -> str:
         return "a Spartan 2 in a Peloponnesian city (3.2 Exception)"
     if self_sustained(s, u):
         return "self-sustained (3.2 Exception)"
+    if comp.nationalities[ut.nationality].id == "argos" and side == SPARTA and s.owner[loc.index] == SPARTA \
+            and comp.nationalities[loc.nationality].id == "peloponnesian":
+        return "Argos with Sparta counts as Peloponnesian (15.10)"
     return ""
 
 
