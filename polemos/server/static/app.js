@@ -1288,7 +1288,7 @@
       this.pendingPlan = plan.actions;
       if (this.quick()) { this.confirmed(); return; }
       this.pending = i >= 0 ? this.data.legal[i] : plan.actions.join(", ");
-      $("#confirm-text", this.root).textContent = `Play: ${this.pending}?`;
+      $("#confirm-text", this.root).textContent = t("Play: {action}?", { action: this.pending });
       $("#confirm-note", this.root).textContent = plan.label ? `(${plan.label})` : "";
       $("#confirm-alts", this.root).replaceChildren();
       $("#confirm", this.root).hidden = false;
