@@ -72,3 +72,30 @@ def test_the_same_seed_gives_the_same_game() -> None:
 
 def test_the_administration_quarter_is_the_fourth_on_the_disc() -> None:
     assert ADMINISTRATION == 3 and [q.id for q in GAME.components().tables.quarters][ADMINISTRATION] == "administration"
+
+
+def test_2_14_the_season_marker_moves_spring_summer_winter_administration_in_that_order() -> None:
+    import random
+
+    s = new(seed=11)
+    r = random.Random(11)
+    while s.year == 431 and s.outcome() is None:
+        role = s.active_roles()[0]
+        s.apply(role, r.choice(s.legal_actions(role)))
+    marks = [t for _, t in s.log if t.startswith(("3.3 Spring", "3.3 Summer", "3.3 Winter", "3.2 1a"))]
+    assert marks[:3] == ["3.3 Spring 431.", "3.3 Summer 431.", "3.3 Winter 431."]
+    assert marks[3].startswith("3.2 1a Calendar Advance: the year is 430")
+
+
+def test_2_17_both_players_see_the_exact_revenue_and_holdings_of_the_other() -> None:
+    s = new()
+    for role in ("athens", "sparta", None):
+        v = s.view(role)
+        assert v["treasury"] == {"athens": 500, "sparta": 30}
+        assert v["revenue"] == {"athens": 40, "sparta": 20}
+
+
+def test_2_15_every_unit_on_the_map_is_in_both_views_by_name_rulings_s9_s20() -> None:
+    s = new()
+    on_map = sum(1 for at in s.u_loc if at >= 0)
+    assert len(s.view("athens")["units"]) == len(s.view("sparta")["units"]) == on_map

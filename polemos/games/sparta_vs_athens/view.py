@@ -42,9 +42,13 @@ def build(s: SVAState, role: Role | None) -> JSON:
                             "siege_winters": s.siege_winters[i]})
     p = s.pending
     pending = None if p is None else {"kind": p["kind"], "role": ROLES[int(p["side"])]}
-    if p is not None and "due" in p:
-        assert pending is not None
-        pending["due"] = [s.unit_name[int(u)] for u in p["due"]]
+    if p is not None and pending is not None:
+        if "due" in p:  # 3.2 2a: the units still to be maintained
+            pending["due"] = [s.unit_name[int(u)] for u in p["due"]]
+        if "at" in p:  # the locale of a withdrawal (9.1), retreat (8.3) or siege (9.2) decision
+            pending["locale"] = locs[int(p["at"])].id
+        if "bought" in p:  # 14.1 #9: points bought this season
+            pending["bought"] = int(p["bought"])
     force = None
     if s.force is not None:
         f = s.force
