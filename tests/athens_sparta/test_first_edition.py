@@ -754,6 +754,9 @@ def test_ed1_5_55_relief_navies_may_withdraw_relief_armies_may_not() -> None:
         script_dice(s, [6] * 30)
         act(s, "sparta", "battle MEGARA")
         act(s, "sparta", "remain")  # the besieged stay inside
+        while s.pending is not None and s.pending["kind"] == "act" and s.pending["block"] != nav:
+            role = "athens" if s.pending["side"] == ATHENS else "sparta"  # the first edition's hoplite
+            act(s, role, "pass")  # (B) acts before the navy (C) in the one combat order (FE8)
         assert s.pending is not None and s.pending["kind"] == "act" and s.pending["block"] == nav
         assert ("withdraw" in s.legal_actions("sparta")) == may, options
 

@@ -490,3 +490,32 @@ def test_ed1_5_54_storming_blocks_may_be_replaced_after_round_1() -> None:
                 play(s, ["fire" if "fire" in legal else legal[0]])
             text = log_text(s)
             assert "RESERVE B2 (1) fires" in text and "THEBES B3 (1) fires" not in text
+
+
+def test_ed1_5_56_a_sally_follows_the_one_combat_order() -> None:
+    """1st 5.1, 5.56 (RULINGS FE8): Athenian blocks sallying from besieged ATHENS fight in the one
+    combat order: the sallying peltast A1, the besieging hoplite B2, the besiegers' navy C2 (the
+    defender on equal letters), the Athenian navy C3; the current rules fight the navies first."""
+    for options, order in ((FIRST, ["Athens RESERVE A1 (2)", "Sparta MEGARA B2 (2)", "Sparta MEGARA C2 (2)",
+                                     "Athens ATHENS C3 (2)"]),
+                           (None, ["Sparta MEGARA C2 (2)", "Athens ATHENS C3 (2)", "Athens RESERVE A1 (2)",
+                                   "Sparta MEGARA B2 (2)"])):
+        s = after_first_mulligan(1, options)
+        for b in range(len(s.loc)):
+            s.loc[b] = POOL
+            s.strength[b] = 0
+            s.inside[b] = False
+        place(s, "SPA-HOP-2", "SPARTA")
+        place(s, "ATH-RES-3", "ATHENS", 2, inside=True)
+        place(s, "ATH-NAV-1", "ATHENS", 2, inside=True)
+        place(s, "SPA-HOP-8", "ATHENS", 2)
+        place(s, "SPA-NAV-3", "ATHENS", 2)
+        at_phase(s, ATHENS, "combat")
+        script_dice(s, [6] * 40)
+        act(s, "athens", "sally ATHENS all")
+        for _ in range(12):
+            if s.pending is None or s.pending["kind"] not in ("act", "hit") or len(fires(s)) >= 4:
+                break
+            legal = s.legal_actions(role_of(s))
+            play(s, ["fire" if "fire" in legal else legal[-1]])
+        assert fires(s)[:4] == order, options

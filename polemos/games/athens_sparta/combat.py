@@ -421,7 +421,7 @@ def start_siege_action(s: S, side: int, h: int, verb: str, group: str) -> None:
             if s.owner[b] == side and bt["st"][i] in (BS_SEA, BS_LAND):
                 s.inside[b] = False
         s.say(f"5.3: {side_name(side)} sallies from {hex_name(s, h)} with its {group}.")
-        bt["stage"] = "sea"
+        bt["stage"] = "ed1" if s.ed1 else "sea"  # first edition 5.1, 5.56: one combat order (FE8)
 
 
 # ====================================================================== the battle engine
@@ -466,7 +466,7 @@ def _sally_question(s: S, bt: dict[str, Any]) -> bool:
     side = bt["att"]
     inside = [b for b in in_battle(s, side, (BS_INSIDE,))]
     if not inside or bt.get("asked"):
-        bt["stage"] = "sea"
+        bt["stage"] = "ed1" if s.ed1 else "sea"  # first edition 5.1, 5.55: one combat order (FE8)
         return True
     bt["asked"] = 1
     s.pending = {"kind": "sallyq", "side": side}
@@ -493,7 +493,7 @@ def apply_sallyq(s: S, side: int, action: str) -> None:
                 s.inside[b] = False
                 s.revealed[b] = True
         s.say(f"5.4: the besieged {side_name(side)} blocks sally ({group}).")
-    bt["stage"] = "sea"
+    bt["stage"] = "ed1" if s.ed1 else "sea"  # first edition 5.1, 5.55: one combat order (FE8)
 
 
 def _can_withdraw(s: S, b: int) -> bool:
@@ -850,7 +850,7 @@ def _may_blockade(s: S, b: int) -> bool:
     if c < 0 or not s.comp.board.cities[c].port or h == s.comp.board.syracuse_hex:
         return False
     side = s.owner[b]
-    holder = bt["att"] if bt.get("took") else bt["def"]
+    holder = bt["att"] if bt.get("took") or bt["kind"] == SALLY else bt["def"]
     if side == holder:
         return False
     enemy = 1 - side
