@@ -424,7 +424,7 @@
 
       const fill = () => {
         const g = games.find((x) => x.id === gameSel.value) || games[0];
-        scenario.replaceChildren(...g.scenarios.map((s) => h("option", { value: s }, s)));
+        scenario.replaceChildren(...g.scenarios.map((s) => h("option", { value: s }, title(s))));
         options.replaceChildren(h("legend", null, t("Options")));
         const specs = g.options || []; // the game's option schema: {name, type, description, default, ...}
         if (!specs.length) options.append(h("p", { class: "hint" }, t("This game has no options.")));
