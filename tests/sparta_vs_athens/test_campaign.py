@@ -411,3 +411,13 @@ def test_2_3_garrisons_are_not_counted_for_stacking() -> None:
     for _ in range(7):
         place(s, "delos-garrison", "athens", ATHENS)
     assert campaign.side_count(s, loc(s, "athens"), ATHENS) == 7  # Athens' garrison of 8 is not a counter
+
+
+def test_design_13_2_only_nsp_lost_in_battle_count_toward_the_20() -> None:
+    s = _campaign(ATHENS)
+    a = place(s, "athenian-fleet-10", "piraeus", ATHENS)
+    b = place(s, "athenian-fleet-10", "piraeus", ATHENS)
+    campaign.eliminate(s, a, "3.2 2a not maintained")
+    assert s.nsp_lost[ATHENS] == 0
+    campaign.eliminate(s, b, "8.3 AE")
+    assert s.nsp_lost[ATHENS] == 10

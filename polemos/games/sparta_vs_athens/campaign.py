@@ -47,8 +47,10 @@ def is_land(s: S, u: int) -> bool:
 
 
 def eliminate(s: S, u: int, why: str) -> None:
+    """A counter leaves the map (it may be bought again, 3.2). ``why`` opens with its rule; NSP lost
+    to a battle's results (8.x) count toward 13.2's "20 or more NSP lost in battle"."""
     side = s.u_side[u]
-    if not is_land(s, u) and side != NO:
+    if not is_land(s, u) and side != NO and why.startswith("8."):
         s.nsp_lost[side] += s.strength(u)
     if s.utype(u).id == "spartiates":
         _r().flag(s, "spartiates-lost", ATHENS)  # DESIGN 13.2
