@@ -519,3 +519,22 @@ def test_ed1_5_56_a_sally_follows_the_one_combat_order() -> None:
             legal = s.legal_actions(role_of(s))
             play(s, ["fire" if "fire" in legal else legal[-1]])
         assert fires(s)[:4] == order, options
+
+
+# ============================================================================ 9.2 Sicily (FE21 e)
+def test_ed1_9_2_blocks_besieged_in_syracuse_leave_by_sea() -> None:
+    """1st 9.2 (RULINGS FE21 e): "volver requiere un movimiento normal": with retreats from SYRACUSE
+    banned, a block besieged there may sail home in the Move Phase (1 MP, a sea move to a friendly
+    embarkation port); the current rules never move a besieged block."""
+    for options, may in ((FIRST, True), (None, False)):
+        s = board(options)
+        set_owner(s, "SYRACUSE", ATHENS)
+        b = place(s, "ATH-HOP-6", "SYRACUSE", 2, inside=True)
+        place(s, "SPA-HOP-3", "SYRACUSE", 2)
+        at_phase(s, ATHENS, "move", 3)
+        assert ("sea ATH-HOP-6" in s.legal_actions("athens")) == may, options
+        if may:
+            act(s, "athens", "sea ATH-HOP-6")
+            dest = next(a for a in s.legal_actions("athens") if a.startswith("to "))
+            act(s, "athens", dest)
+            assert s.loc[b] == hex_of(s, dest[3:]) and not s.inside[b]

@@ -152,8 +152,10 @@ def can_start(s: S, side: int, b: int) -> bool:
     """A block that may begin a move: on the map, not yet moved this Player Turn (4.0), not
     besieged (RULINGS R6). Revolt blocks do not move, except a victorious HELOT, which
     functions like any peltast (7.1)."""
-    if s.owner[b] != side or s.loc[b] < 0 or s.moved[b] or s.inside[b]:
+    if s.owner[b] != side or s.loc[b] < 0 or s.moved[b]:
         return False
+    if s.inside[b] and not (s.ed1 and s.loc[b] == s.comp.board.syracuse_hex):
+        return False  # first edition 9.2: from a siege at SYRACUSE too, by sea (RULINGS FE21 e)
     spec = s.comp.blocks[b]
     return spec.type != REVOLT or (spec.revolt == "helots" and not siege_hex(s, s.loc[b]))
 
@@ -176,7 +178,7 @@ def legal_move(s: S, side: int) -> list[str]:
         ins = s.inside
         for b, h in enumerate(s.loc):
             # can_start, inlined
-            if owner[b] != side or h < 0 or moved[b] or ins[b]:
+            if owner[b] != side or h < 0 or moved[b] or (ins[b] and not (s.ed1 and h == syr)):
                 continue
             spec = blocks[b]
             if spec.type == REVOLT and (spec.revolt != "helots" or (field[h] | inside[h]) == 3):
@@ -551,6 +553,7 @@ def apply_moving(s: S, side: int, action: str) -> None:
         s.move_path.append(target)
         s.came_from[b] = frm
         s.crossed[b] = False
+        s.inside[b] = False  # first edition 9.2: a block may sail from a siege at SYRACUSE (FE21 e)
         s.say(f"{side_name(side)} makes a {KIND_NAMES[s.move_kind]} to {hex_name(s, target)}.", -1)
         s.moved[b] = True
         s.moving = -1
@@ -869,8 +872,8 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     if start == syr:
         # 9.2: blocks leave SYRACUSE by sea in the Move Phase, and only with sea control there; first
         # edition 9.2: "sin tener en cuenta el Control Naval" (its battles go on: RULINGS FE21 e)
-        if s.inside[b] or not (s.ed1 or friendly_hex(s, side, syr, sea=True)):
-            return []
+        if (s.inside[b] and not s.ed1) or not (s.ed1 or friendly_hex(s, side, syr, sea=True)):
+            return []  # first edition: from the field or from a siege there (FE21 e)
         return [h for h in open_embarkation(s, side, occ) if stack_ok(s, side, h, b, occ)]
     if start < 0 or (occ.field[start] | occ.inside[start]) == 3 or s.inside[b]:  # never from a siege
         return []
