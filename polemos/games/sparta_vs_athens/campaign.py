@@ -332,8 +332,7 @@ def _move(s: S, side: int, n: int, by_sea: bool) -> None:
     stop = enemy_in(s, n, side) or (owner == enemy and not already)
     if owner == NO and not (s.macedon_side == side and comp.locales[n].id == "pella"):
         stop = True  # DESIGN 7.2: a neutral locale stops a move (event 12: Pella passable)
-    if by_sea and owner == enemy:
-        f["enemy_port"] = 1
+    f["enemy_port"] = int(by_sea and owner == enemy)  # 7.4: where the move ends counts
     # 7.8: a fort with no friendly unit in it is removed when an enemy force enters
     if s.fort[n] == enemy and not s.units_at(n, enemy):
         s.fort[n] = NO
