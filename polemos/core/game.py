@@ -80,6 +80,15 @@ class State(ABC):
     def view(self, role: Role | None) -> JSON:
         """Plain JSON of what ``role`` may see (None: a spectator). Hidden facts are absent."""
 
+    def explain(self, role: Role) -> JSON | None:
+        """Contract hook: why ``role`` is offered no choice on some place or piece now, each reason citing
+        its rule, worked out only when asked (``GET /api/games/{id}/explain``: the page asks when a click
+        finds nothing to choose). It is not part of the view because it may cost more than the view
+        (a rule check per place of the board). Like a view, it comes only from what ``role`` may see.
+        A game documents its shape; its web module (optional ``explain_refs``) turns it into reasons by
+        board element. Default None: nothing to explain."""
+        return None
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""

@@ -44,6 +44,7 @@ from polemos.server.schemas import (
     Created,
     CreateGame,
     Credentials,
+    ExplainOut,
     GameId,
     GameInfo,
     Join,
@@ -288,6 +289,13 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         # pre-encoded (Store.view_json): a page is ~120 KB, validated and encoded once per page version
         return Response(await hub.work(store.view_json, gid, who, role, lang), media_type="application/json")
 
+    @app.get("/api/games/{gid}/explain", tags=["play"], response_model=ExplainOut, responses=errors(400, 403, 404),
+             summary="Why my page offers no choice on some places of the board now (asked on a click that "
+                     "finds nothing to choose)")
+    async def explain(gid: GameId, who: Who, lang: Lang, role: Annotated[RoleName | None, Query()] = None) -> Response:
+        # worked out only when asked and kept with the page (Store.explain_json): views no longer carry it
+        return Response(await hub.work(store.explain_json, gid, who, role, lang), media_type="application/json")
+
     @app.post("/api/games/{gid}/actions", tags=["play"], summary="Act: the action's text",
               response_model=Acted, responses=errors(400, 401, 404, 409, 422), response_model_exclude_unset=True)
     async def act(gid: GameId, body: Act, who: User, lang: Lang, page: WithPage = False) -> Response | Acted:
@@ -332,6 +340,10 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         out = await hub.work(store.replay, gid, step)
         if isinstance(out.get("log"), list):
             out = {**out, "log": [translate_line(str(line), lang) for line in out["log"]]}
+        if lang != i18n.DEFAULT:  # the board's and panel's words in the asker's language, as a game's page has them
+            board = out.get("board")
+            shown = {"panel": out.get("panel"), "board": i18n.board_texts(board) if isinstance(board, str) else []}
+            out = {**out, "tr": i18n.page_words(shown, lang)}
         return ReplayOut.model_validate(out)
 
     @app.websocket("/api/games/{gid}/ws")

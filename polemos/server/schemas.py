@@ -224,6 +224,16 @@ class ViewOut(BaseModel):
     labels: list[str] | None = None
 
 
+class ExplainOut(BaseModel):
+    """Why my page offers no choice on some places of the board now (State.explain), worked out only when
+    asked: the page asks when a click finds nothing to choose."""
+
+    version: int = Field(description="the version of my page this explains (as GET /view gives it)")
+    role: str | None = Field(description="the seat explained (null: the spectator, who is offered nothing)")
+    why: dict[str, list[str]] = Field(description="{reason, citing its rule: [board refs it applies to]}; "
+                                                  "empty when the game has nothing to explain now")
+
+
 class SinceItem(BaseModel):
     """A change of my page since the version asked for: the lines it added to my view's log."""
 

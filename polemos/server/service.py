@@ -4,7 +4,8 @@ Every state change is one database transaction: the game row is locked (``BEGIN 
 SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL), its state JSON loaded, the action checked and
 applied by the game engine, the action appended and the new state saved; nothing is kept only in
 memory, so several server processes on one PostgreSQL serve the same games, and a crash loses no
-acknowledged action (SQLite runs with ``synchronous=FULL``).
+acknowledged action to a crash of the server (SQLite runs in WAL mode with ``synchronous=NORMAL``:
+polemos.server.db.sqlite_synchronous says what a power cut may cost, and how to choose ``FULL``).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from polemos.core.log import log_lines, translate_line
 from polemos.core.options import validate_options
 from polemos.core.rng import Rng, secret_seed
 from polemos.i18n import DEFAULT as DEFAULT_LANG
-from polemos.i18n import board_texts, page_words
+from polemos.i18n import board_texts, page_words, translate_text
 from polemos.server.cache import Lru
 from polemos.server.db import (
     ActionRow,
@@ -610,6 +611,34 @@ class Store:
             page.encoded = b'"view":' + page.view_text + b',"legal":' + page.legal_text + b"," + rest[1:-1]
             page.view_text, page.view = b"", {}
             return page.encoded
+
+    def explain_json(self, gid: int, viewer: Viewer | None, role: str | None, lang: str = DEFAULT_LANG) -> bytes:
+        """Why the viewer's page (as ``view`` chooses it) offers no choice on some board places now: the
+        game's ``State.explain`` for that seat, by board ref (its web module's ``explain_refs``), as
+        ``{"version", "role", "why": {reason: [refs]}}``. Worked out only when asked (the page asks when
+        a click finds nothing to choose), once per page version, and kept with the page; from the seat's
+        own sight like its view; the spectator is offered nothing, so it gets no reason."""
+        def read(conn: Reader) -> tuple[Page, str, int, State | None, str]:
+            row = self._head(conn, gid)
+            key = self._viewer_key(row.seats, viewer, role, row.active)
+            signals = Signals.load(row.signals, row.version)
+            page = self._page(conn, row, signals, key)
+            state = self._state(conn, row) if page.explained is None and key != SPECTATOR else None
+            return page, key, signals.version(key), state, row.game_id
+
+        page, key, version, state, game_id = self._reading(read)
+        if page.explained is None:
+            why: dict[str, list[str]] = {}
+            explained = state.explain(key) if state is not None else None
+            web = _web_module(game_id)
+            if explained is not None and web is not None and hasattr(web, "explain_refs"):
+                why = web.explain_refs(explained)
+            page.explained = dumps(why)
+        why_text = page.explained
+        if lang != DEFAULT_LANG and why_text != b"{}":
+            why_text = dumps({translate_text(reason, lang): refs for reason, refs in json.loads(why_text).items()})
+        head = dumps({"version": version, "role": None if key == SPECTATOR else key})
+        return head[:-1] + b',"why":' + why_text + b"}"
 
     def _view_parts(self, gid: int, viewer: Viewer | None, role: str | None) -> tuple[JSON, Page, str]:
         """The viewer's own members of ``view``, the cached page, and the game's id."""

@@ -34,10 +34,11 @@ from polemos.server.encoding import dumps, dumps_sorted
 SPECTATOR = "*"  # the viewer key of the spectator (a role name is an identifier, never "*")
 # How digests are taken (page_of). 1: the view, legal actions, undo and public facts encoded together
 # with sorted keys; 2: the page's bytes as sent; 3: the same, encoded by orjson (UTF-8, not \u escapes:
-# polemos.server.encoding). Stored digests of an older format are taken again, from
-# the game as it stood, before the next change is compared with them (Signals.rebase): a new format
+# polemos.server.encoding); 4: the same, the views without what the games now explain only when asked
+# (Athens & Sparta's Move Phase reasons: State.explain). Stored digests of an older format are taken again,
+# from the game as it stood, before the next change is compared with them (Signals.rebase): a new format
 # alone must move no version, or a secret step made just after an upgrade would show.
-DIGEST_FORMAT = 3
+DIGEST_FORMAT = 4
 
 
 @dataclass(slots=True)
@@ -58,6 +59,8 @@ class Page:
     # the page's own members of GET /view's answer (view, legal, log and the extras) as JSON text, encoded
     # once per page version and spliced into every answer that shows it (polemos.server.service.Store.view_json)
     encoded: bytes | None = field(default=None)
+    # the answer of GET /explain for this page (State.explain, by board ref), worked out on the first ask
+    explained: bytes | None = field(default=None)
 
 
 def public_facts(status: str, active: str, seats: list[tuple[str, str, int | None, str | None]],

@@ -444,16 +444,18 @@ class _Playout:
                                             f"rolled, nothing revealed) from {what},")
 
     @staticmethod
-    def footprint(s: State, role: Role) -> tuple[str, str, str, str]:
-        """What ``role`` and a spectator see, who acts, and what ``role`` may do: as JSON text."""
+    def footprint(s: State, role: Role) -> tuple[str, str, str, str, str]:
+        """What ``role`` and a spectator see, who acts, what ``role`` may do, and why not (its
+        ``explain``, worked out only when asked but just as public to it): as JSON text."""
         return (_dump(s.view(role), f"view({role!r})"), _dump(s.view(None), "view(None)"),
-                json.dumps(s.active_roles()), json.dumps(s.legal_actions(role)))
+                json.dumps(s.active_roles()), json.dumps(s.legal_actions(role)),
+                _dump(s.explain(role), f"explain({role!r})"))
 
     def same_footprint(self, a: State, b: State, role: Role, lead: str) -> None:
         """Fail with ``lead`` and the first difference unless ``a`` and ``b`` look the same to ``role``."""
         fa, fb = self.footprint(a, role), self.footprint(b, role)
         for i, name in enumerate((f"{role}'s view", "the spectator's view", "the active roles",
-                                  f"{role}'s legal actions")):
+                                  f"{role}'s legal actions", f"{role}'s explanation")):
             if fa[i] != fb[i]:
                 raise _Fail(f"{lead} {name} differ: " + first_difference(json.loads(fa[i]), json.loads(fb[i])))
 

@@ -1,9 +1,9 @@
 """Athens & Sparta on the browser table (issue 11), in real headless Chromium against a live server: a whole
 Game Turn played on a hot-seat page, every move made on the board (click the block, click the destination:
 the engine's path, 4.4), the clicks of each move counted; cards played by a click on the card; a click on a
-hex the moving block cannot reach says why, citing the rule; one display name per block; the panel leads
-with what to do and the MPs left. Screenshots at fit zoom and zoomed, on a desktop (1400x900) and a phone
-(390x844), go to ``screenshots/`` (git-ignored).
+hex the moving block cannot reach says why, citing the rule (asked for then: GET /explain); one display
+name per block; the panel leads with what to do and the MPs left. Screenshots at fit zoom and zoomed, on a
+desktop (1400x900) and a phone (390x844), go to ``screenshots/`` (git-ignored).
 
 Decisions that are not on the board (the Mulligan, ending a phase, a battle's choices) are taken from the
 action list and counted apart; no move is.
@@ -81,6 +81,13 @@ class Clicks:
 def _view(page: Any, server: str, gid: int) -> dict[str, Any]:
     role = page.get_attribute("#game", "data-role") or ""
     doc: dict[str, Any] = page.request.get(f"{server}/api/games/{gid}/view?role={role}").json()
+    return doc
+
+
+def _explained(page: Any, server: str, gid: int) -> dict[str, Any]:
+    """The seat's reasons why board places cannot be chosen (GET /explain, as the page asks for them)."""
+    role = page.get_attribute("#game", "data-role") or ""
+    doc: dict[str, Any] = page.request.get(f"{server}/api/games/{gid}/explain?role={role}").json()
     return doc
 
 
@@ -211,7 +218,9 @@ def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
                     page.click("#confirm-yes")
                 _changed(page, mark)
                 panel = _view(page, server, gid)["panel"]
-                reason, far = next((r, refs_) for r, refs_ in panel["why"].items() if "Out of reach" in r)
+                # the reasons are worked out only when asked (GET /explain): the page asks on such a click
+                why = _explained(page, server, gid)["why"]
+                reason, far = next((r, refs_) for r, refs_ in why.items() if "Out of reach" in r)
                 empty = {str(b.get("location")) for b in _view(page, server, gid)["view"]["blocks"]}
                 click_ref(page, next(x for x in far if re.fullmatch(r"h:\d{4}", x) and x[2:] not in empty))
                 page.wait_for_selector("#why:not([hidden])")

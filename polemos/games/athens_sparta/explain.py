@@ -5,6 +5,12 @@ The page shows these so a move is "click block, click destination" and a click o
 be chosen says why. Everything here is worked out from what the moving side sees: its own blocks, where
 enemy blocks stand (in plain sight, 2.0), city control and the terrain; never a hidden strength or card.
 
+The paths are cheap (a few hundred steps) and the page needs them to draw the destinations, so they
+are in the moving side's view (:func:`explain_view`); the reasons cost far more (a rule check per hex
+of the map: ~5-7 ms, more than the rest of the view) and are read only when a click finds nothing to
+choose, so they are worked out only when asked (:func:`explain_reasons`, the state's ``explain``
+hook: ``GET /api/games/{id}/explain``), from the same sight (RULINGS R34).
+
 - :func:`op_paths` -> for the operation move in progress (4.4), each hex the block can end its move in
   and the actions (``to HEX`` ... [``stop``]) that take it there by the shortest way the rules allow.
 - :func:`why_not_block` -> why a block of the side to move offers no move now (4.0, 4.6, 7.1, R6).
@@ -38,7 +44,7 @@ from polemos.games.athens_sparta.state import AthensSpartaState
 
 S = AthensSpartaState
 
-__all__ = ["explain_view", "op_paths", "why_not_block", "why_not_hex"]
+__all__ = ["explain_reasons", "explain_view", "op_paths", "why_not_block", "why_not_hex"]
 
 def op_paths(s: S, side: int) -> dict[int, list[str]]:
     """Hex -> the actions that end the operation move in progress there (4.4), shortest first found.
@@ -91,8 +97,9 @@ def op_paths(s: S, side: int) -> dict[int, list[str]]:
     return out
 
 
-def why_not_block(s: S, side: int, b: int) -> str | None:
-    """Why block ``b`` of ``side`` offers no move in this Move Phase, or None if it offers one."""
+def why_not_block(s: S, side: int, b: int, legal: list[str] | None = None) -> str | None:
+    """Why block ``b`` of ``side`` offers no move in this Move Phase, or None if it offers one.
+    ``legal``: ``side``'s Move Phase actions (movement.legal_move) already listed."""
     spec = s.comp.blocks[b]
     if s.owner[b] != side or s.loc[b] < 0:
         return None
@@ -108,7 +115,9 @@ def why_not_block(s: S, side: int, b: int) -> str | None:
         return "This block cannot move now (4.0)."
     if s.mp <= 0:
         return "No MPs left: each move costs 1 MP (4.0, 4.4)."
-    mine = {a for a in legal_move(s, side) if a.split(" ", 1)[-1] == spec.id}
+    if legal is None:
+        legal = legal_move(s, side)
+    mine = {a for a in legal if a.split(" ", 1)[-1] == spec.id}
     if mine:
         return None
     if s.storm and spec.type == NAVY:
@@ -134,10 +143,11 @@ def _distances(s: S, a: int) -> list[int]:
 
 
 def why_not_hex(s: S, side: int, h: int, paths: dict[int, list[str]] | None = None,
-                dist: list[int] | None = None) -> str | None:
+                dist: list[int] | None = None, dests: set[str] | None = None) -> str | None:
     """Why the block being moved cannot end its move in hex ``h``, citing the rule; None if it can
     (``h`` is one of the move's destinations). ``paths``: :func:`op_paths` already worked out;
-    ``dist``: the hexes from the block to each hex (worked out when not given)."""
+    ``dist``: the hexes from the block to each hex (worked out when not given); ``dests``: the
+    destinations of a march or sea move (:func:`_destinations`) already listed."""
     if s.moving < 0 or s.owner[s.moving] != side:
         return None
     b = s.moving
@@ -148,7 +158,8 @@ def why_not_hex(s: S, side: int, h: int, paths: dict[int, list[str]] | None = No
     if dist is None:
         dist = _distances(s, s.loc[b])
     if s.move_kind != OP:
-        dests = {a[3:] for a in legal_moving(s, side) if a.startswith("to ")}
+        if dests is None:
+            dests = _destinations(s, side)
         if name in dests:
             return None
         if persian_barred(s, side, h):
@@ -204,30 +215,44 @@ def why_not_hex(s: S, side: int, h: int, paths: dict[int, list[str]] | None = No
             f"or a strait crossing (4.3), and hexside attack limits apply (4.1); none of its paths ends at {name}.")
 
 
-def explain_view(s: S, side: int) -> dict[str, object]:
-    """The explanations a Move Phase view of ``side`` carries (only when ``side`` is to move):
+def _destinations(s: S, side: int) -> set[str]:
+    """The hexes a march or sea move in progress may end in (its ``to`` actions, 4.51, 4.52)."""
+    return {a[3:] for a in legal_moving(s, side) if a.startswith("to ")}
 
-    ``paths`` {hex name: actions} (the operation move in progress, :func:`op_paths`), ``why_hex``
-    {reason: [hex names]} (where the moving block cannot go, :func:`why_not_hex`; reasons grouped to
-    keep the page small) and ``why_block`` {reason: [block ids]} (the side's blocks on the map that
-    offer no move, :func:`why_not_block`)."""
+
+def explain_view(s: S, side: int) -> dict[str, object]:
+    """What a Move Phase view of ``side`` carries (only when ``side`` is to move): ``paths`` {hex name:
+    actions}, the operation move in progress (:func:`op_paths`), while a block is moving. The reasons
+    are not in the view (:func:`explain_reasons`)."""
+    if s.moving < 0:
+        return {}
+    return {"paths": {hex_name(s, h): steps for h, steps in op_paths(s, side).items()}}
+
+
+def explain_reasons(s: S, side: int) -> dict[str, dict[str, list[str]]]:
+    """Why the Move Phase offers ``side`` no choice on a place of the board, asked for by the page when
+    a click finds nothing to choose (the state's ``explain`` hook): ``why_block`` {reason: [block
+    ids]} (the side's blocks on the map that offer no move, :func:`why_not_block`) and, while a block
+    is moving, ``why_hex`` {reason: [hex names]} (where it cannot go, :func:`why_not_hex`); reasons
+    grouped to keep the answer small. From what ``side`` sees only, like the view (module docstring)."""
     board = s.comp.board
-    out: dict[str, object] = {}
+    out: dict[str, dict[str, list[str]]] = {}
     why_block: dict[str, list[str]] = {}
+    legal = legal_move(s, side) if s.moving < 0 else []
     for b, h in enumerate(s.loc):
         if h < 0 or s.owner[b] != side or b == s.moving:
             continue
-        reason = why_not_block(s, side, b)
+        reason = why_not_block(s, side, b, legal)
         if reason:
             why_block.setdefault(reason, []).append(s.comp.blocks[b].id)
     out["why_block"] = why_block
     if s.moving >= 0:
         paths = op_paths(s, side)
         dist = _distances(s, s.loc[s.moving])
-        out["paths"] = {hex_name(s, h): steps for h, steps in paths.items()}
+        dests = _destinations(s, side) if s.move_kind != OP else set()
         why_hex: dict[str, list[str]] = {}
         for h in range(len(board.hexes)):
-            reason = why_not_hex(s, side, h, paths, dist)
+            reason = why_not_hex(s, side, h, paths, dist, dests)
             if reason:
                 why_hex.setdefault(reason, []).append(hex_name(s, h))
         out["why_hex"] = why_hex

@@ -200,6 +200,11 @@ class AthensSpartaState(State):
 
         return view.build(self, None if role is None else SIDE_OF_ROLE.get(role))
 
+    def explain(self, role: Role) -> JSON | None:
+        from polemos.games.athens_sparta import view
+
+        return view.explain(self, SIDE_OF_ROLE.get(role))
+
     def outcome(self) -> Outcome | None:
         if self.winner < 0:
             return None

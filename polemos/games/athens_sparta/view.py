@@ -67,7 +67,6 @@ def seen_board(s: S, side: int | None) -> S:
 
 
 def build(s: S, side: int | None) -> dict[str, Any]:
-    board = s.comp.board
     real, s = s, seen_board(s, side)  # the board as the role sees it; the rest of the view from the real state
     blocks: list[dict[str, Any]] = []
     for b in range(len(s.loc)):
@@ -80,25 +79,7 @@ def build(s: S, side: int | None) -> dict[str, Any]:
             blocks.append({"owner": ROLES[s.owner[b]], "location": hex_name(s, s.loc[b]), "besieged": s.inside[b]})
     # the order of the list must not tell which hidden block is which (roster order would)
     blocks.sort(key=lambda e: (e["owner"], e["location"] or "", e["besieged"], e.get("id", "")))
-    cities = []
-    occ = occ_of(s)
-    from polemos.games.athens_sparta.attrition import siege_status
-
-    for c, city in enumerate(board.cities):
-        h = city.hex
-        contested = besieged_or_blockaded(s, h, occ)
-        siege, blockade, _ = siege_status(s, h) if contested else (False, False, False)
-        cities.append({
-            "name": city.name,
-            "hex": board.hexes[h],
-            "side": ("athens", "sparta", "neutral", "persia", "none")[city.side],
-            "controller": ("athens", "sparta", "neutral", "persia", "none")[min(s.city_owner[c], 4)],
-            "value": city.value,
-            "walled": city.walled,
-            "port": city.port,
-            "besieged": siege,
-            "blockaded": blockade,
-        })
+    cities = [dict(c) for c in _cities(s)]
     pts = points(s)
     persia = s.persia
     s = real
@@ -154,12 +135,66 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     view["log"] = _seen_log(s, side)
     view["prompt"] = prompt(s, side)
     view["actions"] = s.legal_actions(ROLES[side]) if side is not None else []
-    if side is not None and p is not None and p["kind"] == "move" and view["actions"]:
-        # the Move Phase explained to the side moving (paths, and why not), from what it sees (4.0)
+    if side is not None and explaining(s, side):
+        # the operation move in progress explained to the side moving: the engine's paths (4.4), from what
+        # it sees; why a place cannot be chosen is worked out only when asked (explain, below)
         from polemos.games.athens_sparta.explain import explain_view
 
-        view["explain"] = explain_view(s, side)
+        paths = explain_view(s, side)
+        if paths:
+            view["explain"] = paths
     return view
+
+
+def explaining(s: S, side: int) -> bool:
+    """Whether the Move Phase asks ``side`` to move now (4.0): only then is there a move to explain."""
+    p = s.pending
+    return p is not None and p["kind"] == "move" and side in rules.deciders(s) and bool(s.legal_actions(ROLES[side]))
+
+
+def explain(s: S, side: int | None) -> dict[str, Any] | None:
+    """The state's ``explain`` hook (polemos.core.game.State.explain): while ``side`` moves in the Move
+    Phase, why a block of its own or a hex offers no choice, by rule (explain.explain_reasons), from what
+    it sees; None otherwise (a spectator, another phase, the other side)."""
+    if side is None or not explaining(s, side):
+        return None
+    from polemos.games.athens_sparta.explain import explain_reasons
+
+    return dict(explain_reasons(s, side))
+
+
+def _cities(s: S) -> list[dict[str, Any]]:
+    """The cities as the board ``s`` shows them: who controls each (4.2), and its siege or blockade
+    (5.3). The same for every role that sees this board, and a change builds a view for each seat and the
+    spectator, so the list is kept on the state with what it was worked out from (the blocks' hexes,
+    owners and walls, and the cities' controllers: all it reads) and built again only when they changed.
+    The caller copies the entries it hands out."""
+    occ = occ_of(s)
+    key = (s.occ_cache[0] if s.occ_cache is not None else None, tuple(s.city_owner))
+    memo: tuple[Any, list[dict[str, Any]]] | None = s.__dict__.get("_cities_seen")
+    if memo is not None and key[0] is not None and memo[0] == key:
+        return memo[1]
+    from polemos.games.athens_sparta.attrition import siege_status
+
+    board = s.comp.board
+    cities = []
+    for c, city in enumerate(board.cities):
+        h = city.hex
+        contested = besieged_or_blockaded(s, h, occ)
+        siege, blockade, _ = siege_status(s, h) if contested else (False, False, False)
+        cities.append({
+            "name": city.name,
+            "hex": board.hexes[h],
+            "side": ("athens", "sparta", "neutral", "persia", "none")[city.side],
+            "controller": ("athens", "sparta", "neutral", "persia", "none")[min(s.city_owner[c], 4)],
+            "value": city.value,
+            "walled": city.walled,
+            "port": city.port,
+            "besieged": siege,
+            "blockaded": blockade,
+        })
+    s.__dict__["_cities_seen"] = (key, cities)
+    return cities
 
 
 def _seen_log(s: S, side: int | None) -> list[Any]:

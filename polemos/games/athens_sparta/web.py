@@ -643,8 +643,14 @@ def _card(card: JSON) -> JSON:
 
 
 def _why(view: JSON) -> JSON:
-    """The Move Phase's reasons, by board ref: {reason: [refs]} (the view's ``explain``)."""
-    ex = view.get("explain")
+    """The Move Phase's reasons, by board ref: {reason: [refs]} (a view carries none: ``explain_refs``)."""
+    return explain_refs(view.get("explain"))
+
+
+def explain_refs(ex: object) -> dict[str, list[str]]:
+    """The Move Phase's reasons by board ref, {reason: [refs]}, from the state's explanation
+    (``State.explain``: explain.explain_reasons, asked for by the page when a click finds nothing to
+    choose; the server's ``GET /api/games/{id}/explain``)."""
     if not isinstance(ex, dict):
         return {}
     out: dict[str, list[str]] = {}
