@@ -1,16 +1,17 @@
 """The hot statements on a SQLite file, run on the driver's own connections (issue 8, server CPU per action).
 
 Every request of a game reads its head (its row less the state, with its seats) and the session, and every
-action writes four statements. Through SQLAlchemy each of these cost ~0.5-1 ms of CPU (a Connection and a
-pool checkout per read, the statement's execution context, result rows, the ``begin`` event), through the
+action writes four statements. Through SQLAlchemy each of these cost ~0.5-1 ms of CPU (a Connection and a pool
+checkout per read, the statement's execution context, result rows, the ``begin`` event), through the
 ``sqlite3`` module ~0.1 ms. So on SQLite those statements run here: each thread keeps one ``sqlite3``
-connection with the pragmas of polemos.server.db.make_engine (WAL, ``synchronous=FULL``: an acknowledged
-action survives a crash), in autocommit mode, so a read is one statement that sees the latest commit (as
-``Store.quick``), and a write takes the database's write turn (polemos.server.db.WriteTurns) and runs
-``BEGIN IMMEDIATE`` ... ``COMMIT``. The SQL is the SQLAlchemy statements' own, compiled once for SQLite, and
-values go through SQLAlchemy's own SQLite converters for dates and booleans, so rows written here read the
-same through the ORM and the other way round. PostgreSQL keeps the SQLAlchemy path (its row locks and
-pool do this job). Everything else (accounts, creating and joining games, the poller) stays on SQLAlchemy.
+connection with the pragmas of polemos.server.db.make_engine (WAL, ``synchronous=NORMAL``: an acknowledged
+action survives a crash of the server; db.sqlite_synchronous), in autocommit mode, so a read is one statement
+that sees the latest commit (as ``Store.quick``), and a write takes the database's write turn
+(polemos.server.db.WriteTurns) and runs ``BEGIN IMMEDIATE`` ... ``COMMIT``. The SQL is the SQLAlchemy
+statements' own, compiled once for SQLite, and values go through SQLAlchemy's own SQLite converters for dates
+and booleans, so rows written here read the same through the ORM and the other way round. PostgreSQL keeps the
+SQLAlchemy path (its row locks and pool do this job). Everything else (accounts, creating and joining games,
+the poller) stays on SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from typing import Any
 from sqlalchemy import Boolean, DateTime
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.sql import ClauseElement
+
+from polemos.server.db import sqlite_synchronous
 
 _DIALECT = sqlite_dialect.dialect()
 _to_db = DateTime().dialect_impl(_DIALECT).bind_processor(_DIALECT)
@@ -78,7 +81,7 @@ class Hot:
         if conn is None:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA journal_mode=WAL")  # as polemos.server.db.make_engine
-            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA busy_timeout=30000")
             self.local.conn = conn
