@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from polemos.core.rng import script_dice
 from polemos.games.sparta_vs_athens import rules
 from polemos.games.sparta_vs_athens.model import ATHENS, SPARTA
@@ -301,3 +303,25 @@ def test_2_16_an_allied_lsp_occupies_for_its_side_even_if_an_ally() -> None:
     clear(s)
     place(s, "corcyraean-hoplites", "ceos", ATHENS)
     assert rules.tribute_tally(s) == (5, 0)
+
+
+# ---------------------------------------------------------------- the worked examples of 2.16 and 2.17
+def test_2_16_example_a_tally_of_34_talents_is_divided_before_the_revenue_track_rulings_s13(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.sparta_vs_athens.rulebook import says
+
+    assert says("2.16", 'would indicate a tribute of 34 talents (then divided')
+    s = new()
+    base, _ = rules.revenue_of(s, ATHENS)
+    red, _ = rules.tribute_tally(s)
+    monkeypatch.setattr(rules, "tribute_tally", lambda s: (34, 0))
+    assert rules.revenue_of(s, ATHENS)[0] == base - red // 10 + 3
+
+
+def test_2_17_example_the_ionian_war_gives_athens_one_coin_and_sparta_five_and_the_marker_on_5() -> None:
+    from tests.sparta_vs_athens.rulebook import says
+
+    assert says("2.17", "Athens receives 10 talents (one coin")
+    s = new("ionian-war")
+    assert s.comp.figures.coin_stack(s.revenue[ATHENS]) == (1, 0)
+    assert s.comp.figures.coin_stack(s.revenue[SPARTA]) == (5, 5)
