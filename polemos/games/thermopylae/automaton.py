@@ -34,7 +34,7 @@ from polemos.games.thermopylae.rules import (
     touch,
     uid,
 )
-from polemos.games.thermopylae.state import BOW, GREEK, HOPLITE, PERSIAN, GTSState
+from polemos.games.thermopylae.state import BOW, FACING_NAMES, GREEK, HOPLITE, PERSIAN, GTSState
 
 _CLASS_NAMES = ("in its own area", "through its Front area", "through its Front Left/Right area",
                 "through a Flank area", "through a Rear Flank area", "through its Rear area")
@@ -116,8 +116,6 @@ def target_class(s: GTSState, u: int, b: int) -> int:
     a = s.loc[u]
     if a == b:
         return 0
-    from polemos.games.thermopylae.state import FACING_NAMES
-
     return _CLASS[s.comp.geo.position(FACING_NAMES[s.facing[u]], a, b)]
 
 

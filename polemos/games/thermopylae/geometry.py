@@ -84,7 +84,8 @@ def crossed_offsets(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
 class Geometry:
     """Precomputed fire geometry of one map (2.2.6, 3.2, 8.2.1, 8.2.3-8.2.5)."""
 
-    __slots__ = ("_between", "_blockers", "_dist", "_front_arc", "_position", "_within", "area_map", "size")
+    __slots__ = ("_between", "_blockers", "_dist", "_front_arc", "_position", "_within", "area_map", "distances",
+                 "size")
 
     def __init__(self, area_map: AreaMap) -> None:
         self.area_map = area_map
@@ -102,6 +103,8 @@ class Geometry:
                 if dx or dy:
                     sector[dx, dy] = compass_direction(dx, dy)
 
+        # the facing diagram's name of each sector for each facing (3.2): 8 x 4 names, not one per pair
+        rel = {(f, d): relative_position(f, d) for f in FACINGS for d in set(sector.values())}
         dist = [0] * (n * n)
         between: list[tuple[int, ...]] = [()] * (n * n)
         positions: dict[str, list[str]] = {f: [""] * (n * n) for f in FACINGS}
@@ -113,8 +116,9 @@ class Geometry:
                 dist[k] = max(abs(dx), abs(dy))
                 between[k] = tuple(a + d for d in deltas[dx, dy])
                 if a != b:
+                    sec = sector[dx, dy]
                     for f in FACINGS:
-                        pos = relative_position(f, sector[dx, dy])
+                        pos = rel[f, sec]
                         positions[f][k] = pos
                         front[f][k] = pos in _FRONT_ARC
 
@@ -141,6 +145,8 @@ class Geometry:
                     blockers[k] = tuple(x for x in crossed if dist[x * n + b] == 1)
 
         self._dist = dist
+        #: :meth:`distance` of a and b at index ``a * size + b``, for hot loops
+        self.distances: tuple[int, ...] = tuple(dist)
         # areas by range from each area, nearest first (for fire: ranges 0-4), at index 5 * a + r
         self._within = [self._near(a, dist, n, r) for a in range(n) for r in range(5)]
         self._between = between

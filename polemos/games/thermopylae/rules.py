@@ -714,6 +714,16 @@ def occupied_areas(s: GTSState) -> list[bool]:
     return cached
 
 
+def enemy_areas(s: GTSState, side: int) -> list[int]:
+    """The areas holding units of ``side``'s enemy, in order (cached until something moves)."""
+    key = ("enemy areas", side)
+    cached: list[int] | None = s._cache.get(key)
+    if cached is None:
+        enemy_at = side_arrays(s, side)[2]
+        cached = s._cache[key] = [b for b in range(len(enemy_at)) if enemy_at[b]]
+    return cached
+
+
 def fire_targets(s: GTSState, u: int) -> list[int]:
     """Areas ``u`` may fire at now: range (8.2.2), arcs (8.2.1), LOS (8.2.3-8.2.5), G24-G25. The list is
     kept until a unit moves: do not change it."""
@@ -727,13 +737,14 @@ def fire_targets(s: GTSState, u: int) -> list[int]:
     t = comp.u_type[u]
     in_range = comp.fire_ranges[t]  # 8.2.2: the ranges of the Fire Results Table's lines for the type
     geo = comp.geo
-    cnt, _, enemy_at = side_arrays(s, side)
-    a_pass = comp.a_pass
+    cnt = side_arrays(s, side)[0]
+    # the enemy-held areas in range, nearest first (as Geometry.within lists them): the few areas the
+    # enemy holds rather than every area in range
+    n, dists, top = geo.size, geo.distances, len(in_range) - 1
+    near = [(dists[a * n + b], b) for b in enemy_areas(s, side) if dists[a * n + b] <= top]
+    near.sort()
     out = []
-    for b in geo.within(a, len(in_range) - 1):
-        if not a_pass[b] or not enemy_at[b]:
-            continue
-        dist = geo.distance(a, b)
+    for dist, b in near:
         if not in_range[dist]:
             continue
         if b != a and cnt[b]:
@@ -1236,7 +1247,6 @@ def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
     loc = s.loc
     c = comp.u_cont[u]
     cid = comp.cont_ids[c]
-    t = comp.u_type[u]
     west_only = must_be_west(s, u)
     phocians_west_ok = True
     if cid == "phocians":
@@ -1252,38 +1262,63 @@ def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
         near = set(placed)
         for p in placed:
             near.update(n for n in comp.nbr[p] if n >= 0)
-    u_side, u_type, facing = comp.u_side, comp.u_type, s.facing
-    # the areas of the deployment rows a unit of type t may join (3.1.1, 3.1.2), with the facings it may take
-    fits: list[tuple[int, bool, tuple[int, ...]]] = []
-    for a, west in comp.deploy_areas:
-        pile = occ[a]
-        if not pile:
-            fits.append((a, west, _ALL_FACINGS))
-            continue
-        top, n = -1, 0  # the Greek units there: the top one, how many (if all of type t)
-        for v in pile:
-            if u_side[v] == GREEK:
-                if u_type[v] != t:
-                    n = 3
-                    break
-                if top < 0:
-                    top = v
-                n += 1
-        if n >= 3:
-            continue
-        fits.append((a, west, (facing[top],) if top >= 0 else _ALL_FACINGS))  # 3.1.3: a stack keeps one facing
-    out = [(a, f) for a, west, fs in fits
-           if not (west_only and not west) and not (west and not phocians_west_ok) and (near is None or a in near)
-           for f in fs]
+    fits = _deploy_fits(s, comp.u_type[u], occ)
+    out: list[tuple[int, int]] = []
+    for a, west, spots in fits:
+        if not (west_only and not west) and not (west and not phocians_west_ok) and (near is None or a in near):
+            out += spots
     if not out:  # G27: a unit boxed in may be placed anywhere legal
-        out = [(a, f) for a, _, fs in fits for f in fs]
+        for _, _, spots in fits:
+            out += spots
     s._cache[key] = out
     return out
+
+
+_Fit = tuple[int, bool, tuple[tuple[int, int], ...]]
+
+
+def _deploy_fits(s: GTSState, t: int, occ: list[list[int]]) -> list[_Fit]:
+    """For each area of the deployment rows (``Comp.deploy_areas``, in order): the area, whether it is west
+    of the Wall, and the (area, facing) spots a Greek unit of type ``t`` may take there (3.1.1, 3.1.2; 3.1.3:
+    a stack keeps one facing; none where it may not join). Kept until something moves; :func:`place` updates
+    it in the one area a placed unit joins."""
+    key = ("fits", t)
+    cached: list[_Fit] | None = s._cache.get(key)
+    if cached is not None:
+        return cached
+    fits = [(a, west, _fit_spots(s, t, a, occ[a])) for a, west in s.comp.deploy_areas]
+    s._cache[key] = fits
+    return fits
+
+
+def _fit_spots(s: GTSState, t: int, a: int, pile: list[int]) -> tuple[tuple[int, int], ...]:
+    """:func:`_deploy_fits` in area ``a`` holding ``pile``: no spot where the Greeks there are three or of
+    another type than ``t``, the facing of their top unit where there are some, else every facing."""
+    comp = s.comp
+    u_side, u_type = comp.u_side, comp.u_type
+    top, n = -1, 0  # the Greek units there: the top one, how many (if all of type t)
+    for v in pile:
+        if u_side[v] == GREEK:
+            if u_type[v] != t:
+                return ()
+            if top < 0:
+                top = v
+            n += 1
+    if n >= 3:
+        return ()
+    if top >= 0:
+        return ((a, s.facing[top]),)
+    return _AREA_SPOTS[a] if a < len(_AREA_SPOTS) else tuple((a, f) for f in _ALL_FACINGS)
+
+
+# (area, facing) for every facing, by area (the map has 135 areas; bigger maps build theirs on the spot)
+_AREA_SPOTS = tuple(tuple((a, f) for f in _ALL_FACINGS) for a in range(256))
 
 
 def place(s: GTSState, u: int, a: int, f: int) -> None:
     occ = occupancy(s)
     here = side_units(occ, a, GREEK, s.comp)
+    fits = {k: v for k, v in s._cache.items() if type(k) is tuple and k[0] == "fits"}
     s.loc[u] = a
     s.facing[u] = f
     s.seq[u] = s.next_seq
@@ -1294,6 +1329,22 @@ def place(s: GTSState, u: int, a: int, f: int) -> None:
         s.next_force += 1
     _force_moved(s, GREEK, [u], -1, a)
     s.deployed_at[u] = 4 * a + f  # G44: remembered for "deploy repeat"
+    if fits:
+        pile = s._cache["occ"][a]  # _force_moved kept the occupancy, with u added
+        i = _deploy_index(s.comp).get(a, -1)
+        for key, old in fits.items():  # only area a's spots changed (3.1.2, 3.1.3)
+            new = list(old)
+            if i >= 0:
+                new[i] = (a, new[i][1], _fit_spots(s, key[1], a, pile))
+            s._cache[key] = new
+
+
+def _deploy_index(comp: Comp) -> dict[int, int]:
+    """Each deployment area's place in ``Comp.deploy_areas``."""
+    index: dict[int, int] | None = comp.memo.get("deploy index")
+    if index is None:
+        index = comp.memo["deploy index"] = {a: i for i, (a, _) in enumerate(comp.deploy_areas)}
+    return index
 
 
 # ---------------------------------------------------------------------------- 6.0 set-ups in one choice (G44)
@@ -1308,22 +1359,32 @@ def standard_spot(s: GTSState, u: int) -> tuple[int, int]:
     nearest the road first; everyone facing west (the Persians come from row A). Stacking (3.1.2, 6.0.1(2)),
     adjacency (6.0.1(1), G4) and the Phocian rule (6.0.1(4)) are the options' own checks."""
     comp = s.comp
-    options = place_options(s, u)
+    ranks = _spot_ranks(comp, must_be_west(s, u), comp.u_type[u] not in ZOC_TYPES)
+    return min(place_options(s, u), key=ranks.__getitem__)
+
+
+def _spot_ranks(comp: Comp, west: bool, light: bool) -> dict[tuple[int, int], tuple[int, int, int, int, int, int]]:
+    """:func:`standard_spot`'s order of every deployment (area, facing) for a unit bound west of the Wall or
+    not, light or not: the map's alone, so worked out once per components (``Comp.memo``). On a tie an
+    option's place in ``place_options`` decided, which lists an area's facings in order: the facing is the
+    last key."""
+    key = f"spot ranks {int(west)}{int(light)}"
+    ranks: dict[tuple[int, int], tuple[int, int, int, int, int, int]] | None = comp.memo.get(key)
+    if ranks is not None:
+        return ranks
     wall = comp.wall_row
-    light = comp.u_type[u] not in ZOC_TYPES
-    west = must_be_west(s, u)
     want = wall - (1 if light else 2) if west else wall + (1 if light else 0)
     road_col = {comp.a_row[a]: comp.a_col[a] for a in comp.map.road}
-
-    def rank(option: tuple[int, int]) -> tuple[int, int, int, int, int, int]:
-        a, f = option
+    ranks = {}
+    for a, _ in comp.deploy_areas:
         r = comp.a_row[a]
         astray = int(not west and r < wall)  # only the contingents bound west stand before the Wall
         behind = 0 if r >= want else 1  # on a tie, the row nearer the Wall (further from the Persians)
-        return (astray, abs(r - want), behind, abs(comp.a_col[a] - road_col.get(r, comp.a_col[a])),
-                int(f != _WEST_FACING), a)
-
-    return min(options, key=rank)
+        for f in _ALL_FACINGS:
+            ranks[(a, f)] = (astray, abs(r - want), behind, abs(comp.a_col[a] - road_col.get(r, comp.a_col[a])),
+                             int(f != _WEST_FACING), 4 * a + f)
+    comp.memo[key] = ranks
+    return ranks
 
 
 def repeat_spot(s: GTSState, u: int) -> tuple[int, int]:

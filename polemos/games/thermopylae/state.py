@@ -7,7 +7,7 @@ the map numbers them (``row * columns + column - 1``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -82,6 +82,9 @@ class Comp:
     west_rows: tuple[int, ...]  # Greek deployment rows on the Persian side of the Wall (6.0.1)
     wall_row: int
     area_facing_names: tuple[str, ...]  # "H8 E": area name and facing, at index 4 * area + facing
+    # static tables the rule procedures derive from the above on first use (rules.standard_spot's ranks),
+    # never serialised; a Comp made by ``replace`` (11.4) starts with its own
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def area_name(self, a: int) -> str:
         return self.map.areas[a].name
