@@ -538,3 +538,26 @@ def test_ed1_9_2_blocks_besieged_in_syracuse_leave_by_sea() -> None:
             dest = next(a for a in s.legal_actions("athens") if a.startswith("to "))
             act(s, "athens", dest)
             assert s.loc[b] == hex_of(s, dest[3:]) and not s.inside[b]
+
+
+# ============================================================================ 6.3 naval attack (FE7)
+def test_ed1_6_3_naval_attack_must_start_in_a_friendly_port() -> None:
+    """1st 6.3 (RULINGS FE7): "los Ataques Navales deben empezar en uno o más puertos amigos": an
+    Athenian navy left in contested TROEZEN (a Spartan hoplite there too) may sail to friendly
+    AEGINA but not attack Spartan EPIDAURUS; from friendly AEGINA it may; the current rules let it."""
+    for options, may in ((FIRST, False), (None, True)):
+        s = board(options)
+        set_owner(s, "EPIDAURUS", SPARTA)
+        set_owner(s, "AEGINA", ATHENS)
+        place(s, "SPA-HOP-8", "TROEZEN", 2)
+        place(s, "ATH-NAV-1", "TROEZEN", 2)
+        place(s, "ATH-NAV-2", "AEGINA", 2)
+        at_phase(s, ATHENS, "move", 3)
+        assert s.sctrl[hex_of(s, "TROEZEN")] not in (ATHENS, SPARTA)
+        t = s.clone()
+        act(s, "athens", "op ATH-NAV-1")
+        act(s, "athens", "to EPIDAURUS")
+        assert (s.moving < 0 or "stop" in s.legal_actions("athens")) == may, options
+        act(t, "athens", "op ATH-NAV-2")
+        act(t, "athens", "to EPIDAURUS")
+        assert t.moving < 0 or "stop" in t.legal_actions("athens")

@@ -419,6 +419,10 @@ def can_stop(s: S, side: int, b: int, h: int, occ: Occ | None = None, at: int | 
                  and _navy_meets(s, h, s.move_side))
         if not (port_here or fight):
             return False
+        if s.ed1 and not friendly_hex(s, side, h, sea=True) and not friendly_hex(s, side, s.move_path[0], sea=True):
+            # first edition 6.3: "los Ataques Navales deben empezar en uno o más puertos amigos" (an
+            # enemy or contested hex here): the navy's start hex must be friendly at sea (RULINGS FE7)
+            return False
     elif s.ed1 and board.terrain[h] == STRAIT and s.move_side == 1 and s.sctrl[h] == 1 - side:
         return False  # first edition 1.5: stopping there crosses under enemy sea control (RULINGS FE2)
     elif (enemy_field(s, side, h, occ) or neutral_city(s, h)) and not is_oracle(s, h):
