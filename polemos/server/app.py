@@ -44,6 +44,7 @@ from polemos.server.schemas import (
     Created,
     CreateGame,
     Credentials,
+    ExplainOut,
     GameId,
     GameInfo,
     Join,
@@ -287,6 +288,13 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     async def view(gid: GameId, who: Who, lang: Lang, role: Annotated[RoleName | None, Query()] = None) -> Response:
         # pre-encoded (Store.view_json): a page is ~120 KB, validated and encoded once per page version
         return Response(await hub.work(store.view_json, gid, who, role, lang), media_type="application/json")
+
+    @app.get("/api/games/{gid}/explain", tags=["play"], response_model=ExplainOut, responses=errors(400, 403, 404),
+             summary="Why my page offers no choice on some places of the board now (asked on a click that "
+                     "finds nothing to choose)")
+    async def explain(gid: GameId, who: Who, lang: Lang, role: Annotated[RoleName | None, Query()] = None) -> Response:
+        # worked out only when asked and kept with the page (Store.explain_json): views no longer carry it
+        return Response(await hub.work(store.explain_json, gid, who, role, lang), media_type="application/json")
 
     @app.post("/api/games/{gid}/actions", tags=["play"], summary="Act: the action's text",
               response_model=Acted, responses=errors(400, 401, 404, 409, 422), response_model_exclude_unset=True)

@@ -869,6 +869,7 @@
       this.invite = invite;
       this.version = null;
       this.role = null; // the role shown
+      this.reasonsFor = null; // the game's explanation of the page shown, once asked for ({key, reasons}: explained)
       this.manualRole = null;
       this.picked = [];
       this.busy = false;
@@ -1152,11 +1153,32 @@
     /** The game's board plans (a destination's click -> several actions, e.g. the engine's path of a move). */
     plans() { return (this.myMove() && this.data.panel && Array.isArray(this.data.panel.plans)) ? this.data.panel.plans : []; }
 
-    /** The game's reason why a board place cannot be chosen now, if it gave one (``panel.why``: {reason: [refs]}). */
-    whyNot(ref) {
+    /** The game's reason why a board place cannot be chosen now, if it gave one: in its panel
+     * (``panel.why``: {reason: [refs]}), or in its explanation (``explained``, asked for on such a click). */
+    whyNot(ref, explained = {}) {
       const why = (this.data && this.data.panel && this.data.panel.why) || {};
-      for (const [reason, refs] of Object.entries(why)) if (refs.includes(ref)) return reason;
+      for (const source of [why, explained]) {
+        for (const [reason, refs] of Object.entries(source)) if (refs.includes(ref)) return reason;
+      }
       return null;
+    }
+
+    /** The game's reasons why board places cannot be chosen now ({reason: [refs]}): the server works them
+     * out only when asked (GET /api/games/{id}/explain; they cost more than the page), so the page asks
+     * when a click finds nothing to choose, once per version of the page shown. */
+    async explained() {
+      const key = `${this.role}@${this.version}`;
+      if (this.reasonsFor && this.reasonsFor.key === key) return this.reasonsFor.reasons;
+      let reasons = {};
+      try {
+        const res = await api("GET", `/api/games/${this.gid}/explain?role=${encodeURIComponent(this.role)}`);
+        if (!res || res.version !== this.version || res.role !== this.role) return {}; // the page moved on meanwhile
+        reasons = res.why || {};
+      } catch (_err) {
+        return {}; // no reason to show: the click just chooses nothing
+      }
+      this.reasonsFor = { key, reasons };
+      return reasons;
     }
 
     /** Quick moves: the player's choice to play board moves the game marks undoable without a question. */
@@ -1210,23 +1232,35 @@
       }
       const whyBox = $("#why", this.root);
       if (whyBox) whyBox.hidden = true;
-      if (!ref) {
-        // nothing to choose there: say why, from the engine (the game's panel.why), if the game knows
-        for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
-          const el = node.closest ? node.closest("[data-ref]") : null;
-          const reason = el && this.whyNot(el.getAttribute("data-ref"));
-          if (reason) {
-            if (whyBox) {
-              whyBox.textContent = `${this.refName(el.getAttribute("data-ref"))}: ${reason}`;
-              whyBox.hidden = false;
-              whyBox.scrollIntoView({ block: "nearest" });
-            }
-            announce(reason);
-            break;
+      if (ref) { this.pick(ref); return; }
+      // nothing to choose there: say why, from the engine, if the game knows (its panel's reasons, else
+      // its explanation, asked for now: GET /explain)
+      const under = [];
+      for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
+        const el = node.closest ? node.closest("[data-ref]") : null;
+        if (el && !under.includes(el)) under.push(el);
+      }
+      if (!under.length) return;
+      this.sayWhy(under, whyBox);
+    }
+
+    async sayWhy(under, whyBox) {
+      const shown = this.version;
+      let explained = {};
+      if (!under.some((el) => this.whyNot(el.getAttribute("data-ref")))) explained = await this.explained();
+      if (this.version !== shown || this.picked.length) return; // a new page, or a choice begun meanwhile
+      for (const el of under) {
+        const reason = this.whyNot(el.getAttribute("data-ref"), explained);
+        if (reason) {
+          if (whyBox) {
+            whyBox.textContent = `${this.refName(el.getAttribute("data-ref"))}: ${reason}`;
+            whyBox.hidden = false;
+            whyBox.scrollIntoView({ block: "nearest" });
           }
+          announce(reason);
+          break;
         }
       }
-      if (ref) this.pick(ref);
     }
 
     pick(ref) {
