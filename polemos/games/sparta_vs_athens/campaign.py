@@ -37,6 +37,9 @@ def _r() -> Any:
     return rules
 
 
+ADJ = ("Athenian", "Spartan")
+
+
 def side_name(side: int) -> str:
     return SIDES[side].capitalize()
 
@@ -325,7 +328,7 @@ def _move(s: S, side: int, n: int, by_sea: bool) -> None:
     else:
         f["mode"] = "land"
         f["land"] = int(f["land"]) - 1
-    s.say("7.3" if by_sea else "7.2", f"{side_name(side)}'s force {'sails' if by_sea else 'marches'} "
+    s.say("7.3" if by_sea else "7.2", f"the {ADJ[side]} force {'sails' if by_sea else 'marches'} "
                                       f"from {s.name(frm)} to {s.name(n)}.")
     enemy = 1 - side
     owner = s.owner[n]
@@ -450,7 +453,7 @@ def apply_withdraw(s: S, side: int, action: str) -> None:
                 s.u_in[u] = True
         s.siege[loc] = 1 - side
         s.siege_winters[loc] = 0
-        s.say("9.1", f"{side_name(side)}'s units withdraw into {s.name(loc)}: a siege begins.")
+        s.say("9.1", f"the {ADJ[side]} units withdraw into {s.name(loc)}: a siege begins.")
     else:
         battle(s, s.phasing, loc, False)
 
