@@ -1184,6 +1184,7 @@ API_ERRORS = (
     N_("method not allowed"),
     N_("malformed request: {problems}"),
     N_("internal error (logged on the server)"),
+    N_("scenario {a} and the scenario option {b} disagree"),
 )
 
 # ---------------------------------------------------------------- the boards' own words (the SVG the server draws;

@@ -11,6 +11,8 @@ Needs Playwright's Python package and a Chromium binary; without them the module
 
 from __future__ import annotations
 
+import json
+import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -19,7 +21,16 @@ import pytest
 
 from polemos import i18n
 from polemos.core.log import translate_line
-from tests.server.browser_helpers import TIMEOUT_MS, chromium_path, create_game, live_server, shot, signup
+from tests.server.browser_helpers import (
+    TIMEOUT_MS,
+    actions,
+    chromium_path,
+    create_game,
+    live_server,
+    shot,
+    signup,
+    wait_ready,
+)
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
@@ -80,6 +91,29 @@ def _check(page: Any, where: str) -> list[str]:
     return [f"{where}: {t}" for t in _english(page.evaluate(VISIBLE_TEXT))]
 
 
+def _step(page: Any, rng: random.Random) -> None:
+    """One action chosen at random from the page's list (by its button, confirming as a player does)."""
+    before = wait_ready(page)
+    options = [a for a, _ in actions(page)]
+    if not options:  # a bot or the rules are to act: the page moves on by itself
+        page.wait_for_timeout(200)
+        return
+    page.eval_on_selector(f"#actions button.action[data-action={json.dumps(rng.choice(options))}]", "b => b.click()")
+    if page.is_visible("#confirm"):
+        page.click("#confirm-yes")
+    wait_ready(page, before + 1)
+
+
+# each game, its seats and options, and how many random actions are walked (The Peloponnesian War is
+# played to its end: random play ends it early, by a surrender or a side's change, 2.1, 8.2; then its
+# replay page is walked too)
+GAMES: tuple[tuple[str, dict[str, tuple[str, str | None]], dict[str, str], int], ...] = (
+    ("athens-and-sparta", {"athens": ("me", None), "sparta": ("bot", "random")}, {}, 25),
+    ("go-tell-the-spartans", {"greek": ("me", None)}, {}, 25),
+    ("peloponnesian-war", {"player": ("me", None)}, {}, 400),
+)
+
+
 def test_every_page_reads_in_spanish(server: str, browser: Any) -> None:
     errors: list[str] = []
     found: list[str] = []
@@ -97,15 +131,26 @@ def test_every_page_reads_in_spanish(server: str, browser: Any) -> None:
         signup(page, server, "herodoto")
         page.wait_for_selector("#create-form")
         found += _check(page, "lobby")
-        for game, seats in (("athens-and-sparta", {"athens": ("me", None), "sparta": ("bot", "random")}),
-                            ("go-tell-the-spartans", {"greek": ("me", None)}),
-                            ("peloponnesian-war", {"player": ("me", None)})):
+        for game, seats, options, steps in GAMES:
             page.goto(server + "/")
             page.wait_for_selector("#create-form")
-            create_game(page, game, seats, seed=11)
+            gid = create_game(page, game, seats, seed=11, options=options)
             page.wait_for_selector("#board svg")
             found += _check(page, game)
             shot(page, f"i18n-es-board-{game}")
+            rng = random.Random(11)
+            for k in range(steps):  # the pages a game goes through: each phase's panel, buttons, board, log
+                if page.locator("#replay-link").count():
+                    break
+                _step(page, rng)
+                found += _check(page, f"{game} step {k + 1}")
+            if game == "peloponnesian-war":
+                assert page.locator("#replay-link").count(), "the war did not end"
+                page.goto(f"{server}/replay/{gid}")
+                page.wait_for_selector("#board svg")
+                found += _check(page, "replay")
+                shot(page, "i18n-es-replay-peloponnesian-war")
+        found = list(dict.fromkeys(found))
         assert found == [], "\n".join(found)
         assert errors == []
     finally:
