@@ -1,0 +1,144 @@
+"""Sparta vs. Athens in the browser table: the map with the pieces, clickable locales, the side panel.
+
+``render_board(view, data_dir)`` draws the reconstructed map (``svg.render_svg``) and puts on it, from a
+view (the same for every role, RULINGS S9), each locale's strength by side ("A 10L 15N" for Athens' side,
+"S ..." for Sparta's; wavering units count their back), its leaders and its markers (F fort, S siege,
+V ravaged, a dashed ring where the city changed hands); each locale carries ``data-ref="l:<locale id>"``.
+``action_refs`` lets a click on a locale choose an action naming it (march, sail, retreat, a leaderless
+move, a revolting city) when no other legal action names the same locale; ``describe`` is the side panel.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from polemos.core.log import log_lines
+from polemos.games.sparta_vs_athens.data import load_components
+from polemos.games.sparta_vs_athens.svg import _fmt, _layout, render_svg
+
+SIDE_INK = {"athens": "#b3261e", "sparta": "#1d4f91"}  # 2.9: Athens red, Sparta blue (RULINGS S1)
+SIDE_TAG = {"athens": "A", "sparta": "S"}
+LOG_LINES = 40
+#: the action words whose next word is a locale
+LOCALE_ACTIONS = ("march", "sail", "retreat", "lesser", "revolt")
+
+
+@functools.lru_cache(maxsize=8)
+def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...]]:
+    """The map without pieces and the locales' positions, drawn once per data folder."""
+    comp = load_components(data_dir)
+    return render_svg(comp), tuple(_layout(comp).at)
+
+
+def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for side in ("athens", "sparta"):
+        land = sum(int(u["strength"]) for u in units if u["side"] == side and u["unit"] not in naval)
+        sea = sum(int(u["strength"]) for u in units if u["side"] == side and u["unit"] in naval)
+        inside = any(u["inside"] for u in units if u["side"] == side)
+        if land or sea:
+            parts = ([f"{land}L"] if land else []) + ([f"{sea}N"] if sea else [])
+            out[side] = f"{SIDE_TAG[side]} {' '.join(parts)}{' (in)' if inside else ''}"
+    return out
+
+
+def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
+    comp = load_components(data_dir)
+    base, at = _base(data_dir)
+    naval_types = {ut.id for ut in comp.units if ut.kind == 1}
+    naval = {str(u["unit"]) for u in view.get("units", []) if str(u["unit"]).split("#")[0] in naval_types}
+    units: dict[str, list[dict[str, Any]]] = {}
+    for u in view.get("units", []):
+        units.setdefault(str(u["locale"]), []).append(u)
+    leaders: dict[str, list[str]] = {}
+    for ld in view.get("leaders", []):
+        if ld.get("locale"):
+            leaders.setdefault(str(ld["locale"]), []).append(comp.leader(str(ld["leader"])).name)
+    marks = {str(m["locale"]): m for m in view.get("locales", [])}
+    layer = ['<g class="pieces" font-size="10">']
+    for loc in comp.locales:
+        x, y = at[loc.index]
+        parts = [f'<g data-ref={quoteattr("l:" + loc.id)} class="locale-ref">',
+                 f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="9" fill="transparent"/>']
+        title = loc.name
+        tags = _tags(units.get(loc.id, []), naval)
+        dy = 18.0
+        for side, tag in tags.items():
+            parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + dy)}" text-anchor="middle" fill="{SIDE_INK[side]}" '
+                         f'font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width="3">{escape(tag)}</text>')
+            dy += 11.0
+        m = marks.get(loc.id)
+        flags = []
+        if m is not None:
+            owner = m.get("owner")
+            if owner in SIDE_INK:
+                parts.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="9" fill="none" stroke="{SIDE_INK[owner]}" '
+                             'stroke-width="1.5" stroke-dasharray="2 2"/>')
+            if m.get("fort"):
+                flags.append("F")
+            if m.get("besieged_by"):
+                flags.append("S")
+            if m.get("ravaged"):
+                flags.append("V")
+            title += f" — held by {owner or 'no one'}"
+        if flags:
+            parts.append(f'<text x="{_fmt(x + 9)}" y="{_fmt(y - 7)}" fill="#000" font-weight="bold" '
+                         f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{"".join(flags)}</text>')
+        here = leaders.get(loc.id, [])
+        if here:
+            parts.append(f'<text x="{_fmt(x + 11)}" y="{_fmt(y + 4)}" text-anchor="start" fill="#333" '
+                         f'font-style="italic" paint-order="stroke" stroke="#fff" stroke-width="3">'
+                         f"{escape(', '.join(here))}</text>")
+        if tags:
+            title += "; " + "; ".join(tags.values())
+        parts.append(f"<title>{escape(title)}</title></g>")
+        layer.append("".join(parts))
+    layer.append('<text x="40" y="30" font-size="12" fill="#1b1b1b">Under a locale: Athens\' side (A, red) and '
+                 "Sparta's side (S, blue) in L(and) and N(aval) strength points; F fort, S siege, V ravaged; "
+                 "dashed ring: the city changed hands.</text>")
+    layer.append("</g>")
+    return base.replace("</svg>", "\n".join(layer) + "\n</svg>")
+
+
+def action_refs(view: dict[str, Any], legal: list[str]) -> list[list[str]]:
+    """For each legal action, the locale to click ([] = choose it from the list): an action whose
+    second word is a locale, when it is the only legal action naming that locale."""
+    del view
+    refs: list[list[str]] = []
+    for action in legal:
+        words = action.split()
+        refs.append([f"l:{words[1]}"] if len(words) == 2 and words[0] in LOCALE_ACTIONS else [])
+    count: dict[str, int] = {}
+    for r in refs:
+        if r:
+            count[r[0]] = count.get(r[0], 0) + 1
+    return [r if r and count[r[0]] == 1 else [] for r in refs]
+
+
+def describe(view: dict[str, Any]) -> dict[str, Any]:
+    """The side panel: the year and phase, the tracks, both treasuries, the allies, the force, the log."""
+    p = view.get("pending")
+    prompt = ""
+    if p:
+        prompt = f"{p['role']}: {str(p['kind']).replace('_', ' ')}" + (f" at {p['locale']}" if "locale" in p else "")
+    return {
+        "title": "Sparta vs. Athens",
+        "scenario": view.get("scenario"),
+        "year": f"{view.get('quarter')} {view.get('year')}",
+        "phase": view.get("phase"),
+        "prompt": prompt,
+        "prestige": view.get("prestige_text"),
+        "government": view.get("government"),
+        "treasury": view.get("treasury"),
+        "revenue": view.get("revenue"),
+        "first player": {"chosen by": view.get("chooser"), "this season": view.get("first"),
+                         "phasing": view.get("phasing")},
+        "event": view.get("event") or "none",
+        "allies": view.get("allies"),
+        "force": view.get("force"),
+        "log": log_lines(view)[-LOG_LINES:],
+        "outcome": view.get("outcome"),
+    }

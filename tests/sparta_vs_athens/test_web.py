@@ -1,0 +1,38 @@
+"""The browser table's web module: the board with every locale clickable, click refs, the side panel."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from polemos.games.sparta_vs_athens import web
+from tests.sparta_vs_athens.engine import new
+
+
+def test_the_board_makes_every_locale_clickable_and_shows_both_sides_strength() -> None:
+    s = new(seed=4)
+    svg = web.render_board(s.view("athens"))
+    refs = set(re.findall(r'data-ref="l:([a-z_]+)"', svg))
+    assert refs == {loc.id for loc in s.comp.locales}
+    assert ">A 21L<" in svg  # Athens: two 6s, a 4, cavalry 3 and archers 2 (16.2)
+    assert svg.count("<svg") == 1 and svg.rstrip().endswith("</svg>")
+
+
+def test_action_refs_name_a_locale_only_when_one_action_does() -> None:
+    legal = ["march eleusis", "march megara", "sail megara", "stop", "place cleon at athens"]
+    assert web.action_refs({}, legal) == [["l:eleusis"], [], [], [], []]
+
+
+def test_the_panel_names_the_tracks_and_the_decision_along_a_game() -> None:
+    s = new(seed=6)
+    r = random.Random(6)
+    for _ in range(200):
+        if s.outcome() is not None:
+            break
+        role = s.active_roles()[0]
+        panel = web.describe(s.view(role))
+        assert panel["prompt"].startswith(role)
+        assert panel["treasury"] == {"athens": s.treasury[0], "sparta": s.treasury[1]}
+        legal = s.legal_actions(role)
+        assert len(web.action_refs(s.view(role), legal)) == len(legal)
+        s.apply(role, r.choice(legal))
