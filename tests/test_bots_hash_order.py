@@ -28,10 +28,11 @@ CASES = (
 )
 
 #: The search (ISMCTS with an iteration budget, so decided by its seed) in the first seat, with the
-#: games' world samplers (worlds.py): seed 1, 300 actions, about ten searches in each game.
+#: games' world samplers (worlds.py): seed 1, 300 actions, about ten searches in each game (PW: more).
 SEARCH_CASES = (
     ("athens-and-sparta", None, (1,), 300),
     ("go-tell-the-spartans", None, (1,), 300),
+    ("peloponnesian-war", {"mode": "two-player"}, (1,), 300),
 )
 
 #: Run in a fresh interpreter: one line per game, "game seat seed actions sha256(record)".
@@ -83,6 +84,6 @@ def test_issue_12_bot_games_do_not_depend_on_the_string_hash_seed() -> None:
         lines[h] = out.splitlines()
     first, second = (lines[h] for h in HASH_SEEDS)
     # every game was played (two seats in A&S and two-player GTS, one in the solitaire games)
-    assert len(first) == 2 * 2 + 1 + 2 + 2 + 2, first
+    assert len(first) == 2 * 2 + 1 + 2 + 2 + 3, first  # ... and three searched games
     assert all(int(line.split()[-2]) > 50 for line in first), first
     assert first == second, "\n".join(f"{a}\n{b}\n" for a, b in zip(first, second, strict=True) if a != b)
