@@ -50,7 +50,7 @@ def play(s: S, choices: list[str]) -> list[tuple[str, str, list[str]]]:
 
 def fires(s: S) -> list[str]:
     """The blocks that fired, in the order they fired (from the log)."""
-    return [t.split(" fires:")[0] for _, t in s.log if " fires: " in t and not t.startswith("5.43")]
+    return [t.split(" fires:")[0] for _, t in s.log if " fires: " in t]  # not the retreat fire (1st 5.1)
 
 
 # ============================================================================ 5.1 combat order
@@ -343,10 +343,10 @@ def test_ed1_5_5_besieging_blocks_stand_face_up_in_every_view() -> None:
                      if s.loc[b] == h and s.owner[b] == ATHENS and not s.inside[b]}
         besieged = {s.comp.blocks[b].id for b in range(len(s.loc)) if s.loc[b] == h and s.inside[b]}
         assert besiegers and besieged
-        for role in ("sparta", None):
-            assert (besiegers <= _faces(s, role)) == up, (options, role)
-        for role in ("athens", None):
-            assert not besieged & _faces(s, role), (options, role)
+        for seer in ("sparta", None):
+            assert (besiegers <= _faces(s, seer)) == up, (options, seer)
+        for seer in ("athens", None):
+            assert not besieged & _faces(s, seer), (options, seer)
 
 
 def test_ed1_5_5_amphipolis_besiegers_face_up_after_the_battle() -> None:
@@ -561,3 +561,42 @@ def test_ed1_6_3_naval_attack_must_start_in_a_friendly_port() -> None:
         act(t, "athens", "op ATH-NAV-2")
         act(t, "athens", "to EPIDAURUS")
         assert t.moving < 0 or "stop" in t.legal_actions("athens")
+
+
+def test_ed1_5_5_no_storming_pick_when_the_named_group_fits_the_limit() -> None:
+    """RULINGS FE33: with face-up besiegers R33 has nothing to hide: three armies and two navies
+    besiege a major city (limit 4); storming with the armies asks nothing in the first edition, while
+    the current rules ask whenever more blocks besiege than the limit (RULINGS R33)."""
+    for options, asked in ((FIRST, False), (None, True)):
+        s = board(options)
+        set_owner(s, "CORCYRA", ATHENS)
+        place(s, "ATH-HOP-2", "CORCYRA", 2, inside=True)
+        for x in ("SPA-HOP-7", "SPA-HOP-8", "SPA-RES-2", "SPA-NAV-2", "SPA-NAV-3"):
+            place(s, x, "CORCYRA", 1)
+        at_phase(s, SPARTA, "combat")
+        script_dice(s, [6] * 20)
+        act(s, "sparta", "storm CORCYRA armies")
+        assert (s.pending is not None and s.pending["kind"] == "stormq") == asked, options
+
+
+def test_ed1_log_lines_cite_the_first_editions_rules() -> None:
+    """The team's rule: every log line cites the rule of the edition played: in the TROEZEN example
+    the withdrawal cites 1st 5.5 and the retreat 1st 5.3 (the current rules' 5.4 and 5.5); a battle
+    under the current rules cites no first-edition rule."""
+    s = _troezen()
+    script_dice(s, [6] * 40)
+    act(s, "athens", "battle TROEZEN")
+    play(s, ["withdraw SPA-HOP-8", "engage", "retreat GYTHEUM"])
+    assert "1st 5.5: Sparta withdraws a block into TROEZEN" in log_text(s)
+    assert "retreats to GYTHEUM (1st 5.3)" in log_text(s)
+    current = board(None)
+    place(current, "SPA-HOP-8", "PLATAEA", 2, came_from="THEBES")
+    set_owner(current, "PLATAEA", ATHENS)
+    place(current, "ATH-RES-2", "PLATAEA", 2)
+    at_phase(current, SPARTA, "combat")
+    script_dice(current, [6] * 40)
+    act(current, "sparta", "battle PLATAEA")
+    while current.battle is not None and current.pending is not None:
+        legal = current.legal_actions(role_of(current))
+        play(current, ["fire" if "fire" in legal else legal[-1]])
+    assert "Round 2 at PLATAEA (5.42)" in log_text(current) and "1st " not in log_text(current)

@@ -62,6 +62,11 @@ FIELD = (BS_SEA, BS_LAND, BS_ATSEA)
 
 
 # ====================================================================== small queries
+def cite(s: S, current: str, first: str) -> str:
+    """The rule a log line cites: the current rules' number, or the first edition's ("1st 5.5")."""
+    return f"1st {first}" if s.ed1 else current
+
+
 def hex_name(s: S, h: int) -> str:
     from polemos.games.athens_sparta.movement import hex_name as hn
 
@@ -326,11 +331,11 @@ def start_battle(s: S, side: int, h: int) -> None:
         _start_revolt(s, bt)
         return
     if bt["kind"] == SALLY:
-        s.say(f"5.3: {side_name(side)}'s relief forces attack the besiegers at {name}; all relief "
+        s.say(f"{cite(s, '5.3', '5.55')}: {side_name(side)}'s relief forces attack the besiegers at {name}; all relief "
               "forces must engage.")
         bt["stage"] = "sallyq"
         return
-    s.say(f"5.4: {side_name(side)} attacks at {name} with "
+    s.say(f"{cite(s, '5.4', '5.0')}: {side_name(side)} attacks at {name} with "
           + ", ".join(block_label(s, b) for b in bt["blocks"] if s.owner[b] == side and not s.inside[b])
           + ".")
     bt["stage"] = "declare"
@@ -403,10 +408,12 @@ def start_siege_action(s: S, side: int, h: int, verb: str, group: str) -> None:
         besiegers = [b for b in bt["blocks"] if s.owner[b] == side and not s.inside[b]
                      and b not in s.no_attack and s.comp.blocks[b].type != REVOLT]
         bt["stage"] = "siege"
-        s.say(f"5.3: {side_name(side)} storms {hex_name(s, h)} with its {group}.")
+        s.say(f"{cite(s, '5.3', '5.54')}: {side_name(side)} storms {hex_name(s, h)} with its {group}.")
         # first edition 5.52: at most 4 of ATHENS's 6 storming blocks are armies
         over = lim == 6 and sum(1 for x in storming if s.comp.blocks[x].type != NAVY) > 4
-        if len(besiegers) > lim or over:  # first edition 5.52: at most 4 armies storm ATHENS
+        # first edition 5.5 (RULINGS FE33): the besiegers stand face-up, so R33 has nothing to hide: the
+        # attacker picks only when the group he named exceeds the limit
+        if (len(storming) if s.ed1 else len(besiegers)) > lim or over:
             for b in storming:
                 set_status(s, b, BS_RESERVE)
             s.pending = {"kind": "stormq", "side": side, "cands": storming}
@@ -420,7 +427,7 @@ def start_siege_action(s: S, side: int, h: int, verb: str, group: str) -> None:
         for i, b in enumerate(bt["blocks"]):
             if s.owner[b] == side and bt["st"][i] in (BS_SEA, BS_LAND):
                 s.inside[b] = False
-        s.say(f"5.3: {side_name(side)} sallies from {hex_name(s, h)} with its {group}.")
+        s.say(f"{cite(s, '5.3', '5.56')}: {side_name(side)} sallies from {hex_name(s, h)} with its {group}.")
         bt["stage"] = "ed1" if s.ed1 else "sea"  # first edition 5.1, 5.56: one combat order (FE8)
 
 
@@ -492,7 +499,7 @@ def apply_sallyq(s: S, side: int, action: str) -> None:
                 set_status(s, b, BS_SEA if is_navy else BS_LAND)
                 s.inside[b] = False
                 s.revealed[b] = True
-        s.say(f"5.4: the besieged {side_name(side)} blocks sally ({group}).")
+        s.say(f"{cite(s, '5.4', '5.55')}: the besieged {side_name(side)} blocks sally ({group}).")
     bt["stage"] = "ed1" if s.ed1 else "sea"  # first edition 5.1, 5.55: one combat order (FE8)
 
 
@@ -551,7 +558,7 @@ def apply_declare(s: S, side: int, action: str) -> None:
         s.pending = None
         for b in in_battle(s, side, (BS_SEA, BS_LAND)):
             s.revealed[b] = True
-        s.say(f"5.4: {side_name(side)} engages with "
+        s.say(f"{cite(s, '5.4', '5.0')}: {side_name(side)} engages with "
               + (", ".join(block_label(s, b) for b in in_battle(s, side, (BS_SEA, BS_LAND))) or "nothing")
               + ".")
         return
@@ -562,7 +569,7 @@ def apply_declare(s: S, side: int, action: str) -> None:
 def _withdraw(s: S, b: int) -> None:
     s.inside[b] = True
     set_status(s, b, BS_INSIDE)
-    s.say(f"5.4: {side_name(s.owner[b])} withdraws a block into {hex_name(s, s.loc[b])} (siege).")
+    s.say(f"{cite(s, '5.4', '5.5')}: {side_name(s.owner[b])} withdraws a block into {hex_name(s, s.loc[b])} (siege).")
 
 
 # ---------------------------------------------------------------------- rounds
@@ -958,7 +965,7 @@ def _next_stage(s: S, bt: dict[str, Any]) -> None:
         if stage == "ed1":
             bt["stage"] = "ed1"
         if not _battle_decided(s, bt):
-            s.say(f"Round 2 at {hex_name(s, bt['hex'])} (5.42).")
+            s.say(f"Round 2 at {hex_name(s, bt['hex'])} ({cite(s, '5.42', '5.1')}).")
             if s.ed1 and kind in (NEW, STORM):
                 _ed1_swap_question(s, bt)
     else:
@@ -1062,7 +1069,7 @@ def do_option(s: S, b: int, action: str) -> None:
         set_status(s, b, BS_ATSEA)
     elif action == "retreat":
         set_status(s, b, BS_RESERVE)
-        s.say(f"{side_name(side)}'s {block_label(s, b)} falls back from the storm (5.42).")
+        s.say(f"{side_name(side)}'s {block_label(s, b)} falls back from the storm ({cite(s, '5.42', '5.54')}).")
     elif action.startswith("retreat "):
         from polemos.games.athens_sparta.movement import hex_by_name
 
@@ -1178,7 +1185,8 @@ def take_hit(s: S, b: int, double: bool) -> None:
     if double:
         if not s.halfhit[b]:
             s.halfhit[b] = True
-            s.say(f"{side_name(side)} {block_label(s, b)} takes a half-hit (double defence, 5.41).", to)
+            s.say(f"{side_name(side)} {block_label(s, b)} takes a half-hit "
+                  f"(double defence, {cite(s, '5.41', '5.53')}).", to)
             return
         s.halfhit[b] = False
     s.strength[b] -= 1
@@ -1389,7 +1397,7 @@ def retreat(s: S, b: int, n: int) -> None:
     s.inside[b] = False
     s.halfhit[b] = False
     s.moved[b] = True
-    s.say(f"{side_name(s.owner[b])} {s.comp.blocks[b].name} retreats to {hex_name(s, n)} (5.5).")
+    s.say(f"{side_name(s.owner[b])} {s.comp.blocks[b].name} retreats to {hex_name(s, n)} ({cite(s, '5.5', '5.3')}).")
     if bt is not None and b in bt["blocks"]:
         set_status(s, b, BS_NONE)
 
@@ -1447,7 +1455,7 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
             bt["victor"] = att
             for b in att_left:
                 s.inside[b] = False
-            s.say(f"The siege of {hex_name(s, h)} is lifted (5.43).")
+            s.say(f"The siege of {hex_name(s, h)} is lifted ({cite(s, '5.43', '5.56')}).")
     elif kind == STORM:
         if not def_inside and att_left:
             bt["victor"] = att
@@ -1506,7 +1514,7 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
             if def_navies:
                 forced.extend(att_navies)
             bt["victor"] = att
-            s.say(f"{side_name(att)} may now besiege {hex_name(s, h)} or regroup (5.43).")
+            s.say(f"{side_name(att)} may now besiege {hex_name(s, h)} or regroup ({cite(s, '5.43', '5.5')}).")
         else:
             # only defending navies remain and the attacker's armies hold the city: the attacker
             # took it; the defending navy must retreat if an attacking navy is present,
@@ -1543,8 +1551,8 @@ def _extra_fire(s: S, bt: dict[str, Any]) -> None:
             continue
         rolls = [s.rng.d6() for _ in range(s.strength[x])]
         hits = sum(1 for r in rolls if r <= s.comp.blocks[x].rating)
-        s.say(f"5.43: {side_name(s.owner[x])} {block_label(s, x)} fires at the retreating attackers: "
-              f"{' '.join(map(str, rolls))} — {hits} hit{'s' if hits != 1 else ''}.")
+        s.say(f"{cite(s, '5.43', '5.1')}: {side_name(s.owner[x])} {block_label(s, x)} fires at the retreating "
+              f"attackers: {' '.join(map(str, rolls))} — {hits} hit{'s' if hits != 1 else ''}.")
         if hits:
             t_hits(s, ["hits", bt["att"], h, hits, 0, ATTACKING_ARMIES])
             if s.pending is not None:
@@ -1572,7 +1580,8 @@ def _capture(s: S, bt: dict[str, Any]) -> None:
         if city.major and not bt["revolt"]:
             value = syracuse_value(s) if city.offboard else city.value
             bt["pillage"] = value
-            s.say(f"5.61: {side_name(att)} takes {city.name} and may pillage {value} {points_word(s)}.")
+            s.say(f"{cite(s, '5.61', '5.58')}: {side_name(att)} takes {city.name} and may pillage {value} "
+                  f"{points_word(s)}.")
     outside_navy = [b for b in bt["blocks"] if s.loc[b] == h and s.owner[b] == bt["def"] and not s.inside[b]
                     and s.comp.blocks[b].type == NAVY]
     if city.walled and outside_navy:
@@ -1789,7 +1798,7 @@ def apply_regroup(s: S, side: int, action: str) -> None:
             bt["regroup_done"] = 1
         return
     s.no_attack.append(b)
-    s.say(f"{side_name(side)} regroups a block to {hex_name(s, n)} (5.6).")
+    s.say(f"{side_name(side)} regroups a block to {hex_name(s, n)} ({cite(s, '5.6', '5.4')}).")
     if not regroup_options(s, side, seen=True):  # RULINGS R32
         s.pending = None
         bt["regroup_done"] = 1
@@ -1818,8 +1827,8 @@ def apply_pillage(s: S, side: int, action: str) -> None:
     s.strength[b] += 1
     from polemos.games.athens_sparta.replacement import points_word
 
-    s.say(f"5.61: {side_name(side)} spends pillage {points_word(s)}s on a victorious block.")
-    s.say(f"5.61: pillage adds a step to {block_label(s, b)}.", side)
+    s.say(f"{cite(s, '5.61', '5.58')}: {side_name(side)} spends pillage {points_word(s)}s on a victorious block.")
+    s.say(f"{cite(s, '5.61', '5.58')}: pillage adds a step to {block_label(s, b)}.", side)
     s.pending = None
 
 
