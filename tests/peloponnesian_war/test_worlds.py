@@ -212,3 +212,22 @@ def test_the_evaluation_foresees_the_8_1_bellicosity_adjustment(monkeypatch: pyt
                 assert adjusted[-1] == projected, (seed, s.turn)
                 checked += 1
     assert checked > 10
+
+
+def test_a_view_that_is_no_position_is_left_to_the_heuristic() -> None:
+    """A view without its procedure, or one this data cannot read, builds no world (NoWorld): the
+    agent plays the heuristic's choice instead of failing."""
+    s = asked(frozenset({"op_objective"}))
+    role = s.active_roles()[0]
+    legal = s.legal_actions(role)
+    bare = {k: v for k, v in s.view(role).items() if k != "procedure"}
+    broken = {**s.view(role), "phase": "no such phase"}
+    for view in (bare, broken):
+        try:
+            worlds.world_sampler(view, role)
+        except NoWorld:
+            pass
+        else:
+            raise AssertionError("a world was built from a view that is no position")
+        agent = ISMCTSAgent(GAME_ID, SearchConfig(iterations=4), name="normal")
+        assert agent.choose(view, legal, Rng(1)) in legal and agent.fell_back == 1
