@@ -421,3 +421,16 @@ def test_design_13_2_only_nsp_lost_in_battle_count_toward_the_20() -> None:
     assert s.nsp_lost[ATHENS] == 0
     campaign.eliminate(s, b, "8.3 AE")
     assert s.nsp_lost[ATHENS] == 10
+
+
+def test_15_0_event_5_helot_unrest_keeps_an_equal_strength_in_sparta() -> None:
+    s = _campaign(SPARTA)
+    s.event = "helot-unrest"
+    a = place(s, "perioikoi", "sparta", SPARTA)
+    b = place(s, "perioikoi", "sparta", SPARTA)
+    _leader(s, "brasidas", "sparta")
+    _start(s, SPARTA)
+    s.apply("sparta", "activate brasidas")
+    assert set(campaign.takable(s, SPARTA, loc(s, "sparta"))) == {a, b}
+    s.apply("sparta", "take perioikoi#1")
+    assert campaign.takable(s, SPARTA, loc(s, "sparta")) == []  # the other must stay

@@ -107,6 +107,7 @@ def takable(s: S, side: int, loc: int) -> list[int]:
     comp = s.comp
     quake = s.event == "earthquake" and s.quarter == SPRING and s.phasing == s.first
     corcyra = comp.ally("corcyra").index if s.event == "corcyra-stasis" else NO
+    taken = {int(v) for v in s.force["units"]} if s.force is not None else set()
     for u in s.units_at(loc, side, inside=False):
         if s.u_moved[u]:
             continue
@@ -119,14 +120,11 @@ def takable(s: S, side: int, loc: int) -> list[int]:
                 and comp.locales[loc].region in ("laconia", "messenia"):
             home = comp.locale_index["sparta"]
             stay = sum(s.strength(v) for v in s.units_at(home, SPARTA, inside=False)
-                       if v != u and is_land(s, v) and s.utype(v).nationality == ut.nationality)
+                       if v != u and v not in taken and is_land(s, v) and s.utype(v).nationality == ut.nationality)
             if stay < s.strength(u):
                 continue  # event 5: an equal strength must stay in Sparta
         out.append(u)
-    if s.force is not None:
-        taken = set(s.force["units"])
-        out = [u for u in out if u not in taken]
-    return out
+    return [u for u in out if u not in taken]
 
 
 def legal_campaign(s: S, side: int) -> list[str]:
