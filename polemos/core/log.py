@@ -42,14 +42,28 @@ def _plain(text: str, lang: str, depth: int = 0) -> str:
         if rest != m.group("rest"):
             return rest + m.group("rule")
     shown = translate_text(text, lang)
-    if shown != text or depth > 2:
+    if depth > 2:
         return shown
+    # then the line without the rule it opens with, if that leaves less of the English: a template that
+    # opens with a placeholder may take the rule in ("10 the game ends: ..." is "10" and a line, not a
+    # reason "10 the game ends"), one that names the rule itself ("{rule}: {side} attacks at ...") may not
     m = _RULE_PREFIX.match(text)
     if m is not None:
         rest = _plain(m.group("rest"), lang, depth + 1)
         if rest != m.group("rest"):
-            return m.group("rule") + m.group("sep") + rest
-    return text
+            prefixed = m.group("rule") + m.group("sep") + rest
+            if shown == text or _left(text, prefixed) < _left(text, shown):
+                return prefixed
+    return shown
+
+
+_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def _left(english: str, shown: str) -> int:
+    """How many words of ``shown`` are still the English line's own (names too: fewer is better)."""
+    own = set(_WORD.findall(english))
+    return sum(1 for w in _WORD.findall(shown) if w in own)
 
 
 def log_text(entry: object, lang: str | None = None) -> str:
