@@ -378,7 +378,7 @@
       else state = h("span", { class: "status" }, t("To move: {roles}", { roles: toMove || "—" }));
       const invite = g.status === "open" && g.invite ? `${location.origin}/game/${g.id}?invite=${encodeURIComponent(g.invite)}` : null;
       return h("li", { class: "game-item" + (g.my_turn && g.status === "active" ? " my-turn" : ""), dataset: { id: g.id } },
-        h("a", { href: `/game/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`),
+        h("a", { href: `/game/${g.id}`, "data-link": true, class: "game-link" }, `${t(g.title)} #${g.id}`),
         g.hotseat ? h("span", { class: "tag" }, t("hot-seat")) : null, seedTag(g), " ", state,
         h("div", { class: "seats" }, seatLine(g)),
         invite ? h("div", { class: "seats" }, t("Invitation link: "), h("a", { href: invite, class: "invite" }, invite)) : null);
@@ -387,7 +387,7 @@
     openItem(g) {
       const open = g.seats.filter((s) => s.kind === "open");
       return h("li", { class: "game-item", dataset: { id: g.id } },
-        h("a", { href: `/game/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`),
+        h("a", { href: `/game/${g.id}`, "data-link": true, class: "game-link" }, `${t(g.title)} #${g.id}`),
         g.scenario ? h("span", { class: "tag" }, g.scenario) : null,
         h("div", { class: "seats" }, seatLine(g)),
         h("div", { class: "join" }, open.map((s) => h("button", { type: "button", class: "primary small join-seat",
@@ -402,7 +402,7 @@
 
     finishedItem(g) {
       return h("li", { class: "game-item", dataset: { id: g.id } },
-        h("a", { href: `/replay/${g.id}`, "data-link": true, class: "game-link" }, `${g.title} #${g.id}`), seedTag(g), " ",
+        h("a", { href: `/replay/${g.id}`, "data-link": true, class: "game-link" }, `${t(g.title)} #${g.id}`), seedTag(g), " ",
         h("span", { class: "status" }, resultText(g)), h("div", { class: "seats" }, seatLine(g)));
     }
 
@@ -1538,8 +1538,8 @@
       document.addEventListener("keydown", this.onKey);
       try {
         const meta = await api("GET", `/api/games/${this.gid}`);
-        $("#replay-title", this.root).textContent = t("Replay: {game} #{id}", { game: meta.title, id: meta.id });
-        document.title = t("Replay {game} #{id} — Polemos", { game: meta.title, id: meta.id });
+        $("#replay-title", this.root).textContent = t("Replay: {game} #{id}", { game: t(meta.title), id: meta.id });
+        document.title = t("Replay {game} #{id} — Polemos", { game: t(meta.title), id: meta.id });
         $("#replay-result", this.root).textContent = meta.status === "finished" ? t("Result: {result}.", { result: resultText(meta) }) : "";
       } catch (err) {
         notify(err.message, "error");
