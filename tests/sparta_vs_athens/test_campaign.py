@@ -434,3 +434,53 @@ def test_15_0_event_5_helot_unrest_keeps_an_equal_strength_in_sparta() -> None:
     assert set(campaign.takable(s, SPARTA, loc(s, "sparta"))) == {a, b}
     s.apply("sparta", "take perioikoi#1")
     assert campaign.takable(s, SPARTA, loc(s, "sparta")) == []  # the other must stay
+
+
+def _battle_at_eleusis(result: str, attackers: list[str], defenders: list[str]) -> tuple[S, list[int], list[int]]:
+    """A Spartan force (Archidamus, +1 column) attacks Athenians at Eleusis, the die scripted to give
+    ``result`` on the Combat Results Table (tables.toml [crt])."""
+    s = _campaign(SPARTA)
+    att = [place(s, t, "megara", SPARTA) for t in attackers]
+    de = [place(s, t, "eleusis", ATHENS) for t in defenders]
+    _force_at(s, SPARTA, "archidamus", "eleusis", att)
+    a = sum(s.strength(u) for u in att)
+    d = sum(s.strength(u) for u in de) + s.comp.locale("eleusis").garrison
+    col = min(7, campaign._column(a, d) + 1)
+    die = next(x for x in range(1, 7) if s.comp.tables.crt.result(col, x) == result)
+    script_dice(s, [die])
+    s.apply("sparta", "attack")
+    return s, att, de
+
+
+def _result(s: S) -> str:
+    return next(t for _, t in reversed(s.log) if t.startswith("8.1 battle")).rsplit(" ", 1)[1].rstrip(".")
+
+
+def test_design_8_3_dw_every_defending_unit_wavers_and_the_defender_retreats() -> None:
+    s, _, de = _battle_at_eleusis("DW", ["spartiates"], ["athenian-hoplites-6"])
+    assert _result(s) == "DW"
+    assert s.u_flip[de[0]]
+    assert s.pending is not None and s.pending["kind"] == "retreat" and s.pending["side"] == ATHENS
+    s.apply("athens", s.legal_actions("athens")[0])
+    assert s.u_loc[de[0]] != loc(s, "eleusis")
+
+
+def test_design_8_3_ah_the_attacker_loses_at_least_half_strongest_first() -> None:
+    s, att, _ = _battle_at_eleusis("AH", ["perioikoi", "skiritai"], ["athenian-hoplites-6", "athenian-hoplites-4"])
+    assert _result(s) == "AH"
+    assert s.u_loc[att[0]] == -1  # the 5 goes: half of 7 is 4 (rounded up), the strongest first
+    assert s.u_loc[att[1]] >= 0  # the 2 survives (and must retreat, 8.3)
+
+
+def test_design_8_3_ex_the_defender_loses_half_and_the_attacker_wavers_no_one_retreats() -> None:
+    s = _campaign(SPARTA)
+    att = [place(s, "spartiates", "megara", SPARTA)]
+    de = [place(s, "athenian-hoplites-4", "eleusis", ATHENS), place(s, "athenian-archers", "eleusis", ATHENS)]
+    _force_at(s, SPARTA, "archidamus", "eleusis", att)
+    col = min(7, campaign._column(7, 6 + s.comp.locale("eleusis").garrison) + 1)
+    die = next(d for d in range(1, 7) if s.comp.tables.crt.result(col, d) == "EX")
+    script_dice(s, [die])
+    s.apply("sparta", "attack")
+    assert _result(s) == "EX"
+    assert s.u_flip[att[0]] and s.u_loc[de[0]] == -1 and s.u_loc[de[1]] >= 0
+    assert s.pending is None or s.pending["kind"] != "retreat"
