@@ -484,3 +484,37 @@ def test_design_8_3_ex_the_defender_loses_half_and_the_attacker_wavers_no_one_re
     assert _result(s) == "EX"
     assert s.u_flip[att[0]] and s.u_loc[de[0]] == -1 and s.u_loc[de[1]] >= 0
     assert s.pending is None or s.pending["kind"] != "retreat"
+
+
+def test_design_8_6_8_4_a_naval_battle_between_nsp_alone_with_the_athenian_column() -> None:
+    s = _campaign(ATHENS)
+    fleet = [place(s, "athenian-fleet-10", "piraeus", ATHENS)]
+    enemy = place(s, "corinthian-fleet", "lechaeum", SPARTA)
+    hoplites = place(s, "corinthian-hoplites", "lechaeum", SPARTA)
+    _force_at(s, ATHENS, "phormio", "lechaeum", fleet)
+    assert "attack at sea" in s.legal_actions("athens")
+    script_dice(s, [6])
+    s.apply("athens", "attack at sea")
+    line = next(t for _, t in reversed(s.log) if t.startswith("8.6 naval battle"))
+    # 10 against 8: 1:1, Phormio's sea shift 2 and the red fleet's 1 -> 3 columns right
+    assert "Athens 10 against Sparta 8, 1:1, shift +3" in line
+    assert s.u_loc[hoplites] >= 0  # the LSP take no part (8.6)
+    assert s.u_flip[enemy] or s.u_loc[enemy] != loc(s, "lechaeum") or s.pending is not None
+
+
+def test_design_13_2_9_3_the_propontis_blocked_at_the_end_of_the_year_favours_sparta() -> None:
+    s = new("archidamian-war")
+    clear(s)
+    place(s, "perioikoi", "byzantium", SPARTA)
+    run(s, ["year_end"])  # and on into the next Administration quarter's adjustment (3.2 1b)
+    assert any(t.startswith("3.2 1b prestige 1 toward Sparta (the Propontis was blocked") for _, t in s.log)
+
+
+def test_design_15_11_an_ally_whose_home_cities_are_all_enemy_held_leaves_the_war() -> None:
+    s = new("archidamian-war")
+    plataea = s.comp.ally("plataea")
+    for h in plataea.home:
+        s.owner[h] = SPARTA
+    run(s, ["year_end"])
+    assert s.ally_out[plataea.index]
+    assert all(s.u_loc[u] < 0 for u in range(len(s.u_loc)) if s.utype(u).ally == plataea.index)
