@@ -79,7 +79,7 @@ def build(s: S, side: int | None) -> dict[str, Any]:
             blocks.append({"owner": ROLES[s.owner[b]], "location": hex_name(s, s.loc[b]), "besieged": s.inside[b]})
     # the order of the list must not tell which hidden block is which (roster order would)
     blocks.sort(key=lambda e: (e["owner"], e["location"] or "", e["besieged"], e.get("id", "")))
-    cities = [dict(c) for c in _cities(s)]
+    cities = list(_cities(s))  # entries shared by the views of one board: a view is read, never changed
     pts = points(s)
     persia = s.persia
     s = real
@@ -168,7 +168,7 @@ def _cities(s: S) -> list[dict[str, Any]]:
     (5.3). The same for every role that sees this board, and a change builds a view for each seat and the
     spectator, so the list is kept on the state with what it was worked out from (the blocks' hexes,
     owners and walls, and the cities' controllers: all it reads) and built again only when they changed.
-    The caller copies the entries it hands out."""
+    Its entries are shared by those views (views are plain JSON that nobody changes)."""
     occ = occ_of(s)
     key = (s.occ_cache[0] if s.occ_cache is not None else None, tuple(s.city_owner))
     memo: tuple[Any, list[dict[str, Any]]] | None = s.__dict__.get("_cities_seen")
