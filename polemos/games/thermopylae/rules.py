@@ -284,7 +284,9 @@ def reach_texts(s: GTSState, u: int, r: Reach) -> list[str]:
     """The action texts of ``r``'s Dests for the force topped by ``u``, in the same order."""
     texts = r.texts
     if texts is None:
-        texts = r.texts = [move_text(s, u, d) for d in r.dests]
+        # move_text's "move U AREA F", with the area and facing names made with the components
+        head, names = f"move {s.comp.unit_ids[u]} ", s.comp.area_facing_names
+        texts = r.texts = [move_text(s, u, d) if d.attack else head + names[4 * d.area + d.facing] for d in r.dests]
     return texts
 
 
@@ -413,13 +415,15 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
         structural.add(n)
         return cnt[n] - (size if n == a0 else 0) > 0
 
-    # (area, facing, area attacked from or -1, area that needs room or -1) -> the most MPs left, in the
-    # order first found: an end kept only where it has room keeps its place among the others (_ends)
-    found: dict[tuple[int, int, int, int], int] = {}
+    # (area, facing or -1: any, area attacked from or -1, area that needs room or -1) -> the most MPs left,
+    # in the order first found: an end kept only where it has room keeps its place among the others (_ends).
+    # The key is the four as one int, ((area * 5 + facing + 1) * k + came_from + 1) * k + needs_room + 1
+    k = comp.n_areas + 1
+    found: dict[int, int] = {}
 
     def add(area: int, facing: int, came_from: int, mp: int, needs_room: int = -1) -> None:
         """An end of the move, if ``needs_room`` (an area, or -1: none) has room for the force."""
-        key = (area, facing, came_from, needs_room)
+        key = ((area * 5 + facing + 1) * k + came_from + 1) * k + needs_room + 1
         if found.get(key, -1) < mp:
             found[key] = mp
 
@@ -462,16 +466,16 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
                 break
     elif t == MIXED:
         # 3.2.2: Front Left, Front or Front Right; 1 MP per 90-degree turn
-        best: dict[tuple[int, int], int] = {(a0, f0): ma}
+        best: dict[int, int] = {4 * a0 + f0: ma}  # 4 * area + facing -> the most MPs left there
         frontier = [(a0, f0, ma)]
         while frontier:
             a, f, mp = frontier.pop()
-            if best.get((a, f), -1) > mp:
+            if best.get(4 * a + f, -1) > mp:
                 continue
             for turn, cost in ((1, 1), (3, 1), (2, 2)):
                 nf = (f + turn) % 4
-                if mp >= cost and best.get((a, nf), -1) < mp - cost:
-                    best[(a, nf)] = mp - cost
+                if mp >= cost and best.get(4 * a + nf, -1) < mp - cost:
+                    best[4 * a + nf] = mp - cost
                     frontier.append((a, nf, mp - cost))
                     if (a, nf) != (a0, f0):
                         add(a, nf, -1, mp - cost, -1 if a == a0 else a)
@@ -490,11 +494,11 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
                 if c > mp:
                     continue
                 mp2 = mp - c
-                key = (n, f, -1, n)
+                key = ((n * 5 + f + 1) * k) * k + n + 1  # (n, f, -1, n)
                 if found.get(key, -1) < mp2:
                     found[key] = mp2
-                if not zoc[n] and best.get((n, f), -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
-                    best[(n, f)] = mp2
+                if not zoc[n] and best.get(4 * n + f, -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
+                    best[4 * n + f] = mp2
                     frontier.append((n, f, mp2))
     else:
         # 3.3.3 (3.2.3): light units move into any adjacent area and face as they like at no cost
@@ -520,18 +524,19 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
                     continue
                 mp2 = mp - c
                 if n != a0:
-                    key = (n, -1, -1, n)  # any facing (expanded below)
+                    key = n * 5 * k * k + n + 1  # (n, any facing, -1, n): _ends takes every facing
                     if found.get(key, -1) < mp2:
                         found[key] = mp2
                 if not zoc[n] and bestl.get(n, -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
                     bestl[n] = mp2
                     frontier2.append((n, mp2))
-    touched.update(a for _, _, _, a in found if a >= 0)
-    for (a, f, cf, nr), mp in found.items():
-        if f < 0:
-            events += [(a, g, cf, mp, nr) for g in range(4)]
-        else:
-            events.append((a, f, cf, mp, nr))
+    for key, mp in found.items():
+        rest, nr = divmod(key, k)
+        rest, cf = divmod(rest, k)
+        a, f = divmod(rest, 5)
+        if nr:
+            touched.add(nr - 1)
+        events.append((a, f - 1, cf - 1, mp, nr - 1))
     r.ends, r.dests = _ends(r, cnt, typ, comp.a_col)
     return r
 
@@ -551,6 +556,12 @@ def _ends(r: Reach, cnt: list[int], typ: list[int], a_col: tuple[int, ...]
                 ok = rooms[needs_room] = _room(cnt, typ, needs_room, a0, size, t)
             if not ok:
                 continue
+        if facing < 0:  # a light unit's end: any facing (3.3.3)
+            for g in _ALL_FACINGS:
+                key = (area, g, came_from)
+                if out.get(key, -1) < mp:
+                    out[key] = mp
+            continue
         key = (area, facing, came_from)
         if out.get(key, -1) < mp:
             out[key] = mp
@@ -1264,9 +1275,14 @@ def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
             near.update(n for n in comp.nbr[p] if n >= 0)
     fits = _deploy_fits(s, comp.u_type[u], occ)
     out: list[tuple[int, int]] = []
-    for a, west, spots in fits:
-        if not (west_only and not west) and not (west and not phocians_west_ok) and (near is None or a in near):
+    if not west_only and phocians_west_ok and near is None:
+        for _, _, spots in fits:
             out += spots
+    else:
+        for a, west, spots in fits:
+            if spots and not (west_only and not west) and not (west and not phocians_west_ok) \
+                    and (near is None or a in near):
+                out += spots
     if not out:  # G27: a unit boxed in may be placed anywhere legal
         for _, _, spots in fits:
             out += spots
@@ -1318,7 +1334,8 @@ _AREA_SPOTS = tuple(tuple((a, f) for f in _ALL_FACINGS) for a in range(256))
 def place(s: GTSState, u: int, a: int, f: int) -> None:
     occ = occupancy(s)
     here = side_units(occ, a, GREEK, s.comp)
-    fits = {k: v for k, v in s._cache.items() if type(k) is tuple and k[0] == "fits"}
+    cache = s._cache
+    fits = {t: cache[("fits", t)] for t in range(len(TYPE_NAMES)) if ("fits", t) in cache}
     s.loc[u] = a
     s.facing[u] = f
     s.seq[u] = s.next_seq
@@ -1332,11 +1349,11 @@ def place(s: GTSState, u: int, a: int, f: int) -> None:
     if fits:
         pile = s._cache["occ"][a]  # _force_moved kept the occupancy, with u added
         i = _deploy_index(s.comp).get(a, -1)
-        for key, old in fits.items():  # only area a's spots changed (3.1.2, 3.1.3)
-            new = list(old)
+        for t, old in fits.items():  # only area a's spots changed (3.1.2, 3.1.3)
             if i >= 0:
-                new[i] = (a, new[i][1], _fit_spots(s, key[1], a, pile))
-            s._cache[key] = new
+                old = list(old)
+                old[i] = (a, old[i][1], _fit_spots(s, t, a, pile))
+            cache[("fits", t)] = old
 
 
 def _deploy_index(comp: Comp) -> dict[int, int]:

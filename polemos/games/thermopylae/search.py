@@ -26,8 +26,8 @@ class Dest:
 class Reach:
     """The search result for one force in a Movement Segment: its Dests, their action texts (built on
     first use), and the areas whose friendly units the search looked at (``touched``), of which those
-    that decided where it went (``structural``); the ends it found as ``events`` (area, facing, area
-    attacked from or -1, MPs left, area that needs room or -1) and those kept (``ends``); and the
+    that decided where it went (``structural``); the ends it found as ``events`` (area, facing or -1:
+    any, area attacked from or -1, MPs left, area that needs room or -1) and those kept (``ends``); and the
     force's area, size, type and column (rules._reach, rules._ends)."""
 
     __slots__ = ("a0", "col0", "dests", "ends", "events", "size", "structural", "texts", "touched", "type")
