@@ -600,3 +600,112 @@ def test_ed1_log_lines_cite_the_first_editions_rules() -> None:
         legal = current.legal_actions(role_of(current))
         play(current, ["fire" if "fire" in legal else legal[-1]])
     assert "Round 2 at PLATAEA (5.42)" in log_text(current) and "1st " not in log_text(current)
+
+
+# ============================================================================ 6.7 naval patrols (FE12)
+def _patrol_at_aegina(options: dict[str, str] | None = FIRST) -> S:
+    """Sparta attacks Athenian AEGINA (a port, Athens's sea) with a hoplite; Athens holds it with a
+    hoplite and a navy."""
+    s = board(options)
+    set_owner(s, "AEGINA", ATHENS)
+    place(s, "ATH-HOP-2", "AEGINA", 1)
+    place(s, "ATH-NAV-1", "AEGINA", 2)
+    place(s, "SPA-HOP-8", "AEGINA", 3, came_from="TROEZEN")
+    at_phase(s, SPARTA, "combat")
+    return s
+
+
+def test_ed1_6_7_navy_may_patrol_instead_of_accepting_battle() -> None:
+    """1st 6.7 (RULINGS FE12): "las naves pueden decidir patrullar un hex en lugar de aceptar una
+    batalla o asedio. Es necesario el control del mar. Los bloques de tierra no pueden atacar a las
+    naves que patrullan (y viceversa)": the Athenian navy patrols; the Spartan hoplite's hits fall on
+    the Athenian hoplite only; after the battle the patrol stays, face-up, Athens keeps the sea of
+    AEGINA and no battle is due there; it rolls 5+ at the end of the Athenian Player Turn. The
+    current rules have no patrol."""
+    s = _patrol_at_aegina()
+    nav, hop, hop3 = bid(s, "ATH-NAV-1"), bid(s, "ATH-HOP-2"), place(s, "ATH-HOP-3", "AEGINA", 4)
+    at_phase(s, SPARTA, "combat")
+    script_dice(s, [6] * 5 + [1, 1, 1] + [6] * 20)  # the Spartan hoplite scores 3 hits in round 1
+    act(s, "sparta", "battle AEGINA")
+    assert "patrol ATH-NAV-1" in s.legal_actions("athens")
+    play(s, ["patrol ATH-NAV-1", "engage"])
+    while s.battle is not None and s.pending is not None and s.pending["kind"] in ("act", "hit"):
+        legal = s.legal_actions(role_of(s))
+        play(s, ["fire" if "fire" in legal else legal[0]])
+    assert s.strength[nav] == 2 and s.loc[nav] == hex_of(s, "AEGINA")
+    assert s.strength[hop] + s.strength[hop3] == 2  # 1 + 4 less three hits, none on the navy
+    assert "1st 6.7: Athens's ATHENS C3 (2) patrols AEGINA." in log_text(s)
+    assert s.patrol == [nav]
+    while s.battle is not None:
+        legal = s.legal_actions(role_of(s))
+        play(s, ["done" if "done" in legal else legal[0]])
+    from polemos.games.athens_sparta.combat import battle_hexes
+    from polemos.games.athens_sparta.common import update_control
+
+    update_control(s)
+    h = hex_of(s, "AEGINA")
+    assert s.sctrl[h] == ATHENS
+    assert h not in battle_hexes(s, SPARTA)[0] and h not in battle_hexes(s, ATHENS)[0]
+    assert "ATH-NAV-1" in _faces(s, "sparta")
+    # its attrition, 5+, at the end of Athens's Player Turn
+    from polemos.games.athens_sparta.attrition import siege_attrition
+
+    s.log = []
+    siege_attrition(s, ATHENS)
+    assert "1st 6.7 patrol attrition at AEGINA (Athens, 5+): " in log_text(s)
+    s.log = []
+    siege_attrition(s, SPARTA)
+    assert "patrol" not in log_text(s)
+    current = _patrol_at_aegina(None)
+    act(current, "sparta", "battle AEGINA")
+    assert not any(a.startswith("patrol") for a in current.legal_actions(role_of(current)))
+
+
+def test_ed1_6_7_a_patrol_outside_a_taken_walled_city_blockades_it() -> None:
+    """RULINGS FE12: when the attackers take the walled city the patrol stood outside, the navy is
+    outside an enemy port's walls: it blockades it (the NAUPACTUS example's navy)."""
+    s = _patrol_at_aegina()
+    nav = bid(s, "ATH-NAV-1")
+    script_dice(s, [6, 1, 1, 1] + [1] * 20)
+    act(s, "sparta", "battle AEGINA")
+    play(s, ["patrol ATH-NAV-1", "engage"])
+    while s.battle is not None and s.pending is not None:
+        legal = s.legal_actions(role_of(s))
+        play(s, ["fire" if "fire" in legal else ("done" if "done" in legal else legal[0])])
+    h = hex_of(s, "AEGINA")
+    assert s.city_owner[s.comp.board.city_index["AEGINA"]] == SPARTA and s.inside[bid(s, "SPA-HOP-8")]
+    assert s.patrol == [] and s.loc[nav] == h and "patrolling navy now blockades AEGINA" in log_text(s)
+    assert siege_status(s, h)[1]
+
+
+def test_ed1_6_7_patrol_needs_sea_control() -> None:
+    """1st 6.7: "es necesario el control del mar": with a Spartan navy blockading... here a Spartan
+    navy among the attackers: the Athenian navy may not patrol (it defends in the naval battle)."""
+    s = _patrol_at_aegina()
+    place(s, "SPA-NAV-3", "AEGINA", 2)
+    at_phase(s, SPARTA, "combat")
+    act(s, "sparta", "battle AEGINA")
+    assert not any(a.startswith("patrol") for a in s.legal_actions("athens"))
+
+
+def test_ed1_6_7_the_patrol_ends_when_the_navy_moves_away() -> None:
+    s = _patrol_at_aegina()
+    nav = bid(s, "ATH-NAV-1")
+    s.patrol = [nav]
+    at_phase(s, ATHENS, "move", 3)
+    act(s, "athens", "op ATH-NAV-1")
+    act(s, "athens", "to ATHENS")
+    if s.moving >= 0:
+        act(s, "athens", "stop")
+    assert s.patrol == [] and s.loc[nav] == hex_of(s, "ATHENS")
+
+
+def test_ed1_6_7_patrol_survives_a_json_round_trip() -> None:
+    import polemos
+
+    s = _patrol_at_aegina()
+    s.patrol = [bid(s, "ATH-NAV-1")]
+    doc = s.to_json()
+    again = polemos.game("athens-and-sparta").from_json(doc)
+    assert isinstance(again, AthensSpartaState) and again.patrol == s.patrol and again.to_json() == doc
+    assert "patrol" not in board(None).to_json()

@@ -3,7 +3,7 @@ and the Plague event (which uses the 6.0 procedure)."""
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.combat import ALL_BLOCKS, INSIDE_ONLY, OUTSIDE_ONLY
+from polemos.games.athens_sparta.combat import ALL_BLOCKS, INSIDE_ONLY, OUTSIDE_ONLY, PATROL_ONLY
 from polemos.games.athens_sparta.common import blocks_at, friendly_hex, push, side_name
 from polemos.games.athens_sparta.model import ATHENS, NAVY, SPARTA
 from polemos.games.athens_sparta.state import AthensSpartaState
@@ -76,6 +76,12 @@ def siege_attrition(s: S, side: int) -> None:
         roll_attrition(s, side, h, len(group), target,
                        f"6.0 Siege Attrition at {where} ({side_name(side)}, {kind}, {target}+"
                        + (", +1 at SYRACUSE 9.2" if bonus else "") + ")", mask, bonus)
+    # first edition 6.7: "las naves en patrulla están sujetas a desgaste de asedios parciales (5+)",
+    # at the end of their owner's Player Turn (RULINGS FE12)
+    for h in sorted({s.loc[b] for b in s.patrol if s.owner[b] == side and s.loc[b] >= 0}):
+        n = sum(1 for b in s.patrol if s.owner[b] == side and s.loc[b] == h)
+        roll_attrition(s, side, h, n, 5, f"1st 6.7 patrol attrition at {_name(s, h)} ({side_name(side)}, 5+)",
+                       PATROL_ONLY)
 
 
 def _name(s: S, h: int) -> str:

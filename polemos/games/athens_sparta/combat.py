@@ -119,6 +119,8 @@ def eliminate(s: S, b: int) -> None:
     s.inside[b] = False
     s.halfhit[b] = False
     s.revealed[b] = False
+    if b in s.patrol:
+        s.patrol.remove(b)
     bt = s.battle
     if bt is not None and b in bt["blocks"]:
         bt["st"][bt["blocks"].index(b)] = BS_NONE
@@ -199,9 +201,16 @@ def battle_hexes(s: S, side: int) -> tuple[list[int], list[int], list[int]]:
     field: dict[int, int] = {}
     ins: dict[int, int] = {}
     revolt: set[int] = set()
-    for h, o, walls, k in zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False):
+    patrol = s.patrol
+    navies: set[tuple[int, int]] = set()
+    if patrol:
+        navies = {(h, o) for h, o, walls, k in zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False)
+                  if h >= 0 and not walls and k == 1}
+    for b, (h, o, walls, k) in enumerate(zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False)):
         if h < 0 or o > 1:
             continue
+        if patrol and b in patrol and (h, 1 - o) not in navies:
+            continue  # first edition 6.7: land blocks and a patrol never fight; enemy navies may (FE12)
         if walls:
             ins[h] = ins.get(h, 0) | (1 << o)
         else:
@@ -325,6 +334,8 @@ def start_battle(s: S, side: int, h: int) -> None:
                 bt["st"][i] = BS_SEA if s.comp.blocks[b].type == NAVY else BS_LAND
     s.reveals += 1
     name = hex_name(s, h)
+    if s.patrol:
+        _ed1_patrols_apart(s, bt)
     if revolt and (not has_field_att or s.ed1):
         # first edition 7.0: the sponsor's other blocks in the hex fight in the revolt's battle (FE37)
         bt["revolt"] = 1
@@ -350,6 +361,8 @@ def _start_revolt(s: S, bt: dict[str, Any]) -> None:
         # walled city or not; every defender, navies included, fights at its normal rating; nobody
         # withdraws (the revolt is within the walls) and nobody has double defence
         for i, b in enumerate(bt["blocks"]):
+            if b in s.patrol:
+                continue  # first edition 6.7: land blocks and a patrol never fight (RULINGS FE12)
             bt["st"][i] = BS_LAND
             if s.owner[b] != side:
                 s.revealed[b] = True
@@ -399,6 +412,8 @@ def start_siege_action(s: S, side: int, h: int, verb: str, group: str) -> None:
                 bt["st"][i] = BS_INSIDE if s.inside[b] else BS_RESERVE
             else:
                 bt["st"][i] = BS_INSIDE if s.inside[b] else (BS_SEA if spec.type == NAVY else BS_LAND)
+    if s.patrol:
+        _ed1_patrols_apart(s, bt)
     if verb == "storm":
         # the siege limit also limits storming blocks (5.31): the attacker picks which storm (R21),
         # whenever more blocks besiege than the limit, even if fewer are of the group he named: how
@@ -529,7 +544,7 @@ def _declare(s: S, bt: dict[str, Any]) -> bool:
     """5.4: the defender declares for each block to engage or withdraw into siege."""
     dfn = bt["def"]
     undecided = [b for b in in_battle(s, dfn, (BS_SEA, BS_LAND)) if not s.revealed[b]]
-    if undecided and any(_can_withdraw(s, b) for b in undecided):
+    if undecided and any(_can_withdraw(s, b) or _may_patrol(s, b) for b in undecided):
         s.pending = {"kind": "declare", "side": dfn}
         return False
     for b in in_battle(s, dfn, (BS_SEA, BS_LAND)):
@@ -547,6 +562,8 @@ def legal_declare(s: S, side: int) -> list[str]:
     assert bt is not None
     out = ["withdraw " + s.comp.blocks[b].id for b in in_battle(s, side, (BS_SEA, BS_LAND))
            if not s.revealed[b] and _can_withdraw(s, b)]
+    out.extend("patrol " + s.comp.blocks[b].id for b in in_battle(s, side, (BS_SEA,))
+               if not s.revealed[b] and _may_patrol(s, b))
     out.append("engage")
     return out
 
@@ -563,7 +580,45 @@ def apply_declare(s: S, side: int, action: str) -> None:
               + ".")
         return
     b = s.comp.block_index[action.split()[1]]
+    if action.startswith("patrol "):
+        set_status(s, b, BS_ATSEA)
+        s.patrol.append(b)
+        s.revealed[b] = True  # patrolling navies stand face-up (1st 6.7, RULINGS FE33)
+        s.reveals += 1
+        s.say(f"1st 6.7: {side_name(side)}'s {block_label(s, b)} patrols {hex_name(s, bt['hex'])}.")
+        return
     _withdraw(s, b)
+
+
+def _may_patrol(s: S, b: int) -> bool:
+    """First edition 6.7: "las naves pueden decidir patrullar un hex en lugar de aceptar una batalla o
+    asedio. Es necesario el control del mar": at the declaration of a new battle, a defending navy
+    where its side has the sea (the Phase's snapshot) and no attacking navy stands outside the walls
+    (enemy navies fight it: it defends, RULINGS FE12)."""
+    bt = s.battle
+    assert bt is not None
+    if not s.ed1 or bt["kind"] != NEW or bt["revolt"] or s.comp.blocks[b].type != NAVY:
+        return False
+    h = bt["hex"]
+    c = s.comp.board.city_at[h]
+    if s.owner[b] != bt["def"] or c < 0 or h == s.comp.board.syracuse_hex:
+        return False
+    # the sea is the defender's: its own port, and no attacking navy there (the Combat Phase's snapshot
+    # shows a battle hex contested, so the sea control is the one the attack finds, 6.5)
+    return s.city_owner[c] == bt["def"] and s.comp.board.cities[c].port and not in_battle(s, bt["att"], (BS_SEA,))
+
+
+def _ed1_patrols_apart(s: S, bt: dict[str, Any]) -> None:
+    """First edition 6.7 (RULINGS FE12): a patrolling navy stands apart from a battle in its hex (land
+    blocks and it never fight), unless enemy navies stand there outside the walls: then it defends in
+    the naval battle and its patrol is over."""
+    h = bt["hex"]
+    for b in [x for x in bt["blocks"] if x in s.patrol]:
+        if any(s.owner[x] != s.owner[b] and s.loc[x] == h and not s.inside[x] and s.comp.blocks[x].type == NAVY
+               for x in bt["blocks"]):
+            s.patrol.remove(b)
+        else:
+            set_status(s, b, BS_ATSEA)
 
 
 def _withdraw(s: S, b: int) -> None:
@@ -1120,6 +1175,7 @@ ALL_BLOCKS = -1
 INSIDE_ONLY = -2
 OUTSIDE_ONLY = -3
 ATTACKING_ARMIES = -4  # 5.43 extra fire: the armies outside the walls
+PATROL_ONLY = -5  # first edition 6.7: the navies patrolling the hex (their attrition, RULINGS FE12)
 
 
 def _hit_pool(s: S, side: int, h: int, mask: list[int]) -> list[int]:
@@ -1140,6 +1196,8 @@ def _hit_pool(s: S, side: int, h: int, mask: list[int]) -> list[int]:
     if m == ATTACKING_ARMIES:
         return [b for b in blocks_at(s, h) if s.owner[b] == side and not s.inside[b]
                 and s.comp.blocks[b].type != NAVY]
+    if m == PATROL_ONLY:
+        return [b for b in blocks_at(s, h) if s.owner[b] == side and b in s.patrol]
     return [b for b in blocks_at(s, h) if s.owner[b] == side
             and (m == ALL_BLOCKS or (m == INSIDE_ONLY) == s.inside[b])]
 
@@ -1397,6 +1455,8 @@ def retreat(s: S, b: int, n: int) -> None:
     s.inside[b] = False
     s.halfhit[b] = False
     s.moved[b] = True
+    if b in s.patrol:
+        s.patrol.remove(b)
     s.say(f"{side_name(s.owner[b])} {s.comp.blocks[b].name} retreats to {hex_name(s, n)} ({cite(s, '5.5', '5.3')}).")
     if bt is not None and b in bt["blocks"]:
         set_status(s, b, BS_NONE)
@@ -1409,7 +1469,7 @@ def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
         bt["retreat_via"] = []  # first edition 5.3: the end-of-battle retreats are a round of their own (FE29)
     att, dfn = bt["att"], bt["def"]
     kind = bt["kind"]
-    here = [b for b in bt["blocks"] if s.loc[b] == h]
+    here = [b for b in bt["blocks"] if s.loc[b] == h and b not in s.patrol]  # 1st 6.7: apart (FE12)
     att_left = [b for b in here if s.owner[b] == att]
     def_left = [b for b in here if s.owner[b] == dfn]
     def_field = [b for b in def_left if not s.inside[b]]
@@ -1584,6 +1644,12 @@ def _capture(s: S, bt: dict[str, Any]) -> None:
                   f"{points_word(s)}.")
     outside_navy = [b for b in bt["blocks"] if s.loc[b] == h and s.owner[b] == bt["def"] and not s.inside[b]
                     and s.comp.blocks[b].type == NAVY]
+    for b in outside_navy:
+        if city.walled and b in s.patrol:
+            # first edition 6.7, 6.6 (RULINGS FE12): once the enemy holds the walls, a navy patrolling
+            # outside them blockades the city, as the NAUPACTUS example's navy does
+            s.patrol.remove(b)
+            s.say(f"1st 6.6: {side_name(s.owner[b])}'s patrolling navy now blockades {city.name}.")
     if city.walled and outside_navy:
         mine = sorted((b for b in bt["blocks"] if s.loc[b] == h and s.owner[b] == att),
                       key=lambda b: s.comp.blocks[b].type == NAVY)
@@ -1649,7 +1715,7 @@ def ed1_face_up(s: S) -> None:
     for b, (h, o, i) in enumerate(zip(s.loc, s.owner, s.inside, strict=True)):
         if h == here:
             continue
-        up = h >= 0 and not i and o <= SPARTA and bool(inside_at.get(h, 0) & (2 >> o))
+        up = h >= 0 and not i and o <= SPARTA and (bool(inside_at.get(h, 0) & (2 >> o)) or b in s.patrol)
         if s.revealed[b] != up:
             s.revealed[b] = up
             shown = shown or up
@@ -1729,7 +1795,7 @@ def regroup_options(s: S, side: int, seen: bool = False) -> list[str]:
     armies_may = bt["kind"] == NEW or (s.ed1 and not any(s.loc[x] == h and s.owner[x] == 1 - side
                                                           for x in bt["blocks"]))
     for b in bt["blocks"]:
-        if s.loc[b] != h or s.owner[b] != side or s.inside[b] or b in done:
+        if s.loc[b] != h or s.owner[b] != side or s.inside[b] or b in done or b in s.patrol:
             continue
         spec = s.comp.blocks[b]
         if spec.type == REVOLT:

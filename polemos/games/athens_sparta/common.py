@@ -90,7 +90,7 @@ def update_control(s: S) -> None:
     land and sea control of every hex is fixed for the next Phase."""
     # the control follows from where the blocks stand and who holds the cities: if neither has
     # changed since a call in which no city changed hands, the answer is that call's again
-    key = (*s.loc, *s.owner, *s.inside, *s.city_owner)
+    key = (*s.loc, *s.owner, *s.inside, *s.city_owner, *s.patrol)
     memo = s.ctrl_memo
     if memo is not None and memo[0] == key:
         s.reach = {}
@@ -102,9 +102,10 @@ def update_control(s: S) -> None:
     # revolt block) outside 16 << o, with a navy outside 64 << o
     occ: dict[int, int] = {}
     get = occ.get
-    for h, o, i, k in zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False):
-        if h < 0 or o > SPARTA:
-            continue
+    patrol = s.patrol
+    for b, (h, o, i, k) in enumerate(zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False)):
+        if h < 0 or o > SPARTA or (patrol and b in patrol):
+            continue  # first edition 6.7: a patrolling navy holds the sea only, below (RULINGS FE12)
         occ[h] = get(h, 0) | ((4 << o) if i else (1 << o) | ((64 if k == 1 else 16) << o))
     # cities occupied only by one side change hands (1.1: "unless occupied by ...")
     city_at = board.city_at
@@ -138,6 +139,12 @@ def update_control(s: S) -> None:
             sctrl[h] = att if f & (64 << att) else defender
         else:
             lctrl[h] = sctrl[h] = ATHENS if f & 1 else SPARTA
+    for b in patrol:
+        # first edition 6.7: "es necesario el control del mar": the patrol keeps its side's sea
+        # control of the hex, unless enemy navies stand there outside the walls (RULINGS FE12)
+        h, o = s.loc[b], s.owner[b]
+        if h >= 0:
+            sctrl[h] = C_CONTESTED if get(h, 0) & (64 << (1 - o)) else o
     s.lctrl = lctrl
     s.sctrl = sctrl
     s.ctrl_memo = None if changed else (key, tuple(lctrl), tuple(sctrl))

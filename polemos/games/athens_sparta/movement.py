@@ -558,6 +558,8 @@ def apply_moving(s: S, side: int, action: str) -> None:
         s.came_from[b] = frm
         s.crossed[b] = False
         s.inside[b] = False  # first edition 9.2: a block may sail from a siege at SYRACUSE (FE21 e)
+        if b in s.patrol:
+            s.patrol.remove(b)  # first edition 6.7: the patrol ends when the navy moves away (FE12)
         s.say(f"{side_name(side)} makes a {KIND_NAMES[s.move_kind]} to {hex_name(s, target)}.", -1)
         s.moved[b] = True
         s.moving = -1
@@ -590,6 +592,8 @@ def finish_move(s: S, side: int, b: int) -> None:
     s.moved[b] = True
     s.moving = -1
     s.came_from[b] = s.move_path[-2]
+    if b in s.patrol:
+        s.patrol.remove(b)  # first edition 6.7: the patrol ends when the navy moves away (RULINGS FE12)
     entered_across = board.terrain[h] == STRAIT and s.move_side == 1
     strait_cross = entered_across or s.move_crossed
     s.crossed[b] = bool(strait_cross) and spec.type != NAVY

@@ -123,6 +123,9 @@ class AthensSpartaState(State):
         self.halfhit: list[bool] = [False] * nb  # double defence half-hit (5.41)
         self.start_hex: list[int] = [POOL] * nb  # hex at the start of the Player Turn (1.4)
         self.new_blocks: list[int] = []  # blocks built this Replacement Phase
+        # first edition 6.7: navies on patrol (RULINGS FE12); serialised only when not empty, so the
+        # current edition's documents are unchanged
+        self.patrol: list[int] = []
         # -- cities
         self.city_owner: list[int] = [c.side for c in comp.board.cities]
         self.revolt_used: list[int] = []  # pairs flattened: (revolt block, city) this Olympiad
@@ -240,6 +243,7 @@ class AthensSpartaState(State):
         d["log"] = d["log"][:]
         d["battle"] = _copy_dict(self.battle)
         d["pending"] = _copy_dict(self.pending)
+        d["patrol"] = d["patrol"][:]
         c = AthensSpartaState.__new__(AthensSpartaState)
         c.__dict__.update(d)
         c.reset_caches()
@@ -255,6 +259,8 @@ class AthensSpartaState(State):
         doc["battle"] = _copy_dict(self.battle)
         doc["pending"] = _copy_dict(self.pending)
         doc["log"] = [[to, text] for to, text in self.log]
+        if self.patrol:
+            doc["patrol"] = list(self.patrol)
         if self.origin is not None:
             doc["origin"] = self.origin
         return doc
@@ -280,6 +286,8 @@ class AthensSpartaState(State):
             self.pending = _copy_dict(doc["pending"])
         if "log" in doc:
             self.log = [(int(to), str(text)) for to, text in doc["log"]]
+        if "patrol" in doc:
+            self.patrol = [int(b) for b in doc["patrol"]]
         if "origin" in doc:
             self.origin = doc["origin"]
         self.reset_caches()
