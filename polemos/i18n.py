@@ -305,3 +305,16 @@ def board_texts(svg: str) -> list[str]:
     """The words of a board drawn as SVG (its ``text``, ``tspan`` and ``title`` elements' own text): the
     page swaps each for its translation (page_words)."""
     return [unescape(t).strip() for t in _SVG_TEXT.findall(svg)]
+
+
+def result_in(summary: Mapping[str, object], lang: str) -> dict[str, object]:
+    """A game's summary (the lobby's, a game page's head) with its result's reason in ``lang``: the stored
+    result stays English, the record's words; the reason reads like a log line ("8.2: Athens surrender(s);
+    ... (10.1.5)": its rules kept)."""
+    from polemos.core.log import translate_line
+
+    out = dict(summary)
+    result = summary.get("result")
+    if choose(lang) != DEFAULT and isinstance(result, Mapping) and isinstance(result.get("reason"), str):
+        out["result"] = {**result, "reason": translate_line(str(result["reason"]), lang)}
+    return out

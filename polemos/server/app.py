@@ -133,15 +133,6 @@ def request_lang(request: Request, who: Viewer | None) -> str:
                        request.cookies.get(LANG_COOKIE), i18n.negotiate(request.headers.get("accept-language")))
 
 
-def _result_in(summary: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A game's summary with its result's reason in ``lang`` (issue 11: the lobby and the replay show it; the
-    stored result stays English, the record's words)."""
-    result = summary.get("result")
-    if lang == i18n.DEFAULT or not isinstance(result, dict) or not isinstance(result.get("reason"), str):
-        return summary
-    return {**summary, "result": {**result, "reason": i18n.translate_text(result["reason"], lang)}}
-
-
 async def lang_of(request: Request, who: Annotated[Viewer | None, Depends(viewer)]) -> str:
     return request_lang(request, who)
 
@@ -271,7 +262,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
                     limit: Limit = DEFAULT_PAGE, offset: Offset = 0) -> list[Summary]:
         found = await run_in_threadpool(store.list_games, who, list_, limit, offset)
         lang = request_lang(request, None)
-        return [Summary.model_validate(_result_in(g, lang)) for g in found]
+        return [Summary.model_validate(i18n.result_in(g, lang)) for g in found]
 
     @app.post("/api/games", status_code=201, tags=["lobby"], summary="Create a game",
               responses=errors(400, 401, 409))
@@ -285,7 +276,7 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     @app.get("/api/games/{gid}", tags=["lobby"], summary="A game's seats and status", responses=errors(400, 404))
     async def game(request: Request, gid: GameId, who: Who) -> Summary:
         found = await run_in_threadpool(store.meta, gid, who)
-        return Summary.model_validate(_result_in(found, request_lang(request, None)))
+        return Summary.model_validate(i18n.result_in(found, request_lang(request, None)))
 
     @app.post("/api/games/{gid}/join", tags=["lobby"], summary="Take an open seat",
               responses=errors(400, 401, 404, 409))

@@ -39,7 +39,7 @@ from polemos.core.log import log_lines, translate_line
 from polemos.core.options import validate_options
 from polemos.core.rng import Rng, secret_seed
 from polemos.i18n import DEFAULT as DEFAULT_LANG
-from polemos.i18n import board_texts, page_words, translate_text
+from polemos.i18n import board_texts, page_words, result_in, translate_text
 from polemos.server.cache import Lru
 from polemos.server.db import (
     ActionRow,
@@ -573,6 +573,8 @@ class Store:
             cut = encoded.rfind(b',"log":')
             encoded = (encoded[:cut] + b',"tr":' + self._words(page, encoded, lang) + b',"log":'
                        + dumps([translate_line(line, lang) for line in page.log]))
+            if isinstance(head.get("game"), dict):  # the result's reason too (issue 11: "Game over: ...")
+                head = {**head, "game": result_in(head["game"], lang)}
         return dumps(head)[:-1] + b"," + encoded + b"}"
 
     def _words(self, page: Page, encoded: bytes, lang: str) -> bytes:
