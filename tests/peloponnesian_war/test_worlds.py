@@ -231,3 +231,17 @@ def test_a_view_that_is_no_position_is_left_to_the_heuristic() -> None:
             raise AssertionError("a world was built from a view that is no position")
         agent = ISMCTSAgent(GAME_ID, SearchConfig(iterations=4), name="normal")
         assert agent.choose(view, legal, Rng(1)) in legal and agent.fell_back == 1
+
+
+def test_the_evaluation_is_measured_from_where_the_search_starts() -> None:
+    """The view's own position evaluates to an even chance for both roles (the heuristic's choice,
+    held at an even value, stands for "no change"); a better score for a role raises its chance."""
+    s = asked(frozenset({"op_objective"}))
+    role = s.active_roles()[0]
+    sampler = worlds.world_sampler(s.view(role), role)
+    world = sampler.sample(Rng(2))
+    assert isinstance(world, PWState)
+    assert sampler.evaluate(world) == {"athens": 0.5, "sparta": 0.5}
+    world.vp[0] += 10
+    value = sampler.evaluate(world)
+    assert value["athens"] > 0.5 > value["sparta"] and abs(value["athens"] + value["sparta"] - 1) < 1e-9

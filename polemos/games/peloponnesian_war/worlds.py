@@ -175,6 +175,7 @@ class Sampler:
             # a view this module cannot read (a bug the tests catch): the heuristic plays on
             raise NoWorld(f"the view cannot be read as a position: {exc!r}") from exc
         self.campaign = self.skeleton.comp.scenario(str(view["scenario"])).id == "peloponnesian-war"
+        self.now = judge(self.skeleton, self.campaign)  # where the search starts (evaluate)
 
     def sample(self, rng: Rng) -> State:
         """The view's position with a generator drawn from the search's own RNG (never the game's)."""
@@ -186,35 +187,44 @@ class Sampler:
         return s
 
     def evaluate(self, state: State) -> dict[Role, float]:
-        """Each role's chance: a logistic of the score (9.0) and of each side's Bellicosity as 8.1
-        will leave it this turn (its SCI, its lost spaces, the turn's reductions). A side whose
-        Bellicosity would reach 0, or whose home space the enemy holds, is taken to surrender in 8.2
-        (the other player's 200 / game turn VP, 10.1 NOTE; the game over). The solitaire campaign
-        is won by the player alone, over 150 VP (10.1.5)."""
+        """Each role's chance: a logistic of how much better :func:`judge` finds ``state`` than the
+        view's own position for the first role. Measured from the position the search starts in,
+        a search of a lopsided game still tells its choices apart (an absolute value saturates near
+        1 or 0), and the heuristic's choice, held at an even value (``SearchConfig.hint_visits``),
+        stands for "no change" whichever side is ahead."""
         assert isinstance(state, PWState)
-        fig = state.comp.figures
         roles = state.roles()
-        vp = list(state.vp)
-        bell = [project_bellicosity(state, state.side_of(r)) for r in roles]
-        gone = [b <= 0 or state.control[state.comp.space_index[SIDES[state.side_of(r)]]] == 1 - state.side_of(r)
-                for b, r in zip(bell, roles, strict=True)]
-        decided = 0.0
-        if any(gone):
-            bonus = math.ceil(fig.surrender_bonus / state.turn)
-            if state.mode != TWO:
-                vp[0] += bonus
-            elif gone[0] != gone[1]:
-                vp[1 if gone[0] else 0] += bonus
-                decided = 3.0 if gone[1] else -3.0
-        if self.campaign and state.mode != TWO:
-            x = (vp[0] - fig.decisive_victory_points) / 40.0 + 0.1 * (bell[0] - bell[1])
-        else:
-            x = (vp[0] - vp[1]) / 25.0 + 0.15 * (bell[0] - bell[1]) + decided
+        x = judge(state, self.campaign) - self.now
         v0 = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
         return {roles[0]: v0, roles[1]: 1.0 - v0}
 
     def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
         return playout_action(legal, rng)
+
+
+def judge(state: PWState, campaign: bool) -> float:
+    """The first role's standing, on a logistic scale: the score (9.0) and each side's Bellicosity as
+    8.1 will leave it this turn (its SCI, its lost spaces, the turn's reductions). A side whose
+    Bellicosity would reach 0, or whose home space the enemy holds, is taken to surrender in 8.2
+    (the other player's 200 / game turn VP, 10.1 NOTE; the game over). The solitaire campaign is
+    won by the player alone, over 150 VP (10.1.5)."""
+    fig = state.comp.figures
+    roles = state.roles()
+    vp = list(state.vp)
+    bell = [project_bellicosity(state, state.side_of(r)) for r in roles]
+    gone = [b <= 0 or state.control[state.comp.space_index[SIDES[state.side_of(r)]]] == 1 - state.side_of(r)
+            for b, r in zip(bell, roles, strict=True)]
+    decided = 0.0
+    if any(gone):
+        bonus = math.ceil(fig.surrender_bonus / state.turn)
+        if state.mode != TWO:
+            vp[0] += bonus
+        elif gone[0] != gone[1]:
+            vp[1 if gone[0] else 0] += bonus
+            decided = 3.0 if gone[1] else -3.0
+    if campaign and state.mode != TWO:
+        return (vp[0] - fig.decisive_victory_points) / 40.0 + 0.1 * (bell[0] - bell[1])
+    return (vp[0] - vp[1]) / 25.0 + 0.15 * (bell[0] - bell[1]) + decided
 
 
 def project_bellicosity(s: PWState, side: int) -> int:
