@@ -119,7 +119,7 @@ def uid(s: GTSState, u: int) -> str:
 
 
 def aname(s: GTSState, a: int) -> str:
-    return s.comp.area_name(a)
+    return s.comp.area_names[a]
 
 
 def cname(s: GTSState, c: int) -> str:
@@ -288,6 +288,19 @@ def reach_texts(s: GTSState, u: int, r: Reach) -> list[str]:
         head, names = f"move {s.comp.unit_ids[u]} ", s.comp.area_facing_names
         texts = r.texts = [move_text(s, u, d) if d.attack else head + names[4 * d.area + d.facing] for d in r.dests]
     return texts
+
+
+def move_texts(s: GTSState, side: int, role: str) -> list[str]:
+    """``role``'s move and detach actions in ``side``'s Movement Segment, in :func:`move_menu` order: 11.2, a
+    stack is moved by its top unit's player, a unit detached by its own (3.1.2)."""
+    out: list[str] = []
+    for m in move_menu(s, side):
+        if m.role == role:
+            out.extend(reach_texts(s, m.u, m.reach))
+        for text, r in m.detach:
+            if r == role:
+                out.append(text)
+    return out
 
 
 class MoveOption:
@@ -1210,7 +1223,7 @@ def greek_contingents(s: GTSState) -> list[int]:
 
 
 def spartans(s: GTSState) -> int:
-    return s.comp.cont("spartans")
+    return s.comp.cont_ids.index("spartans")  # (Comp.cont, without a method call from compiled code)
 
 
 def guard_candidates(s: GTSState) -> list[int]:
@@ -1329,6 +1342,12 @@ def _fit_spots(s: GTSState, t: int, a: int, pile: list[int]) -> tuple[tuple[int,
 
 # (area, facing) for every facing, by area (the map has 135 areas; bigger maps build theirs on the spot)
 _AREA_SPOTS = tuple(tuple((a, f) for f in _ALL_FACINGS) for a in range(256))
+
+
+def place_texts(s: GTSState, u: int) -> list[str]:
+    """The "place U AREA F" actions of Greek unit ``u``: its :func:`place_options` (6.0), in order."""
+    head, names = f"place {s.comp.unit_ids[u]} ", s.comp.area_facing_names
+    return [head + names[4 * a + f] for a, f in place_options(s, u)]
 
 
 def place(s: GTSState, u: int, a: int, f: int) -> None:

@@ -45,13 +45,14 @@ from polemos.games.thermopylae.rules import (
     guard_candidates,
     melee,
     melee_areas,
-    move_menu,
+    move_texts,
     occupancy,
     on_map,
     persian_deploy,
     pick_up_greeks,
     place,
     place_options,
+    place_texts,
     placed_contingents,
     reach_of,
     reach_texts,
@@ -358,22 +359,14 @@ def legal(s: GTSState, role: str) -> list[str]:
         return [f"west {comp.cont_ids[c]}" for c in west_candidates(s)]
     if st == "deploy":
         u = s.deploy_queue[0]
-        head = f"place {uid(s, u)} "
-        names = comp.area_facing_names
         # G44: the rest of the set-up in one choice, each unit still checked by place_options (after the
         # single placements, so that their order is unchanged)
         macros = ["deploy standard", "deploy repeat"] if can_repeat(s) else ["deploy standard"]
-        return [head + names[4 * a + f] for a, f in place_options(s, u)] + macros
+        return place_texts(s, u) + macros
     if st == "deploy_review":
         return ["end deployment", *(f"take back {comp.cont_ids[c]}" for c in placed_contingents(s))]
     if st in ("p_move", "g_move"):
-        out: list[str] = []
-        for m in move_menu(s, s.actor):
-            if m.role == role:  # 11.2: a mixed stack is moved by its top unit's player
-                out.extend(reach_texts(s, m.u, m.reach))
-            for text, r in m.detach:
-                if r == role:
-                    out.append(text)
+        out = move_texts(s, s.actor, role)
         out.append("end movement")
         return out
     if st in FIRE_STAGES:

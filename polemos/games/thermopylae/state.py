@@ -82,12 +82,13 @@ class Comp:
     west_rows: tuple[int, ...]  # Greek deployment rows on the Persian side of the Wall (6.0.1)
     wall_row: int
     area_facing_names: tuple[str, ...]  # "H8 E": area name and facing, at index 4 * area + facing
+    area_names: tuple[str, ...]  # "H8", by area
     # static tables the rule procedures derive from the above on first use (rules.standard_spot's ranks),
     # never serialised; a Comp made by ``replace`` (11.4) starts with its own
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def area_name(self, a: int) -> str:
-        return self.map.areas[a].name
+        return self.area_names[a]
 
     def area_index(self, name: str) -> int:
         return self.map.by_name[name.upper()]
@@ -188,6 +189,7 @@ def _load_comp(data_dir: Path | None) -> Comp:
         west_rows=tuple(r for r in deploy if r < wall_row),
         wall_row=wall_row,
         area_facing_names=tuple(f"{x.name} {f}" for x in amap.areas for f in FACING_NAMES),
+        area_names=tuple(x.name for x in amap.areas),
     )
 
 
