@@ -162,7 +162,7 @@ def test_ed1_6_2_coastal_combat_example_troezen() -> None:
     assert s.loc[bid(s, "SPA-NAV-3")] == hex_of(s, "GYTHEUM")
     assert fires(s) == []
     asked = play(s, ["coastal"])
-    assert asked[0][0] == "athens" and "blockade" not in asked[0][2]  # a defender stands outside (FE11)
+    assert asked[0][0] == "athens" and "blockade" in asked[0][2]  # or blockade the hex (6.3 step 2, FE11)
     assert "1st 6.2: Athens declares coastal combat at TROEZEN; the round restarts." in log_text(s)
     asked = play(s, ["fire", "hit ATH-NAV-1", "fire", "fire"])
     assert asked[0][0] == "sparta" and "B2" in asked[0][1]  # the hoplite acts after the restart
@@ -709,3 +709,63 @@ def test_ed1_6_7_patrol_survives_a_json_round_trip() -> None:
     again = polemos.game("athens-and-sparta").from_json(doc)
     assert isinstance(again, AthensSpartaState) and again.patrol == s.patrol and again.to_json() == doc
     assert "patrol" not in board(None).to_json()
+
+
+# ============================================================================ 6.6 blockading defenders outside (FE11)
+def test_ed1_6_6_blockade_of_defenders_standing_outside() -> None:
+    """1st 6.3 step 2, 6.6 (RULINGS FE11, FE40): "si el defensor decide aceptar la batalla, el atacante
+    puede luchar o bloquear si no hay ninguna nave enemiga presente no-asediada": at TROEZEN the
+    Spartan navy retreats and the Athenian navy blockades the Spartan hoplite standing outside: it
+    stands apart (no land block attacks it), the sea is Athens's, no battle is due there, the city
+    gives no PP, the hoplite rolls as blockaded (5+) at the end of Sparta's turn and the navy 4+ at
+    the end of Athens's."""
+    from polemos.games.athens_sparta.attrition import siege_attrition
+    from polemos.games.athens_sparta.combat import battle_hexes
+    from polemos.games.athens_sparta.common import update_control
+    from polemos.games.athens_sparta.replacement import besieged_or_blockaded
+
+    s = board()
+    place(s, "SPA-HOP-8", "TROEZEN", 3)
+    place(s, "SPA-NAV-3", "TROEZEN", 2)
+    nav = place(s, "ATH-NAV-1", "TROEZEN", 4)
+    at_phase(s, ATHENS, "combat")
+    script_dice(s, [6] * 40)
+    act(s, "athens", "battle TROEZEN")
+    play(s, ["engage", "pass", "retreat GYTHEUM", "blockade"])
+    while s.battle is not None and s.pending is not None:
+        legal = s.legal_actions(role_of(s))
+        play(s, ["pass" if "pass" in legal else ("done" if "done" in legal else legal[0])])
+    h = hex_of(s, "TROEZEN")
+    assert s.battle is None and s.patrol == [nav] and s.loc[nav] == h
+    assert s.loc[bid(s, "SPA-HOP-8")] == h and s.strength[bid(s, "SPA-HOP-8")] == 3
+    assert "1st 6.6: Athens's ATHENS C3 (4) blockades TROEZEN." in log_text(s)
+    update_control(s)
+    assert s.sctrl[h] == ATHENS and s.city_owner[s.comp.board.city_index["TROEZEN"]] == SPARTA
+    assert h not in battle_hexes(s, SPARTA)[0] and h not in battle_hexes(s, ATHENS)[0]
+    assert besieged_or_blockaded(s, h)
+    assert "ATH-NAV-1" in _faces(s, "sparta")
+    s.log = []
+    siege_attrition(s, SPARTA)
+    assert "1st 6.6 blockade attrition at TROEZEN (Sparta, blockaded, 5+)" in log_text(s)
+    s.log = []
+    siege_attrition(s, ATHENS)
+    assert "1st 6.6 blockade attrition at TROEZEN (Athens, blockader, 4+)" in log_text(s)
+
+
+def test_ed1_6_6_land_blocks_cannot_attack_blockading_navies() -> None:
+    """1st 6.6: "los bloques terrestres no pueden atacar a las naves que bloquean": Spartan armies
+    coming to TROEZEN find no battle with the Athenian navy blockading it; a Spartan navy does."""
+    from polemos.games.athens_sparta.combat import battle_hexes
+
+    s = board()
+    h = hex_of(s, "TROEZEN")
+    place(s, "SPA-HOP-8", "TROEZEN", 3)
+    s.patrol = [place(s, "ATH-NAV-1", "TROEZEN", 4)]
+    place(s, "SPA-HOP-7", "TROEZEN", 3)
+    at_phase(s, SPARTA, "combat")
+    assert h not in battle_hexes(s, SPARTA)[0]
+    place(s, "SPA-NAV-3", "TROEZEN", 2)
+    at_phase(s, SPARTA, "combat")
+    assert h in battle_hexes(s, SPARTA)[0]
+    act(s, "sparta", "battle TROEZEN")
+    assert s.patrol == []  # it defends in the naval battle: the blockade is broken or holds by combat

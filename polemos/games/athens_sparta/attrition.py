@@ -76,12 +76,35 @@ def siege_attrition(s: S, side: int) -> None:
         roll_attrition(s, side, h, len(group), target,
                        f"6.0 Siege Attrition at {where} ({side_name(side)}, {kind}, {target}+"
                        + (", +1 at SYRACUSE 9.2" if bonus else "") + ")", mask, bonus)
-    # first edition 6.7: "las naves en patrulla están sujetas a desgaste de asedios parciales (5+)",
-    # at the end of their owner's Player Turn (RULINGS FE12)
-    for h in sorted({s.loc[b] for b in s.patrol if s.owner[b] == side and s.loc[b] >= 0}):
-        n = sum(1 for b in s.patrol if s.owner[b] == side and s.loc[b] == h)
-        roll_attrition(s, side, h, n, 5, f"1st 6.7 patrol attrition at {_name(s, h)} ({side_name(side)}, 5+)",
-                       PATROL_ONLY)
+    if s.patrol:
+        _apart_attrition(s, side)
+
+
+def _apart_attrition(s: S, side: int) -> None:
+    """First edition 6.7: "las naves en patrulla están sujetas a desgaste de asedios parciales (5+)";
+    6.6: "las naves que bloquean ... tiran dados para el Desgaste de Asedio (4+) al final del Turno de
+    Jugador amigo", and the defenders outside a blockaded port roll as besieged (5+, 3+ on an island)
+    (RULINGS FE11, FE12, FE40). Navies standing apart in a city of their side patrol; elsewhere they
+    blockade."""
+    from polemos.games.athens_sparta.combat import _ed1_own_port
+
+    mine = [b for b in s.patrol if s.owner[b] == side and s.loc[b] >= 0]
+    for h in sorted({s.loc[b] for b in mine}):
+        here = [b for b in mine if s.loc[b] == h]
+        patrol = _ed1_own_port(s, here[0])
+        target = 5 if patrol else 4
+        what = (f"1st 6.7 patrol attrition at {_name(s, h)} ({side_name(side)}, 5+)" if patrol
+                else f"1st 6.6 blockade attrition at {_name(s, h)} ({side_name(side)}, blockader, 4+)")
+        roll_attrition(s, side, h, len(here), target, what, PATROL_ONLY)
+    blockaded = sorted({s.loc[b] for b in s.patrol if s.owner[b] != side and s.loc[b] >= 0
+                        and not _ed1_own_port(s, b)})
+    for h in blockaded:
+        outside = [b for b in blocks_at(s, h) if s.owner[b] == side and not s.inside[b] and b not in s.patrol]
+        if outside:
+            target = 3 if is_island(s, h) else 5
+            roll_attrition(s, side, h, len(outside), target,
+                           f"1st 6.6 blockade attrition at {_name(s, h)} ({side_name(side)}, blockaded, "
+                           f"{target}+)", OUTSIDE_ONLY)
 
 
 def _name(s: S, h: int) -> str:

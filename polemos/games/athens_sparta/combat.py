@@ -611,14 +611,23 @@ def _may_patrol(s: S, b: int) -> bool:
 def _ed1_patrols_apart(s: S, bt: dict[str, Any]) -> None:
     """First edition 6.7 (RULINGS FE12): a patrolling navy stands apart from a battle in its hex (land
     blocks and it never fight), unless enemy navies stand there outside the walls: then it defends in
-    the naval battle and its patrol is over."""
+    the naval battle (a blockading navy resumes its blockade if it holds the sea after it, FE40)."""
     h = bt["hex"]
     for b in [x for x in bt["blocks"] if x in s.patrol]:
         if any(s.owner[x] != s.owner[b] and s.loc[x] == h and not s.inside[x] and s.comp.blocks[x].type == NAVY
                for x in bt["blocks"]):
             s.patrol.remove(b)
+            if not _ed1_own_port(s, b):
+                bt["apart"] = [*bt.get("apart", []), b]
         else:
             set_status(s, b, BS_ATSEA)
+
+
+def _ed1_own_port(s: S, b: int) -> bool:
+    """A navy standing apart (6.7, 6.6) in a city of its own side patrols; elsewhere it blockades
+    (RULINGS FE40)."""
+    c = s.comp.board.city_at[s.loc[b]] if s.loc[b] >= 0 else -1
+    return c >= 0 and s.city_owner[c] == s.owner[b]
 
 
 def _withdraw(s: S, b: int) -> None:
@@ -902,9 +911,9 @@ def _may_coastal(s: S, b: int) -> bool:
 
 def _may_blockade(s: S, b: int) -> bool:
     """First edition 6.6, 6.3: a navy may go on blockade of an enemy port city on its combat turn,
-    unless an enemy navy stands outside the walls. Only where every enemy block left in the hex
-    stands within the walls (RULINGS FE11: the blockade of defenders standing outside is not
-    played yet); the city is the defender's, or the attacker's once it has taken it by storm."""
+    unless an enemy navy stands outside the walls; the city is the defender's, or the attacker's once
+    it has taken it by storm. In a new battle the defenders may stand outside (6.3 step 2, RULINGS
+    FE11): the navy then stands apart, blockading the hex (FE40)."""
     bt = s.battle
     assert bt is not None
     h = bt["hex"]
@@ -916,9 +925,9 @@ def _may_blockade(s: S, b: int) -> bool:
     if side == holder:
         return False
     enemy = 1 - side
-    if in_battle(s, enemy, (BS_SEA, BS_ATSEA, BS_LAND)):
+    if in_battle(s, enemy, (BS_SEA, BS_ATSEA)) or (bt["kind"] != NEW and in_battle(s, enemy, (BS_LAND,))):
         return False
-    return bool(in_battle(s, enemy, (BS_INSIDE, BS_STORM)))
+    return bool(in_battle(s, enemy, (BS_INSIDE, BS_STORM, BS_LAND)))
 
 
 def _do_option_ed1(s: S, b: int, action: str) -> None:
@@ -942,6 +951,10 @@ def _do_option_ed1(s: S, b: int, action: str) -> None:
     elif action == "blockade":
         set_status(s, b, BS_ATSEA)
         s.say(f"1st 6.6: {side_name(side)}'s {block_label(s, b)} blockades {name}.")
+        if in_battle(s, 1 - side, (BS_LAND,)):
+            # first edition 6.3 step 2 (RULINGS FE11, FE40): the defenders stand outside: the navy stands
+            # apart from their battle and blockades the hex
+            s.patrol.append(b)
     else:  # pass: a turn with no target is not used (FE10)
         bt["acted"][i] = 0
 
@@ -1465,6 +1478,14 @@ def retreat(s: S, b: int, n: int) -> None:
 # ====================================================================== end of battle (5.43)
 def _end_of_battle(s: S, bt: dict[str, Any]) -> None:
     h = bt["hex"]
+    for b in bt.get("apart", []):
+        if s.loc[b] == h and b not in s.patrol and not any(
+                s.loc[x] == h and s.owner[x] != s.owner[b] and not s.inside[x] and s.comp.blocks[x].type == NAVY
+                for x in bt["blocks"]):
+            s.patrol.append(b)  # first edition 6.6: the blockade holds: its navy won the naval battle (FE40)
+    for b in [x for x in s.patrol if s.loc[x] == h and not _ed1_own_port(s, x)]:
+        if not any(s.loc[x] == h and s.owner[x] != s.owner[b] and not s.inside[x] for x in bt["blocks"]):
+            s.patrol.remove(b)  # first edition 6.6 (FE40): no defender left outside: a plain blockade
     if s.ed1:
         bt["retreat_via"] = []  # first edition 5.3: the end-of-battle retreats are a round of their own (FE29)
     att, dfn = bt["att"], bt["def"]
