@@ -89,6 +89,9 @@ class Report:
             "views": len(self.view_ms), "stale": self.stale, "errors": self.errors,
             "error_samples": self.error_samples, "games_finished": self.games_finished,
             "server_cpu_cores": None if self.server_cpu is None else round(self.server_cpu / span, 3),
+            # the figure a busy machine does not move much: CPU seconds of the server per action done
+            "server_cpu_ms_per_action": (None if self.server_cpu is None or not self.actions
+                                         else round(1000 * self.server_cpu / self.actions, 2)),
             "server_process_cores": [round(c / span, 3) for c in self.process_cpu],
             "client_cpu_cores": round(self.client_cpu / span, 3),
             "machine_busy": None if self.machine_busy is None else round(self.machine_busy, 3), "cores": self.cores,
@@ -107,7 +110,9 @@ class Report:
             f"view latency ms:   p50 {v['p50']}  p95 {v['p95']}  p99 {v['p99']}  max {v['max']}  ({d['views']} views)",
             "CPU: server " + ("n/a (not started here)" if d["server_cpu_cores"] is None
                               else f"{d['server_cpu_cores']:.2f} cores (by process: "
-                              + ", ".join(f"{c:.2f}" for c in d["server_process_cores"]) + ")") +
+                              + ", ".join(f"{c:.2f}" for c in d["server_process_cores"]) + ")"
+                              + (f" = {d['server_cpu_ms_per_action']:.1f} ms per action"
+                                 if d["server_cpu_ms_per_action"] is not None else "")) +
             f", load tool {d['client_cpu_cores']:.2f} cores, machine busy " +
             ("n/a" if d["machine_busy"] is None else f"{100 * d['machine_busy']:.0f}%") + f" of {d['cores']} cores",
         ]

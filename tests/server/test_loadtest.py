@@ -25,6 +25,7 @@ def test_8_loadtest_drives_games_on_loopback_and_reports_throughput_latency_and_
     assert report["games"] == 3 and report["pace"] is None and "2 worker processes" in report["server"]
     assert report["errors"] == 0 and report["actions"] > 0 and report["views"] > 0
     assert report["actions_per_second"] > 0 and report["server_cpu_cores"] > 0
+    assert report["server_cpu_ms_per_action"] > 0 and "ms per action" in done.stdout  # CPU per action (issue 8)
     for kind in ("action_ms", "view_ms"):
         ms = report[kind]
         assert 0 < ms["p50"] <= ms["p95"] <= ms["p99"] <= ms["max"]
