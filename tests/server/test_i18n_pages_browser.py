@@ -150,6 +150,11 @@ def test_every_page_reads_in_spanish(server: str, browser: Any) -> None:
                 page.wait_for_selector("#board svg")
                 found += _check(page, "replay")
                 shot(page, "i18n-es-replay-peloponnesian-war")
+        page.goto(server + "/")  # the lobby again: the games under way and the finished one, its result
+        page.wait_for_selector("#create-form")
+        page.wait_for_selector("a[href^='/replay/']")
+        found += _check(page, "lobby with games")
+        shot(page, "i18n-es-lobby-with-games")
         found = list(dict.fromkeys(found))
         assert found == [], "\n".join(found)
         assert errors == []
