@@ -43,7 +43,7 @@ from polemos.ai.selfplay import run_selfplay
 from polemos.core import native
 from polemos.core.constraints import broken
 from polemos.core.game import Game, Outcome, Role, State
-from polemos.core.log import log_lines
+from polemos.core.log import log_lines, translate_line
 from polemos.core.rng import Rng
 from polemos.i18n import N_
 
@@ -345,7 +345,7 @@ def describe_outcome(outcome: Outcome) -> str:
     if i18n.current() != i18n.DEFAULT and _(winner.title()) != winner.title():
         winner = _(winner.title())
     head = _("{winner} wins").format(winner=winner) if outcome.winner is not None else _("draw")
-    text = _("Game over: {result} ({reason})").format(result=head, reason=i18n.translate_text(str(outcome.reason)))
+    text = _("Game over: {result} ({reason})").format(result=head, reason=translate_line(str(outcome.reason)))
     if outcome.scores:
         text += _("; scores: ") + ", ".join(f"{r} {s}" for r, s in outcome.scores.items())
     return text
