@@ -267,7 +267,9 @@ def test_ed1_6_3_naval_attack_example_naupactus() -> None:
     assert all(r == "sparta" and "storm" in legal for r, _, legal in asked)
     assert s.loc[apel] == POOL
     asked = play(s, ["blockade"])
-    assert asked[0][0] == "athens" and {"blockade", "pass"} <= set(asked[0][2])
+    # "la Nave ateniense podría ahora iniciar un combate costero, retirarse o bloquear"
+    assert asked[0][0] == "athens" and {"coastal", "blockade", "pass"} <= set(asked[0][2])
+    assert any(a.startswith("retreat ") for a in asked[0][2])
     assert s.battle is None
     h = hex_of(s, "NAUPACTUS")
     assert s.city_owner[s.comp.board.city_index["NAUPACTUS"]] == SPARTA
@@ -769,3 +771,26 @@ def test_ed1_6_6_land_blocks_cannot_attack_blockading_navies() -> None:
     assert h in battle_hexes(s, SPARTA)[0]
     act(s, "sparta", "battle TROEZEN")
     assert s.patrol == []  # it defends in the naval battle: the blockade is broken or holds by combat
+
+
+def test_ed1_6_3_naupactus_the_navy_attacks_the_walls_instead() -> None:
+    """1st 6.3 example, round 2, 4: the Athenian navy's other choice, coastal combat against the
+    Spartans who now hold NAUPACTUS with double defence: a storm from the sea at C1 (6.2, 6.22,
+    RULINGS FE41): rolls 1 1 6 are two hits at C1, two half-hits, one step."""
+    s = _naupactus()
+    script_dice(s, [2, 4, 6, 1, 3, 5, 2, 5, 6, 1, 3, 6,  # round 1, as the example
+                    2, 5, 6, 1, 2, 6,  # round 2, as the example
+                    1, 1, 6] + [6] * 10)  # the Athenian navy at C1
+    act(s, "sparta", "battle NAUPACTUS")
+    play(s, ["engage", "fire", "fire", "fire", "fire", "retreat CORINTH", "withdraw", "storm", "storm"])
+    play(s, ["coastal"])
+    if s.pending is not None and s.pending["kind"] == "hit":
+        play(s, ["hit SPA-HOP-7"])
+    text = log_text(s)
+    assert "attacks the walls of NAUPACTUS from the sea" in text and "RESERVE C3 (3) fires: 1 1 6 — 2 hits" in text
+    assert s.strength[bid(s, "SPA-HOP-7")] + s.strength[bid(s, "SPA-RES-3")] == 5
+    while s.battle is not None and s.pending is not None:
+        legal = s.legal_actions(role_of(s))
+        play(s, ["done" if "done" in legal else ("pass" if "pass" in legal else legal[0])])
+    assert s.city_owner[s.comp.board.city_index["NAUPACTUS"]] == SPARTA
+    assert siege_status(s, hex_of(s, "NAUPACTUS"))[1]  # the navy outside the walls: a blockade

@@ -878,7 +878,7 @@ def _options_ed1(s: S, b: int) -> list[str]:
         out.append("fire")
     elif st in (BS_SEA, BS_LAND) and _may_storm(s, b):
         out.append("storm")
-    if st in (BS_SEA, BS_LAND) and _may_coastal(s, b):
+    if st in (BS_SEA, BS_LAND) and (_may_coastal(s, b) or (not targets and _ed1_may_storm_back(s, b))):
         out.append("coastal")
     if st == BS_SEA and _may_blockade(s, b):
         out.append("blockade")
@@ -909,6 +909,18 @@ def _may_coastal(s: S, b: int) -> bool:
     return bool(theirs) and not mine
 
 
+def _ed1_may_storm_back(s: S, b: int) -> bool:
+    """First edition 6.3 example: after the attackers took the city by storm, "la Nave ateniense podría
+    ahora iniciar un combate costero, retirarse o bloquear": a defending navy outside may attack the
+    new holders within the walls, a storm at C1 against double defence (6.2, 6.22; RULINGS FE41)."""
+    bt = s.battle
+    assert bt is not None
+    if not bt.get("took") or s.owner[b] != bt["def"] or s.comp.blocks[b].type != NAVY:
+        return False
+    att = bt["att"]
+    return bool(in_battle(s, att, (BS_INSIDE,))) and not in_battle(s, att, (BS_SEA, BS_LAND, BS_STORM))
+
+
 def _may_blockade(s: S, b: int) -> bool:
     """First edition 6.6, 6.3: a navy may go on blockade of an enemy port city on its combat turn,
     unless an enemy navy stands outside the walls; the city is the defender's, or the attacker's once
@@ -936,7 +948,13 @@ def _do_option_ed1(s: S, b: int, action: str) -> None:
     side = s.owner[b]
     i = bt["blocks"].index(b)
     name = hex_name(s, bt["hex"])
-    if action == "coastal":
+    if action == "coastal" and s.owner[b] == bt["def"] and bt.get("took") and not _targets(s, b) \
+            and _ed1_may_storm_back(s, b):
+        set_status(s, b, BS_STORM)
+        s.say(f"1st 6.2: {side_name(side)}'s {block_label(s, b)} attacks the walls of {name} from the sea "
+              "(coastal combat, at C1, 6.22).")
+        fire(s, b)
+    elif action == "coastal":
         bt["coastal"] = 1
         bt["restart"] = 1
         bt["acted"][i] = 0  # declaring is not the block's combat turn (TROEZEN example)
@@ -1061,6 +1079,14 @@ def _note_capture(s: S, b: int) -> None:
         return
     if any(s.owner[x] == bt["att"] and s.loc[x] == h for x in bt["blocks"]):
         bt["took"] = 1
+        if s.ed1 and bt["stage"] == "ed1" and in_battle(s, bt["def"], (BS_SEA,)):
+            # first edition 6.3 example (NAUPACTUS): "ahora los espartanos controlan la ciudad y tienen
+            # defensa doble": the stormers hold the walls at once, and the defending navy outside may
+            # storm them from the sea (coastal combat against the walls, 6.2, 6.22; RULINGS FE41)
+            lim = siege_limit(s, h)
+            for x in in_battle(s, bt["att"], (BS_STORM,))[:lim]:
+                s.inside[x] = True
+                set_status(s, x, BS_INSIDE)
 
 
 def legal_stormq(s: S, side: int) -> list[str]:
