@@ -219,7 +219,9 @@ def messages(lang: str) -> dict[str, str]:
 
 
 _NUMBER = re.compile(r"[-+]?\d+(?:[./:]\d+)*")
-FRAGMENT_TEXT = 60  # the longest text a fragment template reads as a whole (a label such as "4 MP")
+# a part of a text that may stay as it is when a fragment reads the text: names and numbers only ("Tegea 1,
+# Mantinea 2", "ATHENS")
+_NAMES = re.compile(r"(?:[A-Z0-9][\w'’.-]*)(?:,? [A-Z0-9][\w'’.-]*)*")
 # how deep arguments are translated inside arguments: a list of forces ("2 Athenian Hoplite, 1 Spartan Naval, ...")
 # is read as "{a}, {b}" one item at a time, so as deep as the longest list a log line joins
 MAX_DEPTH = 16
@@ -243,16 +245,18 @@ def _translate(text: str, lang: str, depth: int) -> str:
     if depth > MAX_DEPTH or not text or _NUMBER.fullmatch(text):
         return text
     for whole, pattern, msgid, fragment, needle in cat.templates:
-        if (fragment and depth == 0 and len(text) > FRAGMENT_TEXT) or needle not in text:
+        if needle not in text:
             continue
         m = (whole if depth == 0 else pattern).match(text)
         if m is not None:
             found = m.groupdict()
             args = {k: _translate(v, lang, depth + 1) for k, v in found.items()}
-            if fragment and depth == 0 and any(args[k] == v and any(c.isalpha() for c in v) for k, v in found.items()):
-                # a short text that only looks like a fragment ("Tanagra and Delium" against "{a} and {b}", "·
-                # rout at 5" against "{what} at {where}") is not translated by its joining word: read as a whole,
-                # each of its parts with words must have a translation of its own
+            worded = [k for k, v in found.items() if any(c.isalpha() for c in v)]
+            if fragment and depth == 0 and worded and (all(args[k] == found[k] for k in worded) or any(
+                    args[k] == found[k] and not _NAMES.fullmatch(found[k]) for k in worded)):
+                # a text read as a whole by a fragment is not translated by its joining word alone ("Tanagra and
+                # Delium" against "{a} and {b}", "· rout at 5" against "{what} at {where}"): some part has its
+                # translation, and a part left as it is holds only names and numbers ("Spartans 3, Tegea 1")
                 continue
             return _fill(cat.singular[msgid], args)
     return text

@@ -1103,6 +1103,22 @@ AS_NAMES = (
     N_("cancel"),
     N_("stop"),
     N_("sea"),
+    N_("{rule}: {side} storms {city} with its navies."),
+    N_("{rule}: {side} storms {city} with its all."),
+    N_("{rule}: {side} sallies from {city} with its navies."),
+    N_("{rule}: {side} sallies from {city} with its all."),
+    N_("{rule}: {side} builds {n} new block in {where}."),
+    N_("The siege of {town} is lifted ({rule})."),
+    N_("{rule}: the {town} navy changes sides and moves to its city."),
+    N_("Battle at {town} (new), round {n}, declare; attacker {side}"),
+    N_("Battle at {town} (new), round {n}, after; attacker {side}"),
+    N_("City points: Athens {a}, Sparta {b} ({n} wins, {rule})"),
+    N_("No hex is open to this block: enemy blocks, hexsides, terrain or stacking close every way ({rules})."),
+    N_("Ephialtes Box — {contingent} guard the path; Immortals enter in round {n}; the Immortals wait here "
+       "(exit to row O)"),
+    N_("The {contingent} stand west of the Wall too"),
+    N_("Stand and fight the melee in {area}"),
+    N_("Retreat the light units before the melee in {area}"),
 )
 
 # ---------------------------------------------------------------- Go Tell the Spartans: the page's words (units'
