@@ -794,3 +794,76 @@ def test_ed1_6_3_naupactus_the_navy_attacks_the_walls_instead() -> None:
         play(s, ["done" if "done" in legal else ("pass" if "pass" in legal else legal[0])])
     assert s.city_owner[s.comp.board.city_index["NAUPACTUS"]] == SPARTA
     assert siege_status(s, hex_of(s, "NAUPACTUS"))[1]  # the navy outside the walls: a blockade
+
+
+# ============================================================================ worked examples the editions share
+def test_ed1_2_12_and_5_2_fire_examples() -> None:
+    """1st 2.12: "un bloque B1 impacta con 1s, un B3 con 1, 2 y 3"; 1st 5.2: "un Hoplita con fuerza 4
+    ... B3 ... si las tiradas son 1, 2, 4 y 5, el Hoplita anota dos impactos y dos fallos"."""
+    s = board()
+    set_owner(s, "PLATAEA", ATHENS)
+    place(s, "ATH-RES-2", "PLATAEA", 3)  # B2 defender, fires first: misses
+    place(s, "SPA-RES-1", "PLATAEA", 4, came_from="THEBES")  # B3 hoplite 4
+    at_phase(s, SPARTA, "combat")
+    script_dice(s, [6, 6, 6, 1, 2, 4, 5] + [6] * 20)
+    act(s, "sparta", "battle PLATAEA")
+    play(s, ["engage", "fire", "fire"])
+    assert "Sparta RESERVE B3 (4) fires: 1 2 4 5 — 2 hits" in log_text(s)
+    assert s.strength[bid(s, "ATH-RES-2")] == 1
+
+
+def test_ed1_4_3_three_mp_example() -> None:
+    """1st 4.3 example: with 3 MP Sparta moves two hoplites from SPARTA to CORINTH and the GYTHEUM navy
+    to the ATHENS hex (a naval attack on an enemy port, 1st 6.3, FE6)."""
+    s = board()
+    place(s, "SPA-HOP-1", "SPARTA")
+    place(s, "SPA-HOP-3", "SPARTA")
+    place(s, "SPA-NAV-1", "GYTHEUM")
+    at_phase(s, SPARTA, "move", 3)
+    for block, hexes in (("SPA-HOP-1", ("ARGOS", "CORINTH")), ("SPA-HOP-3", ("ARGOS", "CORINTH")),
+                         ("SPA-NAV-1", ("0911", "TROEZEN", "AEGINA", "ATHENS"))):
+        act(s, "sparta", "op " + block)
+        for h in hexes:
+            act(s, "sparta", "to " + h)
+        if s.moving >= 0:
+            act(s, "sparta", "stop")
+    assert s.mp == 0
+    assert s.loc[bid(s, "SPA-HOP-1")] == s.loc[bid(s, "SPA-HOP-3")] == hex_of(s, "CORINTH")
+    assert s.loc[bid(s, "SPA-NAV-1")] == hex_of(s, "ATHENS")
+
+
+def test_ed1_earthquake_cancels_all_but_attrition_player_1_first() -> None:
+    """1st sidebar "Terremotos" (RULINGS FE36): the Game Turn is cancelled for both; Player 1 rolls its
+    siege attrition first, and Player 2 does not roll for a siege Player 1's roll ended."""
+    s = board()
+    a = place(s, "ATH-HOP-5", "PLATAEA", 1, inside=True)  # besieged: half siege, 5+
+    place(s, "SPA-HOP-6", "PLATAEA", 4)
+    place(s, "ATH-HOP-2", "MEGARA", 3)
+    place(s, "SPA-HOP-8", "MEGARA", 3, inside=True)  # besieged by Athens
+    cards = s.comp.cards
+    quake = next(c for c, card in enumerate(cards) if card.event == "earthquake")
+    other = next(c for c, card in enumerate(cards) if card.mp == 1 and not card.event)
+    s.hands = [[quake], [other]]
+    act(s, "athens", "play " + cards[quake].id)
+    script_dice(s, [6, 5])  # Athens (Player 1: the event) rolls first: PLATAEA 6 (5+), MEGARA 5 (4+)
+    act(s, "sparta", "play " + cards[other].id)
+    lines = [t for _, t in s.log if t.startswith("6.0 Siege Attrition")]
+    assert s.p1 == ATHENS and len(lines) >= 3
+    assert "(Athens" in lines[0] and "(Athens" in lines[1]
+    assert s.loc[a] == POOL  # the siege of PLATAEA ended with the Athenian roll
+    assert not any("PLATAEA (Sparta" in t for t in lines) and any("MEGARA (Sparta" in t for t in lines)
+
+
+def test_ed1_9_4_rhodes_navy_converts_and_returns() -> None:
+    """1st 9.4: Sparta takes RHODES: its navy becomes the Spartan RHODES navy at the same strength,
+    and converts back when Athens retakes the city."""
+    from polemos.games.athens_sparta.common import change_city_owner
+
+    s = board()
+    anav = place(s, "ATH-NAV-8", "ATHENS", 2)
+    c = s.comp.board.city_index["RHODES"]
+    change_city_owner(s, c, SPARTA)
+    snav = bid(s, "SPA-NAV-RHODES")
+    assert s.loc[snav] == hex_of(s, "RHODES") and s.strength[snav] == 2 and s.loc[anav] == POOL
+    change_city_owner(s, c, ATHENS)
+    assert s.loc[anav] == hex_of(s, "RHODES") and s.strength[anav] == 2 and s.loc[snav] == POOL
