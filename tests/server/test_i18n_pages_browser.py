@@ -1,9 +1,9 @@
 """Every page in Spanish, desktop (issue 11): in real headless Chromium against a live server, each page a
 player meets — log in / sign up, the lobby, the not-found page, and a game of Athens & Sparta, Go Tell
 the Spartans and The Peloponnesian War (Sparta vs. Athens, registered since, is not in Spanish yet) — is
-walked for its visible text, and no
-text node may still be English: none may equal an English message the Spanish catalog translates, nor
-be a line the catalog's templates would translate (a log line, a label, a board's word left as drawn).
+walked for its visible text, and no text node may still be English: none may equal an English message
+the Spanish catalog translates, nor be a line the catalog's templates would translate (a log line, a
+label, a board's word left as drawn).
 Text marked as another language (the language switcher's "English") is not the page's. Screenshots of
 each game's board in Spanish go to ``screenshots/`` (git-ignored).
 
