@@ -414,6 +414,12 @@ def replay(record: JSON, data: Path | str | None = None) -> State:
         if isinstance(exc, RecordError):
             raise
         raise RecordError(f"bad record: {exc}") from None
+    rules = record.get("rules")
+    if rules and rules != state.record().get("rules"):
+        # a record names the rules it was played by; its options must give the same ones (issue 13:
+        # Athens & Sparta's first edition is an option, and a record must not replay by the other book)
+        raise RecordError(f"record was played by the rules {rules!r}, but its options give "
+                          f"{state.record().get('rules')!r}")
     for i, entry in enumerate(actions):
         if not (isinstance(entry, list | tuple) and len(entry) == 2):
             raise RecordError(f"action {i + 1} must be [role, text]")

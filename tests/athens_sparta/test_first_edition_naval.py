@@ -867,3 +867,23 @@ def test_ed1_9_4_rhodes_navy_converts_and_returns() -> None:
     assert s.loc[snav] == hex_of(s, "RHODES") and s.strength[snav] == 2 and s.loc[anav] == POOL
     change_city_owner(s, c, ATHENS)
     assert s.loc[anav] == hex_of(s, "RHODES") and s.strength[anav] == 2 and s.loc[snav] == POOL
+
+
+# ============================================================================ records (issue 13)
+def test_ed1_replay_refuses_a_record_whose_rules_and_options_disagree() -> None:
+    """A record names the rules it was played by: a first-edition record stripped of its option, or a
+    current-edition record that claims the first edition, does not replay (RecordError)."""
+    import polemos
+    from polemos.core.errors import RecordError
+    from polemos.games.athens_sparta.model import RULES_FIRST
+
+    g = polemos.game("athens-and-sparta")
+    rec = g.new(5, options=FIRST).record()
+    assert polemos.replay(rec).ed1
+    for bad in ({**rec, "options": {}}, {**g.new(5).record(), "rules": RULES_FIRST}):
+        try:
+            polemos.replay(bad)
+        except RecordError as exc:
+            assert "rules" in str(exc)
+        else:
+            raise AssertionError("a record whose rules and options disagree replayed")
