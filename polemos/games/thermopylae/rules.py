@@ -1585,14 +1585,25 @@ def series_over(s: GTSState) -> bool:
 
 
 def firers(s: GTSState, side: int) -> list[int]:
+    """``side``'s units that may fire now (:func:`can_fire`, written out: 8.2, 8.2.1)."""
     comp = s.comp
-    return [u for u in range(len(s.loc)) if comp.u_side[u] == side and can_fire(s, u)]
+    u_side, u_type, loc, fired = comp.u_side, comp.u_type, s.loc, s.fired
+    return [u for u in range(len(loc)) if u_side[u] == side and loc[u] >= 0 and u_type[u] != HOPLITE
+            and not fired[u]]
 
 
 def melee_areas(s: GTSState) -> list[int]:
-    occ = occupancy(s)
-    comp = s.comp
-    return [a for a in range(comp.n_areas) if has_side(occ, a, GREEK, comp) and has_side(occ, a, PERSIAN, comp)]
+    """The areas holding units of both sides (8.3), in order."""
+    u_side = s.comp.u_side
+    out: list[int] = []
+    for a, pile in enumerate(occupancy(s)):
+        if pile:
+            first = u_side[pile[0]]
+            for u in pile:
+                if u_side[u] != first:
+                    out.append(a)
+                    break
+    return out
 
 
 def commit(s: GTSState, c: int, why: str) -> None:
