@@ -887,3 +887,17 @@ def test_ed1_replay_refuses_a_record_whose_rules_and_options_disagree() -> None:
             assert "rules" in str(exc)
         else:
             raise AssertionError("a record whose rules and options disagree replayed")
+
+
+def test_ed1_6_6_islands_follow_the_first_editions_definition() -> None:
+    """1st 6.6 and its "Islas" sidebar (RULINGS FE28): six sea hexsides (NAXOS, CYTHERA), or every
+    land neighbour across a strait (CORCYRA, LEUCAS): on the bundled map the same set as the current
+    6.1."""
+    from polemos.games.athens_sparta.attrition import is_island
+
+    s = board()
+    islands = {c.name for c in s.comp.board.cities if is_island(s, c.hex)}
+    assert islands == {"NAXOS", "CYTHERA", "LEMNOS", "MELOS", "CORCYRA", "LEUCAS", "CHIOS", "MYTILENE", "RHODES",
+                       "SAMOS", "AEGINA", "SKYROS", "THASOS", "CEPHALLENIA", "ZACYNTHUS", "COS", "DELOS"}
+    current = board(None)
+    assert islands == {c.name for c in current.comp.board.cities if is_island(current, c.hex)}

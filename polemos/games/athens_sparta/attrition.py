@@ -18,7 +18,29 @@ def is_island(s: S, h: int) -> bool:
     holds no other port; larger islands like Euboea have land supply from their other ports."""
     from polemos.games.athens_sparta.common import geo
 
+    if s.ed1:
+        return _ed1_island(s, h)
     return h in geo(s.comp.board).one_port_island
+
+
+def _ed1_island(s: S, h: int) -> bool:
+    """First edition 6.6 (RULINGS FE28): "si un hex tiene seis Lados de Hex de Mar, un bloqueo será un
+    asedio total. Si mover a un hex de tierra adyacente requiere cruzar un Estrecho, el hex también es
+    una isla": a port none of whose land neighbours is reached by land without crossing a strait."""
+    from polemos.games.athens_sparta.model import SEA, SIDE_CLEAR, SIDE_PASS, STRAIT, opposite
+
+    board = s.comp.board
+    c = board.city_at[h]
+    if c < 0 or not board.cities[c].port or board.cities[c].offboard:
+        return False
+    for d in range(6):
+        n = board.neighbours[h][d]
+        if n < 0 or board.terrain[n] == SEA or board.land_side[h][d] not in (SIDE_CLEAR, SIDE_PASS):
+            continue
+        if not ((board.terrain[h] == STRAIT and d in board.far_sides[h])
+                or (board.terrain[n] == STRAIT and opposite(d) in board.far_sides[n])):
+            return False
+    return True
 
 
 def siege_status(s: S, h: int) -> tuple[bool, bool, bool]:
