@@ -901,3 +901,21 @@ def test_ed1_6_6_islands_follow_the_first_editions_definition() -> None:
                        "SAMOS", "AEGINA", "SKYROS", "THASOS", "CEPHALLENIA", "ZACYNTHUS", "COS", "DELOS"}
     current = board(None)
     assert islands == {c.name for c in current.comp.board.cities if is_island(current, c.hex)}
+
+
+def test_ed1_5_3_a_storming_block_may_retreat_out_of_the_hex() -> None:
+    """1st 5.3, 5.54 (RULINGS FE9): on a later combat turn a storming block may, instead of firing,
+    fall back to the siege lines or retreat out of the hex by the hexside it attacked through."""
+    s = board()
+    place(s, "ATH-HOP-10", "AMPHIPOLIS", 3)
+    spa = place(s, "SPA-HOP-1", "AMPHIPOLIS", 4, came_from="1102")
+    at_phase(s, SPARTA, "combat")
+    script_dice(s, [6] * 20)
+    act(s, "sparta", "battle AMPHIPOLIS")
+    play(s, ["withdraw ATH-HOP-10", "engage", "storm"])
+    assert "Round 2" in log_text(s)
+    legal = s.legal_actions("sparta")
+    assert s.pending is not None and s.pending["block"] == spa
+    assert {"fire", "retreat", "retreat 1102"} <= set(legal)
+    play(s, ["retreat 1102"])
+    assert s.loc[spa] == hex_of(s, "1102")

@@ -888,6 +888,11 @@ def _options_ed1(s: S, b: int) -> list[str]:
         out.extend("retreat " + hex_name(s, h) for h in retreat_hexes(s, b))
     if st == BS_STORM:
         out.append("retreat")  # back to the siege lines, in either round (FE9)
+        bt = s.battle
+        assert bt is not None
+        if s.comp.blocks[b].type != REVOLT and bt["hex"] != s.comp.board.syracuse_hex:
+            # or out of the hex, by the hexsides it attacked through (1st 5.3, RULINGS FE9)
+            out.extend("retreat " + hex_name(s, h) for h in retreat_hexes(s, b))
     if not targets:
         out.append("pass")
     return out
