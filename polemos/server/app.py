@@ -26,6 +26,7 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDiscon
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
@@ -33,6 +34,7 @@ from starlette.types import ASGIApp
 from polemos import i18n
 from polemos.core.log import translate_line
 from polemos.messages import PAGES
+from polemos.server.fast import FastPath, json_body, only, role_of
 from polemos.server.guards import Guard
 from polemos.server.guards import _same_origin as same_origin
 from polemos.server.notify import Hub, SocketLimits, Watcher
@@ -84,7 +86,11 @@ class PolemosApp(FastAPI):
     tells how errors really look (schemas.document_errors)."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        return Guard(super().build_middleware_stack())
+        inner = super().build_middleware_stack()
+        fast = getattr(self.state, "fast", None)  # the hot requests without FastAPI's routing (polemos.server.fast)
+        if fast is not None:
+            inner = FastPath(inner, fast, _api_error_response)
+        return Guard(inner)
 
     def openapi(self) -> dict[str, Any]:
         first = self.openapi_schema is None
@@ -315,6 +321,34 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         out = store.act(gid, who, text, version, role, undo)
         return out, store.view_json(gid, who, out["role"], lang) if page else None
 
+    # -- the two requests of every action, without FastAPI's routing (polemos.server.fast): the same
+    # functions as the endpoints above and below; None hands a request on to FastAPI unchanged
+    async def fast_view(request: Request, gid: int, query: dict[str, str], _body: bytes) -> Response | None:
+        plain, role = role_of(query)
+        if not (plain and only(query, {"role", "lang"})):
+            return None
+        who = await viewer(request)
+        lang = request_lang(request, who)
+        return Response(await hub.work(store.view_json, gid, who, role, lang), media_type="application/json")
+
+    async def fast_act(request: Request, gid: int, query: dict[str, str], body: bytes) -> Response | None:
+        if query.get("page") != "true" or not only(query, {"page", "lang"}):
+            return None
+        doc = json_body(request, body)
+        if not isinstance(doc, dict):
+            return None
+        try:
+            move = Act.model_validate(doc)
+        except ValidationError:
+            return None
+        who = await user(request, await viewer(request))
+        lang = request_lang(request, who)
+        answer = acted(*await hub.work(act_and_page, gid, who, move.action, move.version, move.role, False, True,
+                                       lang))
+        return answer if isinstance(answer, Response) else None
+
+    app.state.fast = {"view": fast_view, "actions": fast_act}
+
     def acted(out: dict[str, Any], shown: bytes | None) -> Response | Acted:
         """The answer to an action, with the acting seat's new page if asked (the page shows it at once,
         spliced in pre-encoded as GET /view sends it)."""
@@ -404,6 +438,13 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         return _page("index.html", lang)
 
     return app
+
+
+def _api_error_response(exc: Exception) -> Response | None:
+    """An ApiError as the API's exception handler answers it (None for any other exception)."""
+    if isinstance(exc, ApiError):
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
+    return None
 
 
 def _not_found_page(lang: str = i18n.DEFAULT) -> Response:
