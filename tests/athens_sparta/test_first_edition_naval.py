@@ -879,7 +879,8 @@ def test_ed1_replay_refuses_a_record_whose_rules_and_options_disagree() -> None:
 
     g = polemos.game("athens-and-sparta")
     rec = g.new(5, options=FIRST).record()
-    assert polemos.replay(rec).ed1
+    again = polemos.replay(rec)
+    assert isinstance(again, AthensSpartaState) and again.ed1
     for bad in ({**rec, "options": {}}, {**g.new(5).record(), "rules": RULES_FIRST}):
         try:
             polemos.replay(bad)
