@@ -36,7 +36,6 @@ LIGHT = (JAVELIN, BOW)
 ZOC_TYPES = (HOPLITE, MIXED)  # 3.3.1
 FRONT, FLANK, REAR = 0, 1, 2
 _ALL_FACINGS = (0, 1, 2, 3)
-_NO, _MOVE, _STOP, _ATTACK = 0, 1, 2, 3  # the movement search's outcomes of a step into an area
 SITUATION_NAMES = ("front", "flank", "rear")
 
 # ============================================================================ small helpers
@@ -407,142 +406,19 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
         return r  # 8.1.4: units in an enemy-occupied area may not exit or turn
     ma = min(comp.u_ma[v] for v in force)
     f0 = s.facing[u]
-    nbr, a_pass, u_side = comp.nbr, comp.a_pass, comp.u_side
-
     cnt, typ, enemy_at = side_arrays(s, side)
-
-    def room(n: int) -> bool:
-        """Room in n, for where the search goes (an attack)."""
-        touched.add(n)
-        structural.add(n)
-        return _room(cnt, typ, n, a0, size, t)
-
-    def enemy_top_facing(n: int) -> int:
-        for v in occ[n]:
-            if u_side[v] == enemy:
-                return s.facing[v]
-        return 0
-
-    def friendly(n: int) -> bool:
-        touched.add(n)
-        structural.add(n)
-        return cnt[n] - (size if n == a0 else 0) > 0
-
     # (area, facing or -1: any, area attacked from or -1, area that needs room or -1) -> the most MPs left,
     # in the order first found: an end kept only where it has room keeps its place among the others (_ends).
     # The key is the four as one int, ((area * 5 + facing + 1) * k + came_from + 1) * k + needs_room + 1
     k = comp.n_areas + 1
     found: dict[int, int] = {}
-
-    def add(area: int, facing: int, came_from: int, mp: int, needs_room: int = -1) -> None:
-        """An end of the move, if ``needs_room`` (an area, or -1: none) has room for the force."""
-        key = ((area * 5 + facing + 1) * k + came_from + 1) * k + needs_room + 1
-        if found.get(key, -1) < mp:
-            found[key] = mp
-
-    start_zoc = zoc[a0]
-    costs = comp.nbr_cost
-
-    def step(a: int, n: int, mp: int, d: int) -> tuple[int, int]:
-        """Try to enter n (in direction d) from a: (_ATTACK, _STOP, _MOVE or _NO, MPs left after)."""
-        if n < 0 or not a_pass[n]:
-            return _NO, mp
-        if enemy_at[n]:
-            # 8.1.4: costs all remaining MPs; at least 1 MP needed. Moving in on the enemy from his
-            # ZOC is what 3.3.5 describes, even where other enemies' ZOCs cover his area (G41)
-            if mp < 1 or not room(n):
-                return _NO, mp
-            return _ATTACK, 0
-        zoc_to_zoc = a == a0 and start_zoc and zoc[n] and not friendly(n)
-        c = costs[8 * a + d]  # move_cost(comp, a, n)
-        if c > mp or zoc_to_zoc:
-            return _NO, mp
-        return (_STOP if zoc[n] else _MOVE), mp - c
-
+    # (the three searches are functions of their own, with no closures: mypyc compiles them to plain calls)
     if t == HOPLITE:
-        # 3.2.1: a change of facing takes the whole Movement Allowance; moves only into the Front area
-        for f in range(4):
-            if f != f0:
-                add(a0, f, -1, 0)
-        a, mp, d = a0, ma, 2 * f0
-        while True:
-            n = nbr[a][d]
-            kind, mp2 = step(a, n, mp, d)
-            if kind == _NO:
-                break
-            if kind == _ATTACK:
-                add(n, f0, a, 0)
-                break
-            mp, a = mp2, n
-            add(a, f0, -1, mp, a)
-            if kind == _STOP:
-                break
+        _search_hoplite(s, found, k, touched, structural, cnt, typ, enemy_at, zoc, a0, f0, ma, size, t)
     elif t == MIXED:
-        # 3.2.2: Front Left, Front or Front Right; 1 MP per 90-degree turn
-        best: dict[int, int] = {4 * a0 + f0: ma}  # 4 * area + facing -> the most MPs left there
-        frontier = [(a0, f0, ma)]
-        while frontier:
-            a, f, mp = frontier.pop()
-            if best.get(4 * a + f, -1) > mp:
-                continue
-            for turn, cost in ((1, 1), (3, 1), (2, 2)):
-                nf = (f + turn) % 4
-                if mp >= cost and best.get(4 * a + nf, -1) < mp - cost:
-                    best[4 * a + nf] = mp - cost
-                    frontier.append((a, nf, mp - cost))
-                    if (a, nf) != (a0, f0):
-                        add(a, nf, -1, mp - cost, -1 if a == a0 else a)
-            for d in (2 * f - 1, 2 * f, 2 * f + 1):  # (the step of the hoplites, written out)
-                d %= 8
-                n = nbr[a][d]
-                if n < 0 or not a_pass[n]:
-                    continue
-                if enemy_at[n]:  # 8.1.4 (G41), as in step()
-                    if mp >= 1 and room(n):
-                        add(n, f if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
-                    continue
-                if a == a0 and start_zoc and zoc[n] and not friendly(n):
-                    continue  # 3.3.4: not from one enemy ZOC area straight into another
-                c = costs[8 * a + d]
-                if c > mp:
-                    continue
-                mp2 = mp - c
-                key = ((n * 5 + f + 1) * k) * k + n + 1  # (n, f, -1, n)
-                if found.get(key, -1) < mp2:
-                    found[key] = mp2
-                if not zoc[n] and best.get(4 * n + f, -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
-                    best[4 * n + f] = mp2
-                    frontier.append((n, f, mp2))
+        _search_mixed(s, occ, found, k, touched, structural, cnt, typ, enemy_at, zoc, a0, f0, ma, size, t, enemy)
     else:
-        # 3.3.3 (3.2.3): light units move into any adjacent area and face as they like at no cost
-        for f in range(4):
-            if f != f0:
-                add(a0, f, -1, ma)
-        # (the step of the other types, written out: this search is the longest)
-        exits = comp.exits
-        bestl: dict[int, int] = {a0: ma}
-        frontier2 = [(a0, ma)]
-        while frontier2:
-            a, mp = frontier2.pop()
-            if bestl[a] > mp:
-                continue
-            for d, n, c in exits[a]:
-                if enemy_at[n]:  # 8.1.4 (G41), as in step()
-                    if mp >= 1 and room(n):
-                        add(n, d // 2 if d % 2 == 0 else _worst_facing(d, enemy_top_facing(n)), a, 0)
-                    continue
-                if a == a0 and start_zoc and zoc[n] and not friendly(n):
-                    continue  # 3.3.4: not from one enemy ZOC area straight into another
-                if c > mp:
-                    continue
-                mp2 = mp - c
-                if n != a0:
-                    key = n * 5 * k * k + n + 1  # (n, any facing, -1, n): _ends takes every facing
-                    if found.get(key, -1) < mp2:
-                        found[key] = mp2
-                if not zoc[n] and bestl.get(n, -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
-                    bestl[n] = mp2
-                    frontier2.append((n, mp2))
+        _search_light(s, occ, found, k, touched, structural, cnt, typ, enemy_at, zoc, a0, f0, ma, size, t, enemy)
     for key, mp in found.items():
         rest, nr = divmod(key, k)
         rest, cf = divmod(rest, k)
@@ -552,6 +428,151 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
         events.append((a, f - 1, cf - 1, mp, nr - 1))
     r.ends, r.dests = _ends(r, cnt, typ, comp.a_col)
     return r
+
+
+def _add(found: dict[int, int], k: int, area: int, facing: int, came_from: int, mp: int, needs_room: int = -1,
+         ) -> None:
+    """:func:`_reach`: an end of the move, if ``needs_room`` (an area, or -1: none) has room for the force."""
+    key = ((area * 5 + facing + 1) * k + came_from + 1) * k + needs_room + 1
+    if found.get(key, -1) < mp:
+        found[key] = mp
+
+
+def _room_for(touched: set[int], structural: set[int], cnt: list[int], typ: list[int], n: int, a0: int, size: int,
+              t: int) -> bool:
+    """:func:`_reach`: room in ``n`` for where the search goes (an attack), which the search depends on."""
+    touched.add(n)
+    structural.add(n)
+    return _room(cnt, typ, n, a0, size, t)
+
+
+def _friendly(touched: set[int], structural: set[int], cnt: list[int], n: int, a0: int, size: int) -> bool:
+    """:func:`_reach`: whether friendly units other than the force are in ``n`` (3.3.4), which the search
+    depends on."""
+    touched.add(n)
+    structural.add(n)
+    return cnt[n] - (size if n == a0 else 0) > 0
+
+
+def _enemy_top_facing(s: GTSState, occ: list[list[int]], n: int, enemy: int) -> int:
+    u_side = s.comp.u_side
+    for v in occ[n]:
+        if u_side[v] == enemy:
+            return s.facing[v]
+    return 0
+
+
+def _search_hoplite(s: GTSState, found: dict[int, int], k: int, touched: set[int], structural: set[int],
+                    cnt: list[int], typ: list[int], enemy_at: list[bool], zoc: list[bool], a0: int, f0: int, ma: int,
+                    size: int, t: int) -> None:
+    """:func:`_reach` for a hoplite unit. 3.2.1: a change of facing takes the whole Movement Allowance; moves
+    only into the Front area."""
+    comp = s.comp
+    nbr, a_pass, costs = comp.nbr, comp.a_pass, comp.nbr_cost
+    start_zoc = zoc[a0]
+    for f in range(4):
+        if f != f0:
+            _add(found, k, a0, f, -1, 0)
+    a, mp, d = a0, ma, 2 * f0
+    while True:
+        n = nbr[a][d]
+        if n < 0 or not a_pass[n]:
+            break
+        if enemy_at[n]:
+            # 8.1.4: costs all remaining MPs; at least 1 MP needed. Moving in on the enemy from his
+            # ZOC is what 3.3.5 describes, even where other enemies' ZOCs cover his area (G41)
+            if mp >= 1 and _room_for(touched, structural, cnt, typ, n, a0, size, t):
+                _add(found, k, n, f0, a, 0)
+            break
+        if a == a0 and start_zoc and zoc[n] and not _friendly(touched, structural, cnt, n, a0, size):
+            break  # 3.3.4: not from one enemy ZOC area straight into another
+        c = costs[8 * a + d]  # move_cost(comp, a, n)
+        if c > mp:
+            break
+        mp, a = mp - c, n
+        _add(found, k, a, f0, -1, mp, a)
+        if zoc[n]:
+            break  # 3.3.4: a unit entering an enemy ZOC stops
+
+
+def _search_mixed(s: GTSState, occ: list[list[int]], found: dict[int, int], k: int, touched: set[int],
+                  structural: set[int], cnt: list[int], typ: list[int], enemy_at: list[bool], zoc: list[bool], a0: int,
+                  f0: int, ma: int, size: int, t: int, enemy: int) -> None:
+    """:func:`_reach` for a mixed unit. 3.2.2: Front Left, Front or Front Right; 1 MP per 90-degree turn."""
+    comp = s.comp
+    nbr, a_pass, costs = comp.nbr, comp.a_pass, comp.nbr_cost
+    start_zoc = zoc[a0]
+    best: dict[int, int] = {4 * a0 + f0: ma}  # 4 * area + facing -> the most MPs left there
+    frontier = [(a0, f0, ma)]
+    while frontier:
+        a, f, mp = frontier.pop()
+        if best.get(4 * a + f, -1) > mp:
+            continue
+        for turn, cost in ((1, 1), (3, 1), (2, 2)):
+            nf = (f + turn) % 4
+            if mp >= cost and best.get(4 * a + nf, -1) < mp - cost:
+                best[4 * a + nf] = mp - cost
+                frontier.append((a, nf, mp - cost))
+                if a != a0 or nf != f0:
+                    _add(found, k, a, nf, -1, mp - cost, -1 if a == a0 else a)
+        for d in (2 * f - 1, 2 * f, 2 * f + 1):
+            d %= 8
+            n = nbr[a][d]
+            if n < 0 or not a_pass[n]:
+                continue
+            if enemy_at[n]:  # 8.1.4 (G41), as for the hoplites
+                if mp >= 1 and _room_for(touched, structural, cnt, typ, n, a0, size, t):
+                    _add(found, k, n, f if d % 2 == 0 else _worst_facing(d, _enemy_top_facing(s, occ, n, enemy)), a,
+                         0)
+                continue
+            if a == a0 and start_zoc and zoc[n] and not _friendly(touched, structural, cnt, n, a0, size):
+                continue  # 3.3.4: not from one enemy ZOC area straight into another
+            c = costs[8 * a + d]
+            if c > mp:
+                continue
+            mp2 = mp - c
+            key = ((n * 5 + f + 1) * k) * k + n + 1  # (n, f, -1, n)
+            if found.get(key, -1) < mp2:
+                found[key] = mp2
+            if not zoc[n] and best.get(4 * n + f, -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
+                best[4 * n + f] = mp2
+                frontier.append((n, f, mp2))
+
+
+def _search_light(s: GTSState, occ: list[list[int]], found: dict[int, int], k: int, touched: set[int],
+                  structural: set[int], cnt: list[int], typ: list[int], enemy_at: list[bool], zoc: list[bool], a0: int,
+                  f0: int, ma: int, size: int, t: int, enemy: int) -> None:
+    """:func:`_reach` for a light unit. 3.3.3 (3.2.3): light units move into any adjacent area and face as
+    they like at no cost (this search is the longest)."""
+    start_zoc = zoc[a0]
+    for f in range(4):
+        if f != f0:
+            _add(found, k, a0, f, -1, ma)
+    exits = s.comp.exits
+    bestl: dict[int, int] = {a0: ma}
+    frontier = [(a0, ma)]
+    while frontier:
+        a, mp = frontier.pop()
+        if bestl[a] > mp:
+            continue
+        for d, n, c in exits[a]:
+            if enemy_at[n]:  # 8.1.4 (G41), as for the hoplites
+                if mp >= 1 and _room_for(touched, structural, cnt, typ, n, a0, size, t):
+                    _add(found, k, n, d // 2 if d % 2 == 0 else _worst_facing(d, _enemy_top_facing(s, occ, n, enemy)),
+                         a, 0)
+                continue
+            if a == a0 and start_zoc and zoc[n] and not _friendly(touched, structural, cnt, n, a0, size):
+                continue  # 3.3.4: not from one enemy ZOC area straight into another
+            if c > mp:
+                continue
+            mp2 = mp - c
+            if n != a0:
+                key = n * 5 * k * k + n + 1  # (n, any facing, -1, n): _ends takes every facing
+                if found.get(key, -1) < mp2:
+                    found[key] = mp2
+            if not zoc[n] and bestl.get(n, -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
+                bestl[n] = mp2
+                frontier.append((n, mp2))
 
 
 def _ends(r: Reach, cnt: list[int], typ: list[int], a_col: tuple[int, ...]
