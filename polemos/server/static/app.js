@@ -450,15 +450,15 @@
         }
         const label = h("label", { for: id }, humanKey(spec.name));
         if (spec.type === "choice") {
-          const sel = h("select", common, spec.default === null ? h("option", { value: "" }, t("choose…")) : null,
+          const sel = h("select", common, spec.default == null ? h("option", { value: "" }, t("choose…")) : null,
             spec.choices.map((c) => h("option", { value: c }, title(c))));
-          sel.value = spec.default === null ? "" : String(spec.default);
+          sel.value = spec.default == null ? "" : String(spec.default);
           return [label, sel, about];
         }
         const range = spec.minimum !== undefined && spec.maximum !== undefined ? ` (${spec.minimum}–${spec.maximum})` : "";
         return [h("label", { for: id }, humanKey(spec.name) + range),
           h("input", { type: "number", step: 1, min: spec.minimum, max: spec.maximum, inputmode: "numeric",
-            placeholder: spec.default === null ? "" : String(spec.default), ...common }), about];
+            placeholder: spec.default == null ? "" : String(spec.default), ...common }), about];
       };
       // the value a control holds, or undefined for "the game's default"; the server checks the rest
       const readOption = (spec, prefix) => {
