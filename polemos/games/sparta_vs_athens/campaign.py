@@ -12,8 +12,6 @@ The Siege Phase (9.2) runs every siege, the first player's first.
 
 from __future__ import annotations
 
-from typing import Any
-
 from polemos.games.sparta_vs_athens.model import ATHENS, LAND_PATH, NAVAL_UNIT, NO, SEA_PATH, SIDES, SPARTA
 from polemos.games.sparta_vs_athens.state import DEAD, OFF, SPRING, WINTER, ApplyFn, LegalFn, SVAState, Task, TaskFn
 
@@ -31,10 +29,40 @@ ODDS = ((1, 3), (1, 2), (1, 1), (3, 2), (2, 1), (3, 1), (4, 1), (5, 1))
 SIEGE_ODDS = ((4, 1), (3, 1), (2, 1), (1, 1))  # DESIGN 9.2, best first
 
 
-def _r() -> Any:
-    from polemos.games.sparta_vs_athens import rules
+# -- the allies and the prestige flags the campaign touches (15.x, 2.10, 13.2); rules.py uses them too
+def flag(s: SVAState, adjustment: str, side: int) -> None:
+    """Note for next Annual Prestige Adjustment (13.2) that a row of the table happened, favouring ``side``."""
+    for i, row in enumerate(s.comp.tables.prestige_adjustments):
+        if row.id == adjustment:
+            s.year_flags[i] |= 1 << side
+            return
+    raise AssertionError(f"no Prestige Adjustment row {adjustment!r}")
 
-    return rules
+
+def activate_ally(s: SVAState, ally: int, side: int, rule: str) -> None:
+    """15.x: an ally joins ``side``: its units serve it and its home cities are its side's (2.9)."""
+    if s.ally_side[ally] != NO or s.ally_out[ally]:
+        return
+    a = s.comp.allies[ally]
+    s.ally_side[ally] = side
+    for u, t in enumerate(s.unit_type):
+        if s.comp.units[t].ally == ally and s.u_loc[u] >= 0:
+            s.u_side[u] = side
+    for h in a.home:
+        if s.owner[h] == NO:
+            s.owner[h] = side
+    s.say(rule, f"{a.name}: now allied to {SIDES[side].capitalize()}.")
+
+
+def ally_leaves(s: SVAState, ally: int, rule: str) -> None:
+    """2.10, 15.11: an ally out of the war: its units are removed and it joins no one."""
+    s.ally_out[ally] = True
+    s.ally_side[ally] = NO
+    for u, t in enumerate(s.unit_type):
+        if s.comp.units[t].ally == ally and s.u_loc[u] >= 0:
+            s.u_loc[u] = OFF
+            s.u_in[u] = False
+    s.say(rule, f"{s.comp.allies[ally].name} is out of the war.")
 
 
 ADJ = ("Athenian", "Spartan")
@@ -56,7 +84,7 @@ def eliminate(s: S, u: int, why: str) -> None:
     if not is_land(s, u) and side != NO and why.startswith("8."):
         s.nsp_lost[side] += s.strength(u)
     if s.utype(u).id == "spartiates":
-        _r().flag(s, "spartiates-lost", ATHENS)  # DESIGN 13.2
+        flag(s, "spartiates-lost", ATHENS)  # DESIGN 13.2
     s.u_loc[u] = OFF
     s.u_flip[u] = False
     s.u_in[u] = False
@@ -351,9 +379,8 @@ def _arrive(s: S, side: int, n: int, units: list[int]) -> None:
     loc = comp.locales[n]
     has_land = any(is_land(s, u) for u in units)
     if side == ATHENS and loc.region == "sicily":
-        r = _r()
         for aid in ("syracuse", "spartan_italy"):
-            r.activate_ally(s, comp.ally(aid).index, SPARTA, "15.4, 15.5")
+            activate_ally(s, comp.ally(aid).index, SPARTA, "15.4, 15.5")
     if side == SPARTA and has_land and loc.delos and s.owner[n] == ATHENS and s.siege[n] == NO:
         garrison = comp.unit_index["delos-garrison"]
         athenians = [u for u in s.units_at(n, ATHENS) if is_land(s, u)]
@@ -520,10 +547,10 @@ def battle(s: S, side: int, loc: int, naval: bool) -> None:
             eliminate(s, u, "8.3 DE")
         loser = enemy
     if loser != NO and before[loser] >= 6:  # 8.7
-        _r().flag(s, "battle-won", 1 - loser)
+        flag(s, "battle-won", 1 - loser)
     for x in (ATHENS, SPARTA):
         if s.nsp_lost[x] >= 20:
-            _r().flag(s, "fleet-lost", 1 - x)  # 13.2: 20 or more NSP lost
+            flag(s, "fleet-lost", 1 - x)  # 13.2: 20 or more NSP lost
     if no_lsp and result in ("DH", "DE") and s.owner[loc] == enemy:
         capture(s, loc, side, "8.3, RULINGS S6")  # the garrison falls
     _fort_check(s, loc)
@@ -665,9 +692,9 @@ def ravage(s: S, side: int, loc: int, units: list[int]) -> None:
     loc_ = comp.locales[loc]
     s.say("4.6", f"{side_name(side)} ravages {loc_.name}.")
     if side == SPARTA and loc_.region == "attica" and not s.units_at(loc, ATHENS):
-        _r().flag(s, "attica-ravaged", SPARTA)
+        flag(s, "attica-ravaged", SPARTA)
     if side == ATHENS and comp.nationalities[loc_.nationality].id in ("sparta", "peloponnesian"):
-        _r().flag(s, "peloponnese-raided", ATHENS)
+        flag(s, "peloponnese-raided", ATHENS)
 
 
 def can_fort(s: S, side: int, loc: int) -> bool:
@@ -694,10 +721,10 @@ def capture(s: S, loc: int, side: int, rule: str) -> None:
         s.u_in[u] = False
     s.say(rule, f"{side_name(side)} captures {loc_.name}.")
     if loc_.walled:
-        _r().flag(s, "walled-city-taken", side)
+        flag(s, "walled-city-taken", side)
     argos = comp.ally("argos")
     if loc_.id == "argos" and s.ally_side[argos.index] != NO:
-        _r().ally_leaves(s, argos.index, "2.10")
+        ally_leaves(s, argos.index, "2.10")
         s.move_prestige(side, comp.figures.argos_prestige_shift, "2.10", "Argos captured")
         s.owner[loc] = side
 

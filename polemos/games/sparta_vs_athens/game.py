@@ -13,9 +13,35 @@ from polemos.core.errors import RecordError
 from polemos.core.game import JSON, Game, Role
 from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
+from polemos.games.sparta_vs_athens import rules, view
 from polemos.games.sparta_vs_athens.data import load_components
 from polemos.games.sparta_vs_athens.model import Components
 from polemos.games.sparta_vs_athens.state import DEAD, OFF, ROLES, SVAState
+
+
+class SVAPlay(SVAState):
+    """A game of Sparta vs. Athens as the kernel plays it: the state's data (``state.py``) with the
+    contract's listing, applying and view from the rule procedures (``rules.py``, ``campaign.py``) and
+    ``view.py``, which sit above the state in the package's layers."""
+
+    def legal_actions(self, role: Role) -> list[str]:
+        p = self.pending
+        if p is None or self.winner or role != ROLES[int(p["side"])]:
+            return []
+        key = (role, len(self.actions))
+        if self._legal_key == key:
+            return list(self._legal_val)
+        val = rules.legal(self, int(p["side"]))
+        self._legal_key = key
+        self._legal_val = val
+        return list(val)
+
+    def _apply(self, role: Role, action: str) -> None:
+        rules.apply(self, ROLES.index(role), action)
+        self._legal_key = None
+
+    def view(self, role: Role | None) -> JSON:
+        return view.build(self, role)
 
 SCENARIOS = ("peloponnesian-war", "archidamian-war", "ionian-war")
 
@@ -43,15 +69,13 @@ class SpartaVsAthens(Game):
         return self.components().version
 
     def _new(self, seed: int, scenario: str | None, options: JSON) -> SVAState:
-        from polemos.games.sparta_vs_athens import rules
-
         chosen = options.get("scenario")
         if scenario is not None and chosen is not None and scenario != chosen:
             raise ValueError(f"scenario {scenario!r} and the scenario option {chosen!r} disagree")
         scenario = scenario or (str(chosen) if chosen is not None else SCENARIOS[0])
         if scenario not in SCENARIOS:
             raise ValueError(f"unknown scenario {scenario!r}; Sparta vs. Athens has {', '.join(SCENARIOS)}")
-        state = SVAState(self, self.components(), int(seed), scenario, dict(options))
+        state = SVAPlay(self, self.components(), int(seed), scenario, dict(options))
         rules.setup(state)
         return state
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from polemos.core.errors import IllegalActionError
 from polemos.games.sparta_vs_athens import campaign
+from polemos.games.sparta_vs_athens.campaign import activate_ally, ally_leaves, flag
 from polemos.games.sparta_vs_athens.model import ATHENS, NAVAL_UNIT, NO, SIDES, SPARTA
 from polemos.games.sparta_vs_athens.state import (
     ADMINISTRATION,
@@ -194,15 +195,6 @@ def t_annual_prestige(s: S, task: Task) -> None:
     s.nsp_lost = [0, 0]
 
 
-def flag(s: S, adjustment: str, side: int) -> None:
-    """Note for next Annual Prestige Adjustment (13.2) that a row of the table happened, favouring ``side``."""
-    for i, row in enumerate(s.comp.tables.prestige_adjustments):
-        if row.id == adjustment:
-            s.year_flags[i] |= 1 << side
-            return
-    raise AssertionError(f"no Prestige Adjustment row {adjustment!r}")
-
-
 # ---------------------------------------------------------------------- 3.2 1c, 15.0 events
 def t_event_phase(s: S, task: Task) -> None:
     """3.2 1c, DESIGN 15.0: one roll of two dice on the Random Events Table; then the allies who
@@ -231,21 +223,6 @@ def track_allies(s: S) -> None:
 
 def _ally(s: S, ally_id: str) -> int:
     return s.comp.ally(ally_id).index
-
-
-def activate_ally(s: S, ally: int, side: int, rule: str) -> None:
-    """15.x: an ally joins ``side``: its units serve it and its home cities are its side's (2.9)."""
-    if s.ally_side[ally] != NO or s.ally_out[ally]:
-        return
-    a = s.comp.allies[ally]
-    s.ally_side[ally] = side
-    for u, t in enumerate(s.unit_type):
-        if s.comp.units[t].ally == ally and s.u_loc[u] >= 0:
-            s.u_side[u] = side
-    for h in a.home:
-        if s.owner[h] == NO:
-            s.owner[h] = side
-    s.say(rule, f"{a.name}: now allied to {SIDES[side].capitalize()}.")
 
 
 def _event(s: S, eid: str) -> None:
@@ -825,17 +802,6 @@ def t_year_end(s: S, task: Task) -> None:
         final_victory(s, f"the last year ({s.year}) is over (16.6)")
     else:
         s.push(["admin", 0])
-
-
-def ally_leaves(s: S, ally: int, rule: str) -> None:
-    """2.10, 15.11: an ally out of the war: its units are removed and it joins no one."""
-    s.ally_out[ally] = True
-    s.ally_side[ally] = NO
-    for u, t in enumerate(s.unit_type):
-        if s.comp.units[t].ally == ally and s.u_loc[u] >= 0:
-            s.u_loc[u] = OFF
-            s.u_in[u] = False
-    s.say(rule, f"{s.comp.allies[ally].name} is out of the war.")
 
 
 def final_victory(s: S, why: str) -> None:

@@ -19,7 +19,6 @@ public and a view is the whole state less the generator and the task stack.
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
@@ -149,27 +148,6 @@ class SVAState(State):
             return ()
         return (ROLES[int(p["side"])],)
 
-    def legal_actions(self, role: Role) -> list[str]:
-        p = self.pending
-        if p is None or self.winner or role != ROLES[int(p["side"])]:
-            return []
-        key = (role, len(self.actions))
-        if self._legal_key == key:
-            return list(self._legal_val)
-        val: list[str] = _rules().legal(self, int(p["side"]))
-        self._legal_key = key
-        self._legal_val = val
-        return list(val)
-
-    def _apply(self, role: Role, action: str) -> None:
-        _rules().apply(self, ROLES.index(role), action)
-        self._legal_key = None
-
-    def view(self, role: Role | None) -> JSON:
-        from polemos.games.sparta_vs_athens import view
-
-        return view.build(self, role)
-
     def outcome(self) -> Outcome | None:
         if not self.winner:
             return None
@@ -256,7 +234,7 @@ class SVAState(State):
 
     # ================================================================ copying
     def clone(self) -> SVAState:
-        c = SVAState.__new__(SVAState)
+        c = type(self).__new__(type(self))
         copy_header(self, c)
         c.comp = self.comp
         c.unit_name = self.unit_name
@@ -337,14 +315,3 @@ def _plain_copy(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain_copy(v) for v in value]
     return value
-
-
-_RULES: list[ModuleType] = []
-
-
-def _rules() -> ModuleType:
-    if not _RULES:
-        from polemos.games.sparta_vs_athens import rules
-
-        _RULES.append(rules)
-    return _RULES[0]
