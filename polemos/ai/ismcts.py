@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from polemos.ai.agents import Agent, game_bots, game_module
+from polemos.ai.base import Agent, game_bots, game_module
 from polemos.core.game import Role, State
 from polemos.core.rng import Rng
 
@@ -310,7 +310,7 @@ class ISMCTSAgent:
         if fallback is None:
             factory = game_bots(game_id).get("heuristic")
             if factory is None:
-                from polemos.ai.agents import RandomAgent
+                from polemos.ai.base import RandomAgent
 
                 fallback = RandomAgent()
             else:
