@@ -11,7 +11,7 @@ from typing import Any
 
 from polemos.games.athens_sparta import rules
 from polemos.games.athens_sparta.common import occ_of
-from polemos.games.athens_sparta.model import SPARTA
+from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, SPARTA
 from polemos.games.athens_sparta.movement import hex_name
 from polemos.games.athens_sparta.replacement import besieged_or_blockaded, build_points
 from polemos.games.athens_sparta.state import (
@@ -85,6 +85,9 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     s = real
     view: dict[str, Any] = {
         "game": "athens-and-sparta",
+        # the rules edition played (issue 13): public, and what the bots and the search's worlds read to
+        # apply the first edition's costs, builds and naval rules from the view alone
+        "edition": EDITION_FIRST if s.ed1 else EDITION_SECOND,
         "role": ROLES[side] if side is not None else None,
         "olympiad": s.olympiad,
         "turn": s.turn,
