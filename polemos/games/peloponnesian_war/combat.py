@@ -610,7 +610,12 @@ def euxine_trace(s: S) -> bool:
         nxt = []
         for here in frontier:
             for there, li in comp.adjacency[here]:
-                if there in seen or comp.locs[li].storm or s.control[there] == SPARTA:
+                if there in seen or comp.locs[li].storm:
+                    continue
+                # 5.3.1 "even if a Spartan army is besieging it": a space under a Spartan siege is open
+                # whoever holds it now (an empty Delian fortress a Spartan army entered is Sparta's by
+                # 1.3 (b) under its Siege marker, P33, until the siege is resolved)
+                if s.control[there] == SPARTA and besieger(s, there) != SPARTA:
                     continue
                 if there == goal:
                     return True
