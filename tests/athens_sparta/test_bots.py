@@ -20,9 +20,9 @@ from polemos.ai import Agent, RandomAgent, agent_names, agent_rng, make_agent, p
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import bots
 from polemos.games.athens_sparta.bots import HeuristicAgent
-from polemos.games.athens_sparta.model import ATHENS
+from polemos.games.athens_sparta.model import ATHENS, SPARTA
 
-from .helpers import act, at_phase, empty_board, place
+from .helpers import act, after_first_mulligan, at_phase, empty_board, place, set_owner
 
 GAME = "athens-and-sparta"
 ROLES = ("athens", "sparta")
@@ -236,3 +236,87 @@ def test_heuristic_beats_random_in_80_percent_of_games_deep() -> None:
     athens, sparta = _selfplay_wins(100, seed=5000)
     assert athens >= 80, f"heuristic won {athens}/100 as Athens"
     assert sparta >= 80, f"heuristic won {sparta}/100 as Sparta"
+
+
+# ============================================================================ the first edition (issue 13)
+FIRST = {"edition": "first"}
+
+
+def _first_board() -> Any:
+    """A first-edition game at its first Card Phase with every block in the pool."""
+    from polemos.games.athens_sparta.state import POOL
+
+    s = after_first_mulligan(1, FIRST)
+    for b in range(len(s.loc)):
+        s.loc[b] = POOL
+        s.strength[b] = 0
+        s.inside[b] = False
+    return s
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_ed1_only_legal_actions_over_full_first_edition_games(seed: int) -> None:
+    """The bot plays the first edition (1st 6.x naval battles, patrols and blockades, 8.4 PP) from its
+    view only, legally, to the end: heuristic against random from both seats and against itself."""
+    g = polemos.game(GAME)
+    for agents in (
+        {"athens": Checked(HeuristicAgent(strict=True)), "sparta": Checked(RandomAgent())},
+        {"athens": Checked(RandomAgent()), "sparta": Checked(HeuristicAgent(strict=True))},
+        {"athens": Checked(HeuristicAgent(strict=True)), "sparta": Checked(HeuristicAgent(strict=True))},
+    ):
+        result = play_game(g, seed, agents, options=FIRST)
+        assert result.reason != "max_steps"
+        assert result.winner in ROLES
+
+
+def test_ed1_8_4_step_costs_from_the_views_edition() -> None:
+    """1st 8.4: hoplites and peltasts 1 PP a step, cavalry and navies 2 PP (current 8.4: 2, 1, 3, 3 BP):
+    the bot weighs a step by the cost of the edition its view names."""
+    agent = HeuristicAgent(strict=True)
+    geo = bots.geo_for(bots.components())
+    current = polemos.game(GAME).new(1).view("athens")
+    first = polemos.game(GAME).new(1, options=FIRST).view("athens")
+    assert current["edition"] == "second" and first["edition"] == "first"
+    w2, w1 = bots.World(geo, current, {}), bots.World(geo, first, {})
+    assert w1.costs == {"hoplite": 1, "peltast": 1, "cavalry": 2, "navy": 2, "revolt": 1}
+    assert w2.costs["hoplite"] == 2 and w2.costs["navy"] == 3
+    # a hoplite step is worth twice as much per point in the first edition, a navy step 1.5 times
+    hop, nav = "ATH-HOP-1", "ATH-NAV-1"
+    assert agent._step_worth(w1, hop) == pytest.approx(2 * agent._step_worth(w2, hop))
+    assert agent._step_worth(w1, nav) == pytest.approx(1.5 * agent._step_worth(w2, nav))
+
+
+def test_ed1_6_7_an_outmatched_defenders_navy_patrols() -> None:
+    """1st 6.7 (RULINGS FE12, FE39): at the declaration of a battle it would lose, a defending navy in its
+    own port patrols rather than wait beside the land battle or be shut in the siege; with the land battle
+    its own, it stays (engage)."""
+    for hoplite, expected in ((1, "patrol ATH-NAV-1"), (4, "engage")):
+        s = _first_board()
+        set_owner(s, "AEGINA", ATHENS)
+        place(s, "ATH-HOP-3", "ATHENS")
+        place(s, "SPA-HOP-1", "SPARTA")
+        place(s, "ATH-HOP-2", "AEGINA", hoplite)
+        place(s, "ATH-NAV-1", "AEGINA", 2)
+        place(s, "SPA-HOP-8", "AEGINA", 3, came_from="TROEZEN")
+        at_phase(s, SPARTA, "combat")
+        act(s, "sparta", "battle AEGINA")
+        legal = s.legal_actions("athens")
+        assert "patrol ATH-NAV-1" in legal, legal
+        assert HeuristicAgent(strict=True).choose(s.view("athens"), legal, Rng(1)) == expected
+
+
+def test_ed1_4_4_sea_moves_have_no_range() -> None:
+    """1st 4.4 (RULINGS FE15): a sea move has no range limit (current 4.52: 8 hexes); the bot's sea
+    reach follows the edition its view names."""
+    geo = bots.geo_for(bots.components())
+    far = {}
+    for options in (None, FIRST):
+        s = polemos.game(GAME).new(1, options=options)
+        view = s.view("athens")
+        w = bots.World(geo, view, {})
+        reach: set[int] = set()
+        for b in w.mine:
+            if b.army:
+                reach |= w.sea_reach(b)
+        far[view["edition"]] = reach
+    assert far["second"] < far["first"]

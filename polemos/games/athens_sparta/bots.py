@@ -54,7 +54,10 @@ GAME_ID = "athens-and-sparta"
 INF = 99
 
 ARMY = ("hoplite", "peltast", "cavalry")
-STEP_COST = {"hoplite": 2, "peltast": 1, "cavalry": 3, "navy": 3, "revolt": 1}
+STEP_COST = {"hoplite": 2, "peltast": 1, "cavalry": 3, "navy": 3, "revolt": 1}  # 8.4, BP per step
+# first edition 8.4: 1 PP hoplites and peltasts, 2 PP cavalry and navies (the view's "edition": "first")
+STEP_COST_ED1 = {"hoplite": 1, "peltast": 1, "cavalry": 2, "navy": 2, "revolt": 1}
+LAST_OLYMPIAD = 89  # 10.2: the game ends after Olympiad 89
 AVG_STRENGTH = 2.5  # a hidden enemy block counts at this strength...
 AVG_HIT = {"athens": 0.42, "sparta": 0.47}  # ...and hits this often per die (its side's roster)
 MAX_MOVE_ACTIONS = 40  # top-level move-phase decisions per phase, whatever happens
@@ -371,6 +374,15 @@ class World:
         self.foe_capital = geo.capital[self.foe]
         self._threat: dict[int, float] = {}
         self._hit = AVG_HIT[self.foe]
+        # the rules edition played (public, in the view): the first edition's costs (8.4), sea moves (4.4,
+        # RULINGS FE15), navies stopping only in ports (FE6), patrols (6.7) and victory (10.2, FE17)
+        self.first = view.get("edition") == "first"
+        self.costs = STEP_COST_ED1 if self.first else STEP_COST
+        olympiad = int(view.get("olympiad") or 0)
+        # first edition 10.2: Athens wins if Sparta has not won by the end of Olympiad 89, so in the last
+        # Olympiad Sparta must take risks (a loss on points is a loss all the same) and Athens only hold
+        self.all_in = self.first and self.me == "sparta" and olympiad >= LAST_OLYMPIAD
+        self.hold = self.first and self.me == "athens" and olympiad >= LAST_OLYMPIAD
 
     # ------------------------------------------------------------------ enemy estimates
     def foe_inside(self, h: int) -> bool:
@@ -449,11 +461,12 @@ class World:
             return 0.0
         t = self.threat(h)
         if h == self.capital:
-            return min(16.0, max(6.0, 0.8 * t))
+            # first edition 10.2: in the last Olympiad Athens wins by holding on (RULINGS FE17)
+            return min(20.0, max(6.0, t)) if self.hold else min(16.0, max(6.0, 0.8 * t))
         v = self.value.get(h, 0)
         if v <= 0:
             return 0.0
-        return min(2.0 + 1.5 * v, max(1.0, 0.45 * t))
+        return min(2.0 + 1.5 * v, max(1.0, (0.6 if self.hold else 0.45) * t))
 
     def stops(self) -> set[int]:
         """Hexes where an operation move must stop: enemy blocks outside walls, neutral cities."""
@@ -538,7 +551,8 @@ class World:
         return out
 
     def sea_reach(self, b: Blk) -> set[int]:
-        """4.52: up to 8 hexes by sea from a friendly port to another, never through enemy hexes."""
+        """4.52: up to 8 hexes by sea from a friendly port to another, never through enemy hexes (first
+        edition 4.4: no range limit, RULINGS FE15)."""
         geo = self.geo
         start = b.hex
         out: set[int] = set()
@@ -552,7 +566,7 @@ class World:
         while queue:
             node = queue.popleft()
             h, coast = node
-            if seen[node] >= 8:
+            if seen[node] >= (INF if self.first else 8):
                 continue
             for nxt in geo.navy_step(h, coast, h == start):
                 m, arrive = nxt
@@ -909,7 +923,9 @@ class HeuristicAgent(GuardedAgent):
             for h, node in at.items():
                 if h == b.hex:
                     continue
-                if not (geo.port_meets(h, node[1]) or h in stops):
+                # a navy ends its move in a port; in the first edition only there, never at sea beside
+                # enemy blocks (1st 1.3, 4.1, RULINGS FE6)
+                if not (geo.port_meets(h, node[1]) or (h in stops and not w.first)):
                     continue
                 path = []
                 n: tuple[int, int] | None = node
@@ -1157,6 +1173,8 @@ class HeuristicAgent(GuardedAgent):
         else:
             en_hp, en_pw = w.foe_force(h, field_only=True)
             want = 1.7 if h != w.foe_capital else 1.2
+            if w.all_in:
+                want *= 0.75  # first edition 10.2: Sparta's last chance (RULINGS FE17)
         my_hp, my_pw = w.my_force(h, inside=False)
         if w.mine_city(h) and city is not None:
             # relief of my own besieged city (5.3): the besieged may sally with the relief force
@@ -1349,6 +1367,20 @@ class HeuristicAgent(GuardedAgent):
         my_hp, my_pw, en_hp, en_pw = self._field_balance(w, h)
         # defenders still hidden are mine; count all my field blocks
         r = ratio(my_hp, my_pw, en_hp, en_pw)
+        patrols = [a for a in legal if a.startswith("patrol ")]
+        if patrols:
+            # first edition 6.7 (RULINGS FE12, FE39): offered only when no attacking navy stands outside, so
+            # the navy could only wait for coastal combat beside the land battle; when the land battle looks
+            # lost (hidden attackers at their estimate), it patrols instead: out of the land blocks' reach,
+            # keeping the sea its side's (no blockade, FE2), rather than being shut in the siege
+            land_hp = land_pw = 0.0
+            for x in w.my_at.get(h, []):
+                if x.army and not x.inside:
+                    land_hp += x.strength
+                    land_pw += x.power
+            foe_hp, foe_pw = w.foe_force(h, field_only=True)
+            if ratio(land_hp, land_pw, foe_hp, foe_pw) < 1.3:
+                return patrols[0]
         withdraws = [a for a in legal if a.startswith("withdraw ")]
         if not withdraws:
             return "engage"
@@ -1497,7 +1529,7 @@ class HeuristicAgent(GuardedAgent):
             rating, kind = spec.rating, ("hoplite", "peltast", "cavalry", "navy", "revolt")[spec.type]
         else:
             rating, kind = b.rating, b.type
-        cost = STEP_COST.get(kind, 2)
+        cost = w.costs.get(kind, 2)  # 8.4 (first edition 8.4: PP)
         if kind == "navy" and w.me == "sparta" and w.view.get("persian_support") == "active":
             cost = 1
         return (rating / 6 + 0.25) / cost
@@ -1569,7 +1601,7 @@ class HeuristicAgent(GuardedAgent):
             b = w.by_id.get(bid)
             if b is None:
                 return (0.0, a)
-            v = b.rating * STEP_COST.get(b.type, 2) * (1.0 + 0.1 * b.strength)
+            v = b.rating * w.costs.get(b.type, 2) * (1.0 + 0.1 * b.strength)
             return (v, a)
 
         return min(legal, key=worth)
