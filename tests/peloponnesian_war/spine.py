@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from polemos.games.peloponnesian_war import rules
 from polemos.games.peloponnesian_war.data import load_components
-from polemos.games.peloponnesian_war.game import PeloponnesianWar
+from polemos.games.peloponnesian_war.game import PeloponnesianWar, PWPlay
 from polemos.games.peloponnesian_war.state import PWState, Task
 
 GAME = PeloponnesianWar()
@@ -14,7 +14,7 @@ COMP = load_components()
 
 def bare(scenario: str = "peloponnesian-war", mode: str = "solitaire", player: int = 0) -> PWState:
     """An empty map (no SPs, no markers, no leaders placed) in ``scenario``'s rules, nothing pending."""
-    s = PWState(GAME, COMP, 1, scenario, {"mode": mode})
+    s = PWPlay(GAME, COMP, 1, scenario, {"mode": mode})
     s.player = player
     s.bellicosity = [10, 10]
     s.recontrol()

@@ -11,6 +11,7 @@ from polemos.core.rng import script_dice
 from polemos.games.peloponnesian_war import combat, rules
 from polemos.games.peloponnesian_war import combat_tables as ct
 from polemos.games.peloponnesian_war.data import load_components
+from polemos.games.peloponnesian_war.game import PWPlay
 from polemos.games.peloponnesian_war.model import (
     ATHENIAN,
     ATHENIAN_ALLIED,
@@ -30,7 +31,7 @@ A, S = ATHENS, SPARTA
 
 
 def state(mode: str = "two-player") -> PWState:
-    s = PWState(cast(Any, None), COMP, 1, None, {"mode": mode})
+    s = PWPlay(cast(Any, None), COMP, 1, None, {"mode": mode})
     s.home_guard = 0
     s.recontrol()
     return s

@@ -17,6 +17,7 @@ from polemos.games.peloponnesian_war import combat_tables as ct
 from polemos.games.peloponnesian_war import operations as ops
 from polemos.games.peloponnesian_war import rules, strategy
 from polemos.games.peloponnesian_war.data import load_components
+from polemos.games.peloponnesian_war.game import PWPlay
 from polemos.games.peloponnesian_war.model import (
     ATHENIAN,
     ATHENIAN_ALLIED,
@@ -56,7 +57,7 @@ def ld(name: str) -> int:
 
 def blank(mode: str = "two-player", player: int = ATHENS, scenario: str = "peloponnesian-war") -> PWState:
     """An empty map in the Operations Phase: no forces, no leaders out, 5000 talents a side."""
-    s = PWState(None, C, 7, scenario, {"mode": mode})  # type: ignore[arg-type]
+    s = PWPlay(None, C, 7, scenario, {"mode": mode})  # type: ignore[arg-type]
     s.player = player
     s.phase = PH_OPERATIONS
     s.treasury = [5000, 5000]

@@ -5,6 +5,11 @@ change sides when 2.1 says so, his score following him (1.2); ``fixed`` — soli
 ``two-player`` — a player for each side, no switching. In the solitaire modes the roles are
 ``player`` (the seat) and ``matrix`` (the side the rules play: a role with a view and a score, no
 seat); in the two-player game ``athens`` and ``sparta`` (RULINGS P32).
+
+Layers (issue 12): data -> model / state -> the rule procedures (``rules.py`` over the rule modules)
+-> ``view.py`` -> this module -> web / text / bots / worlds. :class:`PWPlay` is the state the kernel
+plays: ``state.py``'s data with the contract's listing, applying and view, which come from the
+modules above the state.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from polemos.core.errors import RecordError
 from polemos.core.game import JSON, Game, Role
 from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
+from polemos.games.peloponnesian_war import rules, view
 from polemos.games.peloponnesian_war.data import load_components
 from polemos.games.peloponnesian_war.model import NO, SIDES, Components
 from polemos.games.peloponnesian_war.state import (
@@ -27,6 +33,32 @@ from polemos.games.peloponnesian_war.state import (
     TWO_ROLES,
     PWState,
 )
+
+
+class PWPlay(PWState):
+    """A game of The Peloponnesian War as the kernel plays it: the state's data (``state.py``) with the
+    contract's listing and applying from the sequence of play (``rules.py``, 1.4) and the view from
+    ``view.py``, which sit above the state in the package's layers."""
+
+    def legal_actions(self, role: Role) -> list[str]:
+        p = self.pending
+        if p is None or self.winner or role != self.role_of(int(p["side"])):
+            return []
+        key = (role, len(self.actions))
+        if self._legal_key == key:
+            return list(self._legal_val)
+        val = rules.legal(self, int(p["side"]))
+        self._legal_key = key
+        self._legal_val = val
+        return list(val)
+
+    def _apply(self, role: Role, action: str) -> None:
+        rules.apply(self, self.side_of(role), action)
+        self._legal_key = None
+
+    def view(self, role: Role | None) -> JSON:
+        return view.build(self, role)
+
 
 SCENARIOS = ("peloponnesian-war", "archidamian-war", "decelean-war", "fall-of-athens")
 
@@ -66,15 +98,13 @@ class PeloponnesianWar(Game):
         return self.components().version
 
     def _new(self, seed: int, scenario: str | None, options: JSON) -> PWState:
-        from polemos.games.peloponnesian_war import rules
-
         chosen = options.get("scenario")
         if scenario is not None and chosen is not None and scenario != chosen:
             raise ValueError(f"scenario {scenario!r} and the scenario option {chosen!r} disagree")
         scenario = scenario or (str(chosen) if chosen is not None else SCENARIOS[0])
         if scenario not in SCENARIOS:
             raise ValueError(f"unknown scenario {scenario!r}; The Peloponnesian War has {', '.join(SCENARIOS)}")
-        state = PWState(self, self.components(), int(seed), scenario, dict(options))
+        state = PWPlay(self, self.components(), int(seed), scenario, dict(options))
         rules.setup(state)
         return state
 

@@ -14,12 +14,16 @@ is a list of 12 counts, index ``nationality * 3 + unit type`` (:func:`slot`).
 The game is open: the map, the treasuries, Bellicosity, SCI, strategies and every die roll are
 public (the matrix side's decisions too: on paper the solitaire player rolls them). Nothing in a
 view is hidden but the generator's state and what is still to come.
+
+Layers (issue 12): this module sits under the rule procedures, which import it; the kernel
+contract's listing, applying and view come from them and from ``view.py``, in ``game.py``'s
+:class:`~polemos.games.peloponnesian_war.game.PWPlay`, the class a game's states have. ``PWState``
+holds the data and the procedures every rule reads (control, forces, leaders, the log, the dice).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
@@ -256,33 +260,12 @@ class PWState(State):
             return 1 - self.player
         return NO
 
-    # ================================================================ kernel contract
+    # ================================================================ kernel contract (the rest: game.PWPlay)
     def active_roles(self) -> tuple[Role, ...]:
         p = self.pending
         if p is None or self.winner:
             return ()
         return (self.role_of(int(p["side"])),)
-
-    def legal_actions(self, role: Role) -> list[str]:
-        p = self.pending
-        if p is None or self.winner or role != self.role_of(int(p["side"])):
-            return []
-        key = (role, len(self.actions))
-        if self._legal_key == key:
-            return list(self._legal_val)
-        val: list[str] = _rules().legal(self, int(p["side"]))
-        self._legal_key = key
-        self._legal_val = val
-        return list(val)
-
-    def _apply(self, role: Role, action: str) -> None:
-        _rules().apply(self, self.side_of(role), action)
-        self._legal_key = None
-
-    def view(self, role: Role | None) -> JSON:
-        from polemos.games.peloponnesian_war import view
-
-        return view.build(self, role)
 
     def outcome(self) -> Outcome | None:
         if not self.winner:
@@ -506,7 +489,7 @@ class PWState(State):
 
     # ================================================================ copying
     def clone(self) -> PWState:
-        c = PWState.__new__(PWState)
+        c = type(self).__new__(type(self))
         copy_header(self, c)
         c.comp = self.comp
         copy_fields(self, c, _SCALARS, _LISTS)
@@ -586,17 +569,6 @@ def _static(comp: Components) -> _Static:
         hit = (comp, _Static(comp))
         _STATIC[id(comp)] = hit
     return hit[1]
-
-
-_RULES: list[ModuleType] = []  # the rules module, imported on first use (it imports this module)
-
-
-def _rules() -> ModuleType:
-    if not _RULES:
-        from polemos.games.peloponnesian_war import rules
-
-        _RULES.append(rules)
-    return _RULES[0]
 
 
 __all__ = [

@@ -29,6 +29,7 @@ import polemos
 from polemos.ai.ismcts import NoWorld
 from polemos.core.game import JSON, Role, State
 from polemos.core.rng import Rng
+from polemos.games.peloponnesian_war.game import PWPlay
 from polemos.games.peloponnesian_war.model import NATIONALITIES, NO, SERVES, SIDES, UNIT_TYPES, Components
 from polemos.games.peloponnesian_war.state import (
     LD_NAMES,
@@ -89,7 +90,7 @@ def position_of(view: JSON, data: Path | str | None = None) -> PWState:
         raise NoWorld("the view carries no procedure (RULINGS P106)")
     if view.get("mode") not in MODES:
         raise NoWorld(f"unknown mode {view.get('mode')!r}")
-    s = PWState(game, comp, 0, str(view["scenario"]), dict(proc["options"]))
+    s = PWPlay(game, comp, 0, str(view["scenario"]), dict(proc["options"]))  # state.py data + the contract
     s.mode = str(view["mode"])
     s.switches = int(view["switches"])
     s.turn = int(view["turn"])
