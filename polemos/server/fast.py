@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from polemos.server import timing
 from polemos.server.schemas import MAX_ID, MAX_TEXT
 
 log = logging.getLogger("polemos.server")
@@ -55,6 +56,7 @@ class FastPath:
             await self.app(scope, receive, send)
             return
         gid = int(found[1])
+        record = timing.start(found[2])  # None unless $POLEMOS_TIMING (polemos.server.timing)
         query = _query(scope.get("query_string", b""))
         body = b""
         if method == "POST":
@@ -77,7 +79,9 @@ class FastPath:
         if answer is None:
             await self.app(scope, _replay(body, receive, True) if method == "POST" else receive, send)
             return
+        timing.mark("t3")
         await answer(scope, receive, send)
+        timing.finish(record, answer.status_code)
 
 
 def _query(raw: bytes) -> dict[str, str] | None:

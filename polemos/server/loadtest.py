@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import json
 import os
 import random
 import resource
@@ -35,11 +34,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 import websockets
+
+from polemos.server import timing
 
 GAME = "athens-and-sparta"
 PASSWORD = "load-test-password"
 MAX_ACCOUNTS = 16  # sign-ups are throttled per address (20 an hour); each account holds many seats
+SETTLE = 3.0  # seconds after the pages are opened before measuring
 
 
 class LoadError(Exception):
@@ -54,6 +57,10 @@ class Settings:
     url: str | None = None  # a running server on loopback; None: start one
     workers: int | None = None  # of the server started here (None: polemos serve's default)
     seed: int | None = None  # of the players' random choices (not of the games: those are secret)
+    # paced: each game's actions come at random moments, on average one per ``pace`` seconds (a Poisson
+    # process, as people's thinking times vary: 500 games then bring a few more actions in some tenths of a
+    # second than in others, never all at once); "fixed": exactly ``pace`` seconds apart, from a random start
+    arrivals: str = "poisson"
 
 
 @dataclass
@@ -73,6 +80,9 @@ class Report:
     client_cpu: float = 0.0
     machine_busy: float | None = None  # fraction of all cores busy in the measured time
     cores: int = os.cpu_count() or 1
+    # where the server's time went, from inside it (polemos.server.timing; a server started here only)
+    server_timing: dict[str, Any] = field(default_factory=dict)
+    client_lag_ms: list[float] = field(default_factory=list)  # how late the load tool's own loop ran
 
     def error(self, what: str) -> None:
         self.errors += 1
@@ -95,11 +105,14 @@ class Report:
             "server_process_cores": [round(c / span, 3) for c in self.process_cpu],
             "client_cpu_cores": round(self.client_cpu / span, 3),
             "machine_busy": None if self.machine_busy is None else round(self.machine_busy, 3), "cores": self.cores,
+            "arrivals": None if s.pace is None else s.arrivals,
+            "server_timing": self.server_timing, "client_loop_lag_ms": _percentiles(self.client_lag_ms),
         }
 
     def text(self) -> str:
         d = self.summary()
-        pace = "flat out" if d["pace"] is None else f"one action per {d['pace']:g} s per game"
+        arrivals = "Poisson" if d["arrivals"] == "poisson" else "fixed"
+        pace = "flat out" if d["pace"] is None else f"one action per {d['pace']:g} s per game ({arrivals})"
         a, v = d["action_ms"], d["view_ms"]
         lines = [
             f"polemos loadtest: {d['games']} games of {GAME} ({2 * d['games']} players with WebSockets), {pace}, "
@@ -116,8 +129,22 @@ class Report:
             f", load tool {d['client_cpu_cores']:.2f} cores, machine busy " +
             ("n/a" if d["machine_busy"] is None else f"{100 * d['machine_busy']:.0f}%") + f" of {d['cores']} cores",
         ]
+        inside = d["server_timing"]
+        for kind, label in (("actions", "action"), ("view", "view")):
+            if kind in inside:
+                parts = inside[kind]["ms"]
+                lines.append(f"inside the server, {label} ms (p50/p95/p99): " + "; ".join(
+                    f"{name} {_ppp(q)}" for name, q in parts.items()))
+        lag = d["client_loop_lag_ms"]
+        lines.append("event loop lag ms (p50/p99/max): server " + (_ppp(inside["loop_lag_ms"], last="max")
+                                                                  if "loop_lag_ms" in inside else "n/a")
+                     + f", load tool {_ppp(lag, last='max')}")
         lines += [f"error: {e}" for e in d["error_samples"]]
         return "\n".join(lines)
+
+
+def _ppp(q: dict[str, Any], last: str = "p99") -> str:
+    return f"{q['p50']}/{q['p95' if last == 'p99' else 'p99']}/{q[last]}"
 
 
 def _percentiles(values: list[float]) -> dict[str, float | None]:
@@ -163,7 +190,7 @@ class Http:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
-        data = json.dumps(body).encode() if body is not None else b""
+        data = orjson.dumps(body) if body is not None else b""
         head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", f"Content-Length: {len(data)}"]
         if data:
             head.append("Content-Type: application/json")
@@ -191,7 +218,7 @@ class Http:
         payload = await self.reader.readexactly(length) if length else b""
         if close:
             await self.close()
-        return status, json.loads(payload) if payload else None
+        return status, orjson.loads(payload) if payload else None  # orjson: a few times json's speed
 
 
 class Page:
@@ -206,7 +233,7 @@ class Page:
     async def listen(self, ws: Any) -> None:
         with contextlib.suppress(websockets.WebSocketException, asyncio.CancelledError, ValueError, KeyError):
             async for message in ws:
-                doc = json.loads(message)
+                doc = orjson.loads(message)
                 if doc.get("type") == "version":
                     self.latest = _versions(doc)
                     self.changed.set()
@@ -251,6 +278,7 @@ class Driver:
         self.creating: dict[str, asyncio.Lock] = {}
         # not measured: the players open their pages (spread over this long when paced), the server warms up
         self.warmup = min(settings.pace, 5.0) if settings.pace else 2.0
+        self.window = (0.0, 0.0)  # the measured time, wall clock (the server's timing samples are kept in it)
 
     def client(self, account: Account) -> Http:
         http = Http(self.host, self.port)
@@ -303,7 +331,7 @@ class Driver:
         first = True
         while not self.stop.is_set():
             gid, athens, sparta = await self.new_game(index)
-            slot = {"next": time.monotonic() + (self.random.uniform(0, self.s.pace) if self.s.pace else 0.0)}
+            slot: dict[str, float | None] = {"next": None}  # the game's next action is due then (set in play)
             players = [self.player(gid, role, account, slot, ready, connected if first else None)
                        for role, account in (("athens", athens), ("sparta", sparta))]
             finished = await asyncio.gather(*players)
@@ -311,7 +339,7 @@ class Driver:
             if any(finished) and self.measuring:
                 self.report.games_finished += 1
 
-    async def player(self, gid: int, role: str, account: Account, slot: dict[str, float], ready: asyncio.Event,
+    async def player(self, gid: int, role: str, account: Account, slot: dict[str, float | None], ready: asyncio.Event,
                      connected: list[int] | None) -> bool:
         """One person at one page: look when the page changes, act when asked. True if the game ended."""
         http = self.client(account)
@@ -337,7 +365,12 @@ class Driver:
         finally:
             await http.close()
 
-    async def play(self, gid: int, role: str, http: Http, slot: dict[str, float], page: Page) -> bool:
+    def gap(self) -> float:
+        """Seconds from one action of a game to its next (paced)."""
+        assert self.s.pace is not None
+        return self.random.expovariate(1 / self.s.pace) if self.s.arrivals == "poisson" else self.s.pace
+
+    async def play(self, gid: int, role: str, http: Http, slot: dict[str, float | None], page: Page) -> bool:
         shown: Any = None  # the page my last action's answer brought (the page asks for it: ?page=true)
         while not self.stop.is_set():
             if shown is not None:
@@ -358,13 +391,16 @@ class Driver:
             if view["legal"]:
                 if self.s.pace:  # the game's next action is due at slot["next"] (the other player may
                     looked_away = False  # take it); a page that changes meanwhile is looked at again
-                    while (delay := slot["next"] - time.monotonic()) > 0 and not self.stop.is_set():
+                    due = slot["next"]
+                    if due is None:  # a game's first action: a gap after its page is first seen (a table
+                        due = slot["next"] = time.monotonic() + self.gap()  # started earlier acts no sooner)
+                    while (delay := due - time.monotonic()) > 0 and not self.stop.is_set():
                         if await page.news(delay):
                             looked_away = True
                             break
                     if looked_away or self.stop.is_set():
                         continue
-                    slot["next"] = max(slot["next"], time.monotonic()) + self.s.pace
+                    slot["next"] = max(due, time.monotonic()) + self.gap()
                 action = self.random.choice(view["legal"])
                 t0 = time.perf_counter()
                 status, body = await http.call("POST", f"/api/games/{gid}/actions?page=true",
@@ -385,6 +421,15 @@ class Driver:
                     continue  # my page had changed (stale): look again at once
             await page.news(30.0)  # until my page changes (a missed message: look again anyway)
         return False
+
+    async def loop_lag(self) -> None:
+        """How late this process's own event loop runs while measuring: a request's answer waits that long
+        to be read, and it counts in the latencies reported (the server's own are reported beside them)."""
+        loop = asyncio.get_running_loop()
+        while self.measuring:
+            before = loop.time()
+            await asyncio.sleep(timing.LAG_TICK)
+            self.report.client_lag_ms.append(1000 * (loop.time() - before - timing.LAG_TICK))
 
     @staticmethod
     async def wait(event: asyncio.Event, seconds: float) -> bool:
@@ -413,12 +458,17 @@ class Driver:
             await asyncio.gather(*tables, return_exceptions=True)
             raise
         ready.set()  # every player is connected: they open their pages
-        await self.wait(self.stop, self.warmup)
+        # not measured: the pages opened (over ``warmup``), and a few seconds for the first actions to settle
+        await self.wait(self.stop, self.warmup + SETTLE)
         self.measuring = True
+        lag = asyncio.create_task(self.loop_lag())
         pids = server_pids()
         cpu0, client0, machine0, t0 = _server_cpu(pids), _own_cpu(), _machine(), time.monotonic()
+        self.window = (time.time(), 0.0)
         await self.wait(self.stop, self.s.seconds)
         self.measuring = False
+        self.window = (self.window[0], time.time())
+        lag.cancel()
         self.report.seconds = time.monotonic() - t0
         cpu1 = _server_cpu(pids)
         if cpu0 is not None and cpu1 is not None:
@@ -512,6 +562,7 @@ class Server:
     def __init__(self, workers: int | None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="polemos-load-"))
         self.port = _free_port()
+        self.timing = self.folder / "timing"
         self.workers = workers
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -522,7 +573,9 @@ class Server:
         if self.workers:
             cmd += ["--workers", str(self.workers)]
         log = open(self.folder / "server.log", "ab")  # noqa: SIM115 - open as long as the server runs
-        self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        # each worker process records where its requests' time goes (polemos.server.timing)
+        env = {**os.environ, timing.ENV: str(self.timing)}
+        self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -573,6 +626,9 @@ def run(settings: Settings) -> Report:
         asyncio.run(driver.run(lambda: _tree(proc.pid) if proc is not None else None))
         if server is not None and server.proc is not None and server.proc.poll() is not None:
             report.error("the server died during the run")
+        if server is not None:
+            time.sleep(2 * timing.FLUSH_SECONDS)  # the workers write their samples out
+            report.server_timing = timing.summarize(timing.read_samples(server.timing, *driver.window), _percentiles)
     finally:
         if server is not None:
             server.stop()

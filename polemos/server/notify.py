@@ -32,6 +32,7 @@ import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 
 from polemos.core.game import JSON
+from polemos.server import timing
 from polemos.server.service import BOT_LEASE, Store, Viewer
 from polemos.server.signals import SPECTATOR
 
@@ -104,6 +105,8 @@ class Hub:
         """``fn(*args)`` in a worker thread, at most GAME_THREADS of them at once."""
         if self.game_threads is None:  # not started (an app used without its lifespan)
             return await run_in_threadpool(fn, *args)
+        if timing.RECORDER is not None:  # $POLEMOS_TIMING: when the thread starts and ends (polemos.server.timing)
+            return await anyio.to_thread.run_sync(timing.timed(fn, *args), limiter=self.game_threads)
         return await anyio.to_thread.run_sync(functools.partial(fn, *args), limiter=self.game_threads)
 
     # -- life ----------------------------------------------------------------------------------
@@ -114,6 +117,8 @@ class Hub:
         self.last = await run_in_threadpool(self.store.last_notification)
         self.store.listeners.append(self._from_store)
         self.tasks = [asyncio.create_task(self._poll())]
+        if timing.RECORDER is not None:
+            self.tasks.append(asyncio.create_task(timing.watch_loop()))
         if self.bots:
             self.tasks += [asyncio.create_task(self._bot_runner()), asyncio.create_task(self._sweep())]
 

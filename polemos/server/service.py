@@ -40,6 +40,7 @@ from polemos.core.options import validate_options
 from polemos.core.rng import Rng, secret_seed
 from polemos.i18n import DEFAULT as DEFAULT_LANG
 from polemos.i18n import board_texts, page_words, result_in, translate_text
+from polemos.server import timing
 from polemos.server.cache import Lru
 from polemos.server.db import (
     ActionRow,
@@ -784,7 +785,9 @@ class Store:
             params += [self.host, db_time(at)]
         done = plan.done
         change = plan.change
+        timing.mark("turn_ask")
         with self.turns:
+            timing.mark("turn_got")
             conn = hot.conn()
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -798,6 +801,7 @@ class Store:
                         (change.game, k, v, len(change.pages[k].log), db_time(at)) for k, v in change.bumped.items()])
                 nid = conn.execute(_NOTE_SQL, (change.game, dumps(change.payload).decode(), db_time(at))).lastrowid
                 conn.execute("COMMIT")
+                timing.mark("committed")
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")

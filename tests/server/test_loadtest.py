@@ -29,6 +29,23 @@ def test_8_loadtest_drives_games_on_loopback_and_reports_throughput_latency_and_
     for kind in ("action_ms", "view_ms"):
         ms = report[kind]
         assert 0 < ms["p50"] <= ms["p95"] <= ms["p99"] <= ms["max"]
+    # where the time went inside the server (polemos.server.timing), beside the tool's own loop lag
+    inside = report["server_timing"]
+    assert "inside the server, action ms" in done.stdout and "event loop lag ms" in done.stdout
+    assert inside["actions"]["count"] > 0 and inside["view"]["count"] > 0
+    parts = inside["actions"]["ms"]
+    for name in ("to thread", "work", "write turn wait", "write (BEGIN..COMMIT)", "page after commit", "in server"):
+        assert 0 <= parts[name]["p50"] <= parts[name]["p99"], name
+    assert inside["loop_lag_ms"]["p50"] is not None and report["client_loop_lag_ms"]["p50"] is not None
+
+
+def test_8_loadtest_paced_games_act_at_random_moments(tmp_path: Path) -> None:
+    out = tmp_path / "load.json"
+    done = polemos("loadtest", "--games", "4", "--seconds", "3", "--pace", "0.5", "--seed", "2", "--json", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(out.read_text())
+    assert report["arrivals"] == "poisson" and "(Poisson)" in done.stdout
+    assert report["errors"] == 0 and report["actions"] > 0
 
 
 def test_8_loadtest_talks_to_loopback_only() -> None:

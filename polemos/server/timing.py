@@ -1,0 +1,191 @@
+"""Where a request's time goes inside the server (issue 8: the latency tail taken apart), behind an
+environment flag: ``POLEMOS_TIMING=<folder>`` makes each server process record, for each of the two
+requests every action makes (``POST .../actions?page=true`` and ``GET .../view``, polemos.server.fast),
+the moments it passed through, and how late its event loop runs; ``polemos loadtest`` sets it for the
+server it starts and reports the figures next to its own (polemos.server.loadtest). Unset (the default),
+every call here is one context-variable look-up that finds nothing.
+
+The moments of one request, all ``time.perf_counter()`` in the process:
+
+- ``t0``: the request reaches the application (uvicorn has read and parsed it; the time a request waits in
+  the socket's buffer while the event loop is busy is not seen here, but the loop's lag is: below);
+- ``t1``: its work starts in a worker thread (so ``t1 - t0`` is the session check on the loop, the wait
+  for one of the process's game threads, polemos.server.notify.GAME_THREADS, and for the GIL);
+- ``turn_ask`` / ``turn_got``: an action asks for, and gets, the database's write turn (db.WriteTurns:
+  the other process's writer, or another thread of this one, may hold it);
+- ``committed``: its transaction is committed (the turn is given back right after);
+- ``t2``: the work ends (after an action, its page is drawn: ``t2 - committed``);
+- ``t3``: the event loop takes the result back (``t3 - t2``: the loop was busy, or the GIL held);
+- ``t4``: the answer is handed to uvicorn to send.
+
+``cpu``: the CPU seconds of the worker thread between ``t1`` and ``t2``; ``t2 - t1 - cpu`` is the time the
+thread was runnable but waited (for the GIL, the disk, the write turn). Each process appends its samples
+to ``<folder>/timing-<pid>.jsonl`` every FLUSH_SECONDS as ``{"kind", "wall", "status", marks ...}`` lines
+(``wall``: ``time.time()`` at ``t4``, so a report can keep its measured window) and its loop lags as
+``{"kind": "lag", "wall", "ms"}`` lines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import threading
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any, TypeVar
+
+ENV = "POLEMOS_TIMING"
+FLUSH_SECONDS = 0.5
+LAG_TICK = 0.01  # the event loop's lag is sampled by a task sleeping this long
+T = TypeVar("T")
+
+Record = dict[str, Any]
+_current: ContextVar[Record | None] = ContextVar("polemos_timing", default=None)
+
+
+class Recorder:
+    """This process's samples, written out now and then (``flush``)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.lock = threading.Lock()
+        self.pending: list[Record] = []
+
+    def keep(self, record: Record) -> None:
+        with self.lock:
+            self.pending.append(record)
+
+    def flush(self) -> None:
+        with self.lock:
+            pending, self.pending = self.pending, []
+        if not pending:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with open(self.folder / f"timing-{os.getpid()}.jsonl", "a", encoding="utf-8") as out:
+            out.write("".join(json.dumps(r) + "\n" for r in pending))
+
+
+def _recorder() -> Recorder | None:
+    folder = os.environ.get(ENV)
+    return Recorder(Path(folder)) if folder else None
+
+
+RECORDER = _recorder()
+
+
+def start(kind: str) -> Record | None:
+    """A new request's record (None when timing is off), current in this task and the threads it uses."""
+    if RECORDER is None:
+        return None
+    record: Record = {"kind": kind, "t0": time.perf_counter()}
+    _current.set(record)
+    return record
+
+
+def mark(name: str) -> None:
+    """The current request passed ``name`` now (nothing when timing is off or outside a timed request)."""
+    record = _current.get()
+    if record is not None:
+        record[name] = time.perf_counter()
+
+
+def finish(record: Record | None, status: int) -> None:
+    if record is None or RECORDER is None:
+        return
+    record["t4"] = time.perf_counter()
+    record["wall"] = time.time()
+    record["status"] = status
+    _current.set(None)
+    RECORDER.keep(record)
+
+
+def timed(fn: Callable[..., T], *args: Any) -> Callable[[], T]:
+    """``fn(*args)`` as a worker thread runs it, marking ``t1``, ``t2`` and the thread's CPU in between."""
+    def run() -> T:
+        record = _current.get()
+        if record is None:
+            return fn(*args)
+        record["t1"] = time.perf_counter()
+        cpu = time.thread_time()
+        try:
+            return fn(*args)
+        finally:
+            record["cpu"] = time.thread_time() - cpu
+            record["t2"] = time.perf_counter()
+
+    return run
+
+
+async def watch_loop() -> None:
+    """The event loop's lag (how late a short sleep wakes), and the samples written out, until cancelled."""
+    recorder = RECORDER
+    if recorder is None:
+        return
+    loop = asyncio.get_running_loop()
+    next_flush = loop.time() + FLUSH_SECONDS
+    try:
+        while True:
+            before = loop.time()
+            await asyncio.sleep(LAG_TICK)
+            after = loop.time()
+            recorder.keep({"kind": "lag", "wall": time.time(), "ms": 1000 * (after - before - LAG_TICK)})
+            if after >= next_flush:
+                next_flush = after + FLUSH_SECONDS
+                recorder.flush()
+    finally:
+        with contextlib.suppress(OSError):
+            recorder.flush()
+
+
+# -- what polemos loadtest makes of the samples ---------------------------------------------------------
+PARTS = (  # (name, from, to): the stretches of a request reported, in order
+    ("to thread", "t0", "t1"),
+    ("work", "t1", "t2"),
+    ("write turn wait", "turn_ask", "turn_got"),
+    ("write (BEGIN..COMMIT)", "turn_got", "committed"),
+    ("page after commit", "committed", "t2"),
+    ("back to loop", "t2", "t3"),
+    ("send", "t3", "t4"),
+    ("in server", "t0", "t4"),
+)
+
+
+def read_samples(folder: Path, since: float, until: float) -> list[Record]:
+    """The samples of every process in ``folder`` whose ``wall`` falls in [since, until]."""
+    out: list[Record] = []
+    for path in sorted(folder.glob("timing-*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            with contextlib.suppress(ValueError):
+                record = json.loads(line)
+                if isinstance(record, dict) and since <= float(record.get("wall", 0)) <= until:
+                    out.append(record)
+    return out
+
+
+def summarize(samples: list[Record], percentiles: Callable[[list[float]], dict[str, float | None]]) -> dict[str, Any]:
+    """Per kind of request, each stretch's percentiles in ms (and the thread's CPU); the loop lags."""
+    out: dict[str, Any] = {}
+    for kind in ("actions", "view"):
+        mine = [r for r in samples if r.get("kind") == kind and r.get("status") == 200]
+        if not mine:
+            continue
+        parts: dict[str, Any] = {}
+        for name, a, b in PARTS:
+            values = [1000 * (r[b] - r[a]) for r in mine if a in r and b in r]
+            if values:
+                parts[name] = percentiles(values)
+        cpu = [1000 * r["cpu"] for r in mine if "cpu" in r]
+        if cpu:
+            parts["thread CPU"] = percentiles(cpu)
+        waited = [1000 * (r["t2"] - r["t1"] - r["cpu"]) for r in mine if {"t1", "t2", "cpu"} <= r.keys()]
+        if waited:
+            parts["work not on CPU"] = percentiles(waited)
+        out[kind] = {"count": len(mine), "ms": parts}
+    lags = [float(r["ms"]) for r in samples if r.get("kind") == "lag"]
+    if lags:
+        out["loop_lag_ms"] = percentiles(lags)
+    return out
