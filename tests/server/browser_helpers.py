@@ -1,5 +1,11 @@
 """Helpers of the browser tests: a live `polemos serve` in a subprocess and page-level actions.
 
+The fixtures ``browser`` (headless Chromium, one per test module) and ``server`` (a live server over a
+fresh database, one per test module) are defined here and offered to every test of ``tests/server`` by
+its ``conftest.py``; a module that needs them calls :func:`playwright` at its top, which skips the module
+when Playwright or Chromium is missing. A module may still define its own ``server`` (another database
+directory, options): a module's fixture overrides the conftest's.
+
 The page marks its state for tools: ``<section id="game" data-version=N data-role=R data-ready=1>``
 (ready: the shown view is the latest the page fetched and nothing is in flight; N is the version of
 that seat's own page, which moves only when what the seat may see moves), each legal action is
@@ -22,6 +28,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 CHROMIUM = os.environ.get("POLEMOS_CHROMIUM", "/usr/bin/chromium")
 PASSWORD = "correct horse battery"
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +42,34 @@ def chromium_path() -> str | None:
     if Path(CHROMIUM).is_file():
         return CHROMIUM
     return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def playwright() -> Any:
+    """Playwright's sync API; skips the calling test module (call it at the module's top) when Playwright's
+    Python package or a Chromium binary is missing."""
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
+    if chromium_path() is None:
+        pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
+                    allow_module_level=True)
+    return sync_api
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium, shared by the tests of one module (each opens its own contexts)."""
+    sync_api = playwright()
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path(), headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live `polemos serve` over a fresh database, shared by the tests of one module: its base URL."""
+    with live_server(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])) as base:
+        yield base
 
 
 def free_port() -> int:

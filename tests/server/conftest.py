@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from polemos.server.app import create_app
 from polemos.server.service import Store, open_store
+from tests.server.browser_helpers import browser, server  # noqa: F401  (the browser tests' fixtures)
 
 PASSWORD = "correct horse battery"
 

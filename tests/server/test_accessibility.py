@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,20 +20,14 @@ import pytest
 from tests.server.browser_helpers import (
     TIMEOUT_MS,
     actions,
-    chromium_path,
     create_game,
-    live_server,
+    playwright,
     shot,
     signup,
     wait_ready,
 )
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
-CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
-                allow_module_level=True)
+playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
 _AXE_SPEC = importlib.util.find_spec("axe_playwright_python")
 if _AXE_SPEC is None or _AXE_SPEC.origin is None:
     pytest.skip("the accessibility test needs axe-core: pip install axe-playwright-python (the dev extra)",
@@ -62,20 +55,6 @@ def describe(where: str, violations: list[dict[str, Any]]) -> str:
         lines.append(f"{where}: {v['id']} [{v.get('impact')}] x{len(v.get('nodes', []))} — {v.get('help')}: "
                      f"{nodes}")
     return "\n".join(lines)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_server(tmp_path_factory.mktemp("a11y")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

@@ -8,42 +8,19 @@ Needs Playwright's Python package and a Chromium binary; without them the module
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.server.browser_helpers import (
     TIMEOUT_MS,
-    chromium_path,
     create_game,
-    live_server,
     log_text,
+    playwright,
     shot,
     signup,
     wait_ready,
 )
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
-CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
-                allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_server(tmp_path_factory.mktemp("browser-i18n")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b
-        b.close()
+playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
 
 
 def test_a_spanish_browser_plays_in_spanish_and_switches_to_english(server: str, browser: Any) -> None:

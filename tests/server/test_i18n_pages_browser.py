@@ -15,30 +15,21 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from polemos import i18n
 from polemos.core.log import translate_line
 from tests.server.browser_helpers import (
     TIMEOUT_MS,
     actions,
-    chromium_path,
     create_game,
-    live_server,
+    playwright,
     shot,
     signup,
     wait_ready,
 )
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
-CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
-                allow_module_level=True)
+playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
 
 # the visible text nodes of the page (in the document and in the board's SVG), trimmed; a node inside an
 # element marked with another language than the page's (lang="en" on the switcher's English) is left out
@@ -58,20 +49,6 @@ VISIBLE_TEXT = """() => {
   }
   return out;
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_server(tmp_path_factory.mktemp("browser-i18n-pages")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b
-        b.close()
 
 
 def _english(texts: list[str]) -> list[str]:
