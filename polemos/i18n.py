@@ -322,3 +322,57 @@ def result_in(summary: Mapping[str, object], lang: str) -> dict[str, object]:
     if choose(lang) != DEFAULT and isinstance(result, Mapping) and isinstance(result.get("reason"), str):
         out["result"] = {**result, "reason": translate_line(str(result["reason"]), lang)}
     return out
+
+
+# ============================================================================ how wide a label is drawn
+# The boards are SVG drawn once, in English, and the page swaps each text for its translation (page_words),
+# so a board lays its labels out for the widest of their languages (issue 11: Spanish runs longer and must
+# not overlap). Widths are DejaVu Sans advances in thousandths of an em, regular and bold, measured in
+# Chromium: the font the boards' "Helvetica, Arial, sans-serif" and "DejaVu Sans, Verdana" fall back to
+# on Debian, and the widest of them, so a label that fits by these widths fits in Helvetica or Arial too.
+# A character not listed counts as a wide one (0.84 em).
+_GLYPHS = (
+    ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcde'
+    'fghijklmnopqrstuvwxyz{|}~¡¿áéíóúüñÁÉÍÓÚÜÑçÇàèòâêôäöï—–←→↑↓▲−·…’‘“”×°ºª'
+)
+_REGULAR = (
+    318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636, 636, 636,
+    636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656,
+    557, 863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500, 500, 613,
+    635, 532, 635, 567, 352, 635, 634, 278, 278, 579, 278, 974, 634, 550, 635, 635, 384, 521, 392, 634, 592, 818,
+    592, 592, 525, 636, 337, 636, 838, 401, 531, 613, 567, 278, 550, 634, 634, 634, 684, 632, 295, 787, 732, 732,
+    748, 532, 698, 613, 567, 550, 613, 567, 550, 613, 550, 278, 1000, 500, 838, 838, 838, 838, 769, 838, 318,
+    1000, 318, 318, 518, 518, 838, 500, 471, 471,
+)
+_BOLD = (
+    348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365, 696, 696, 696, 696, 696, 696,
+    696, 696, 696, 696, 400, 400, 838, 838, 838, 580, 1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775,
+    637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500, 500, 675,
+    716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924,
+    645, 652, 582, 712, 365, 712, 838, 456, 580, 675, 678, 343, 687, 712, 712, 712, 774, 683, 372, 850, 812, 812,
+    837, 593, 734, 675, 678, 687, 675, 678, 687, 675, 687, 343, 1000, 500, 838, 838, 838, 838, 769, 838, 380,
+    1000, 380, 380, 657, 657, 838, 500, 564, 564,
+)
+_WIDE = 838
+_ADVANCE = {False: dict(zip(_GLYPHS, _REGULAR, strict=True)), True: dict(zip(_GLYPHS, _BOLD, strict=True))}
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of ``text`` drawn at ``size`` px (DejaVu Sans, the widest of the boards' fonts)."""
+    advance = _ADVANCE[bold]
+    return sum(advance.get(c, _WIDE) for c in text) * size / 1000
+
+
+def shown_in(text: str) -> tuple[str, ...]:
+    """``text`` (a board's English label) as the page shows it in each of :data:`LANGUAGES`, English first:
+    the page swaps a board's words for their translation as :func:`page_words` finds it."""
+    from polemos.core.log import translate_line
+
+    return tuple(dict.fromkeys([text, *(translate_line(text, lang) for lang in LANGUAGES)]))
+
+
+@lru_cache(maxsize=8192)
+def shown_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of ``text`` in the language it runs longest in (:func:`shown_in`) at ``size`` px: the room a
+    board leaves for the label, whichever language the page is read in."""
+    return max(text_width(t, size, bold) for t in shown_in(text))

@@ -1114,8 +1114,6 @@ AS_NAMES = (
     N_("Battle at {town} (new), round {n}, after; attacker {side}"),
     N_("City points: Athens {a}, Sparta {b} ({n} wins, {rule})"),
     N_("No hex is open to this block: enemy blocks, hexsides, terrain or stacking close every way ({rules})."),
-    N_("Ephialtes Box — {contingent} guard the path; Immortals enter in round {n}; the Immortals wait here "
-       "(exit to row O)"),
     N_("The {contingent} stand west of the Wall too"),
     N_("Stand and fight the melee in {area}"),
     N_("Retreat the light units before the melee in {area}"),
@@ -1127,7 +1125,6 @@ GTS_WORDS = (
     N_("{code} = {id} ({contingent}, {kind}) · MF {mf} DV {dv} MA {ma} MR {mr} · facing {facing}"),
     N_("{code} = {id} ({contingent}, {kind}) · MF {mf} DV {dv} MA {ma} MR {mr}"),
     N_("{code} = {id} ({contingent}, ?) · MF ? DV ? MA ?"),
-    N_("Ephialtes Box — {contingent} guard the path (exit to row O)"),
     N_("Kolonos ▲"),
     N_("Move {code} to {area}, facing {facing}"),
     N_("Take back the {contingent} and every unit placed after them ({rule})"),
@@ -1245,7 +1242,9 @@ BOARDS = (
     N_("Day {day}, series {series}, round {round}"),
     N_("North: the sea (Malian Gulf, map column 1)"),
     N_("South: the mountain (Kallidromos, impassable)"),
-    N_("Ephialtes Box — empty (exit to row O)"),
+    # the Ephialtes Box: its name, then what is known of it, a line each (issue 11: they fit the box in Spanish)
+    N_("Ephialtes Box (exit to row O)"), N_("{contingent} guard the path"), N_("Immortals enter in round {n}"),
+    N_("the Immortals wait here"),
     N_("Greek: square, white inner border, code in lower case (spa1)"),
     N_("Persian: cut corners, CODE IN UPPER CASE (IMM12)"),
     N_("hoplite"), N_("mixed (spear, bow)"), N_("javelin"), N_("bow"), N_("? hidden (fog of war)"), N_("Scythians"),

@@ -296,3 +296,13 @@ def test_every_athens_and_sparta_card_reads_in_spanish() -> None:
     untranslated = [w for w in shown if i18n.translate_text(w, "es") == w]
     assert untranslated == []
     assert i18n.gettext("Storm", "es") == "Asalto" and i18n.gettext("Earthquake", "es") == "Terremoto"
+
+
+def test_a_board_word_gets_the_room_of_its_widest_language() -> None:
+    # issue 11: a board is drawn in English and the page swaps its words for Spanish ones, often longer
+    assert i18n.shown_in("Key") == ("Key", "Clave")
+    assert i18n.shown_width("Key", 21) == i18n.text_width("Clave", 21) > i18n.text_width("Key", 21)
+    assert i18n.shown_in("loc3") == ("loc3",)  # a code is the same in every language
+    assert i18n.text_width("iiii", 10) < i18n.text_width("MMMM", 10)
+    assert i18n.text_width("Tebas", 20) == 2 * i18n.text_width("Tebas", 10)
+    assert i18n.text_width("Kolonos", 19, bold=True) > i18n.text_width("Kolonos", 19)

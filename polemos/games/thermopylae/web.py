@@ -25,6 +25,7 @@ from xml.sax.saxutils import escape, quoteattr
 from polemos.core.log import log_lines
 from polemos.games.thermopylae.board import AreaMap, load_map
 from polemos.games.thermopylae.text import PERSIAN_CONTINGENTS, action_label, area_label, id_code
+from polemos.i18n import shown_width
 
 __all__ = ["action_labels", "action_refs", "describe", "render_board"]
 
@@ -36,9 +37,14 @@ MELEE_SCALE = 0.74  # both sides' piles side by side in one area
 X0 = 44  # left margin (column numbers)
 HEAD = 64  # title and row letters
 EDGE = 26  # the sea band (north) and the mountain band (south)
-BOX_H = 262  # the band under the map: the legend, off-map units, the Ephialtes Box
+BOX_H = 262  # the band under the map: the legend, off-map units, the Ephialtes Box (at least)
 LOG_LINES = 8
-LINE = 78  # characters of a note under the map (west of the Ephialtes Box)
+# the font sizes of the board's words (the CSS classes below), for laying them out: the page swaps each word for
+# its translation, so each is given the room of its widest language (polemos.i18n.shown_width; issue 11)
+NOTE = 21  # .nt
+KEY_NAME = 19  # .nk
+HEAD_SIZE = 30  # .hd
+LEAST = 15  # no word is shrunk below this size to fit; a line longer than that is split
 
 FACINGS = ("N", "E", "S", "W")
 ROTATE = {"N": 0, "E": 90, "S": 180, "W": 270}
@@ -198,6 +204,21 @@ def _unit_class(unit: dict[str, Any], *extra: str) -> str:
 
 def _is_hidden(unit: Any) -> bool:
     return not isinstance(unit, dict) or bool(unit.get("hidden")) or not unit.get("id")
+
+
+def _fit(text: str, room: float, size: float = NOTE, bold: bool = False) -> float:
+    """The font size (at most ``size``) at which ``text`` fits ``room`` px in every language the page may show
+    it in (issue 11: the Spanish runs longer than the English the board is drawn in)."""
+    wide = shown_width(text, size, bold)
+    return size if wide <= room else max(size * room / wide, 1.0)
+
+
+def _note(text: str, x: float, y: float, room: float, cls: str = "nt", size: float = NOTE, extra: str = "") -> str:
+    """A line of words at (x, y), shrunk if need be to fit ``room`` in its widest language."""
+    fit = _fit(text, room, size)
+    style = f' style="font-size:{fit:.1f}px{";" + extra if extra else ""}"' if fit < size else (
+        f' style="{extra}"' if extra else "")
+    return f'<text class="{cls}" x="{x:g}" y="{y:g}"{style}>{escape(text)}</text>'
 
 
 # ================================================================================ the counters
@@ -415,26 +436,35 @@ def _legend_counter(side: str, x: float, y: float, k: float = 0.5) -> str:
 
 def _legend(amap: AreaMap, x0: float, top: float, width: float) -> tuple[str, float]:
     """The key to the board (issue 11: on the page, not only in the terminal): the sides by shape and
-    border, the unit types, each contingent's colour, the counter's marks and the terrain. Its height."""
+    border, the unit types, each contingent's colour, the counter's marks and the terrain. Its height.
+
+    Each word gets the room of its widest language (the page swaps it for its translation): a row of items
+    wraps before it would pass ``width``, a line of notes shrinks to fit it."""
     parts = ['<g class="legend">']
+    right = x0 + width
     y = top + 20
     parts.append(f'<text class="lh" x="{x0}" y="{y}">Key</text>')
-    x = x0 + 52
+    x = x0 + shown_width("Key", NOTE, True) + 14
     for side, words in (("greek", "Greek: square, white inner border, code in lower case (spa1)"),
                         ("persian", "Persian: cut corners, CODE IN UPPER CASE (IMM12)")):
         parts.append(_legend_counter(side, x + 10, y - 7, 0.33))
-        parts.append(f'<text class="nt" x="{x + 28}" y="{y}">{escape(words)}</text>')
+        parts.append(_note(words, x + 28, y, right - x - 28))
         y += 28
     x = x0
     for glyph, name in (("hoplite", "hoplite"), ("mixed", "mixed (spear, bow)"), ("javelin", "javelin"),
-                        ("bow", "bow")):
-        parts.append(f'<g class="u sg" transform="translate({x + 14:g} {y - 7})"><use href="#gts-ctr" class="ctr" '
-                     f'transform="scale(.42)"/><use href="#gts-{glyph}" class="ty" transform="scale(.8)"/></g>'
-                     f'<text class="nt" x="{x + 34:g}" y="{y}">{name}</text>')
-        x += 50 + 12.6 * len(name)  # 21 px: about 0.6 em a letter
-    parts.append(f'<g class="u sp hid key" transform="translate({x + 14:g} {y - 7})">'
-                 '<use href="#gts-ctr-p" class="ctr" transform="scale(.42)"/></g>'
-                 f'<text class="nt" x="{x + 34:g}" y="{y}">? hidden (fog of war)</text>')
+                        ("bow", "bow"), ("", "? hidden (fog of war)")):
+        step = 34 + shown_width(name, NOTE) + 16
+        if x > x0 and x + step - 16 > right:  # the row is full: the item starts the next one
+            x, y = x0, y + 28
+        if glyph:
+            parts.append(f'<g class="u sg" transform="translate({x + 14:g} {y - 7})"><use href="#gts-ctr" '
+                         f'class="ctr" transform="scale(.42)"/><use href="#gts-{glyph}" class="ty" '
+                         'transform="scale(.8)"/></g>')
+        else:
+            parts.append(f'<g class="u sp hid key" transform="translate({x + 14:g} {y - 7})">'
+                         '<use href="#gts-ctr-p" class="ctr" transform="scale(.42)"/></g>')
+        parts.append(f'<text class="nt" x="{x + 34:g}" y="{y}">{escape(name)}</text>')
+        x += step
     y += 28
     for side in ("greek", "persian"):
         x = x0
@@ -442,23 +472,41 @@ def _legend(amap: AreaMap, x0: float, top: float, width: float) -> tuple[str, fl
             if (cid in PERSIAN_CONTINGENTS) != (side == "persian"):
                 continue
             name = _title(cid)
+            step = 21 + shown_width(name, KEY_NAME) + 14
+            if x > x0 and x + step - 14 > right:
+                x, y = x0, y + 26
             parts.append(f'<rect x="{x:g}" y="{y - 14}" width="16" height="16" rx="{2 if side == "greek" else 5}" '
                          f'fill="{fill}" stroke="#222"/><text class="nt nk" x="{x + 21:g}" y="{y}">{name}</text>')
-            x += 35 + 11.4 * len(name)  # 19 px DejaVu Sans: about 0.6 em a letter
+            x += step
         y += 26
     for line in ("Counter: code, type, MF-DV-MA; notch = facing; D disordered; −N step losses;",
                  "dark badge = units in the pile (the top unit large, the rest listed under it).",
                  f"Terrain: clear; {amap.mound_name} mound (level 2); the Wall (row {amap.wall_row}, its gate on "
                  "the road)."):
-        parts.append(f'<text class="nt" x="{x0}" y="{y}">{escape(line)}</text>')
+        parts.append(_note(line, x0, y, width))
         y += 24
     parts.append("</g>")
-    del width  # the lines are written to fit west of the Ephialtes Box
     return "".join(parts), y - top
 
 
-def _bottom(amap: AreaMap, view: dict[str, Any], top: float) -> str:
-    """Under the mountain: the key and off-map units (west), the Ephialtes Box (east)."""
+def _split(label: str, items: list[str], room: float) -> list[str]:
+    """``label: item, item, ...`` as lines that each fit ``room`` in every language at the notes' size: the
+    items that do not fit go on to the next line (the page translates each line as it is drawn)."""
+    lines: list[str] = []
+    line = f"{label}: {items[0]}"
+    for item in items[1:]:
+        joined = f"{line}, {item}"
+        if shown_width(joined, NOTE) > room:
+            lines.append(line)
+            line = item
+        else:
+            line = joined
+    lines.append(line)
+    return lines
+
+
+def _bottom(amap: AreaMap, view: dict[str, Any], top: float) -> tuple[str, float]:
+    """Under the mountain: the key and off-map units (west), the Ephialtes Box (east). Its height."""
     parts: list[str] = []
     eph = _dict(view.get("ephialtes"))
     off = _off_map(view)
@@ -466,8 +514,6 @@ def _bottom(amap: AreaMap, view: dict[str, Any], top: float) -> str:
     # the box: under the rows east of the Wall (the Immortals come down the path into row O)
     bx = X0 + (amap.rows.index(amap.wall_row) + 1) * CELL + 20
     bw = X0 + len(amap.rows) * CELL - bx
-    parts.append(f'<g class="ephialtes"><rect class="box" x="{bx}" y="{top}" width="{bw}" height="{BOX_H - 8}" '
-                 'rx="8"/>')
     notes = []
     if eph.get("greek"):
         notes.append(f"{_title(eph['greek'])} guard the path")
@@ -475,27 +521,32 @@ def _bottom(amap: AreaMap, view: dict[str, Any], top: float) -> str:
         notes.append(f"Immortals enter in round {eph['immortals_round']}")
     if eph.get("immortals_waiting"):
         notes.append("the Immortals wait here")
-    head = escape(amap.ephialtes_box.name) + (" — " + escape("; ".join(notes)) if notes else " — empty")
-    parts.append(f'<text class="nt" x="{bx + 10}" y="{top + 24}">{head} (exit to row '
-                 f'{escape(amap.ephialtes_box.exit_row)})</text>')
+    lines = [f"{amap.ephialtes_box.name} (exit to row {amap.ephialtes_box.exit_row})", *(notes or ["empty"])]
+    head = "".join(_note(line, bx + 10 + (16 if k else 0), top + 24 + 23 * k, bw - 20 - (16 if k else 0))
+                   for k, line in enumerate(lines))
     per_row = max(1, int((bw - 16) // (CHIP_W + 4)))
-    room = BOX_H - 8 - 36 - 4
+    chips_top = top + 24 + 23 * (len(lines) - 1) + 16
     rows_needed = max(1, -(-len(box) // per_row))
-    step = min(CHIP_H + 4.0, room / rows_needed)
+    step = CHIP_H + 4.0
+    box_h = max(BOX_H - 8, chips_top - top + rows_needed * step + 8)
+    parts.append(f'<g class="ephialtes"><rect class="box" x="{bx}" y="{top}" width="{bw}" height="{box_h:g}" '
+                 f'rx="8"/>{head}')
     for k, unit in enumerate(box):
         r, c = divmod(k, per_row)
-        parts.append(_chip(unit, bx + 8 + HALF + c * (CHIP_W + 4), top + 40 + CHIP_H / 2 + r * step))
+        parts.append(_chip(unit, bx + 8 + HALF + c * (CHIP_W + 4), chips_top + CHIP_H / 2 + r * step))
     parts.append("</g>")
     # the key and the units off the map
-    key, used = _legend(amap, X0, top, bx - X0 - 16)
+    room = bx - X0 - 16
+    key, used = _legend(amap, X0, top, room)
     parts.append(key)
     y = top + used + 2
-    for k, (label, tally) in enumerate((lab, _tally(off[key_])) for key_, lab in (
-            ("greek", "Greeks off the map"), ("persian", "Persians off the map"), ("away", "Sent away")) if off[key_]):
-        line = f"{label}: {tally}"
-        line = line if len(line) <= LINE else line[: LINE - 1] + "…"
-        parts.append(f'<text class="nt" x="{X0}" y="{y + k * 24}">{escape(line)}</text>')
-    return "".join(parts)
+    for key_, label in (("greek", "Greeks off the map"), ("persian", "Persians off the map"), ("away", "Sent away")):
+        if not off[key_]:
+            continue
+        for k, line in enumerate(_split(label, _tally(off[key_]).split(", "), room - 16)):
+            parts.append(_note(line, X0 + (16 if k else 0), y, room - (16 if k else 0)))
+            y += 24
+    return "".join(parts), max(box_h + 8, y - top - 6)
 
 
 def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
@@ -508,18 +559,24 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     grid_h = (amap.columns - first + 1) * CELL
     width = X0 * 2 + grid_w
     mountain_y = HEAD + EDGE + grid_h
-    height = mountain_y + EDGE + 10 + BOX_H
+    bottom, used = _bottom(amap, view, mountain_y + EDGE + 10)
+    height = mountain_y + EDGE + 10 + max(BOX_H, round(used))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="gts-board" viewBox="0 0 {width} {height}" '
         'role="group" aria-label="Go Tell the Spartans: the pass at Thermopylae">',
         f"<style>{CSS}</style><defs>{DEFS}</defs>",
         f'<rect width="{width}" height="{height}" fill="#f7f1e1"/>',
-        f'<text class="hd" x="{X0}" y="32">Thermopylae — west (row A, the Persians) ← → east (row O, Alpeni)</text>',
     ]
     day = view.get("day")
-    if day is not None:
-        status = f"Day {day}, series {view.get('series', '-')}, round {view.get('round', '-')}"
+    status = f"Day {day}, series {view.get('series', '-')}, round {view.get('round', '-')}" if day is not None else ""
+    if status:
         out.append(f'<text class="nt" x="{X0 + grid_w}" y="30" style="text-anchor:end">{escape(status)}</text>')
+    # the title shrinks to leave the status its room in every language (issue 11)
+    room = grid_w - (shown_width(status, NOTE) + 24 if status else 0)
+    title = "Thermopylae — west (row A, the Persians) ← → east (row O, Alpeni)"
+    size = min(HEAD_SIZE, HEAD_SIZE * room / shown_width(title, HEAD_SIZE, True))
+    out.append(f'<text class="hd" x="{X0}" y="32"' + (f' style="font-size:{size:.1f}px"' if size < HEAD_SIZE else "")
+               + f">{escape(title)}</text>")
     # row letters (top) and column numbers (both sides)
     for k, row in enumerate(amap.rows):
         cls = ' style="fill:#3b3225"' if row == amap.wall_row else ""
@@ -537,7 +594,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     out.append(f'<rect class="mtn" x="{X0}" y="{mountain_y}" width="{grid_w}" height="{EDGE}"/>'
                f'<text class="nt" x="{X0 + 8}" y="{mountain_y + 20}" style="fill:#fff">South: the mountain '
                f"(Kallidromos, impassable)</text>")
-    out.append(_bottom(amap, view, mountain_y + EDGE + 10))
+    out.append(bottom)
     out.append("</svg>")
     return "".join(out)
 

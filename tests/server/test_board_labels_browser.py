@@ -1,0 +1,115 @@
+"""The boards' words never overlap, in English or in Spanish (issue 11), measured in real headless Chromium.
+
+A board is drawn once, in English, and the page swaps each of its words for the translation the server
+sends with it (``polemos.i18n.page_words`` of ``board_texts``; app.js swaps every ``text``, ``tspan`` and
+``title``). Here the same swap is done on the SVG in a bare page, at a desktop's and a phone's width, and
+every label's box (the text's middle band: its ascenders and descenders may share a line's leading) is
+checked against every other label, the key's swatches and counters, the board's edges and the Ephialtes
+Box. The positions are random playouts' (seeded) at several stages. Screenshots at fit width, in both
+languages, go to ``screenshots/labels-*.png`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pytest
+
+import polemos
+from polemos import i18n
+from polemos.core.rng import Rng
+from tests.server.browser_helpers import SHOTS, TIMEOUT_MS, playwright
+
+playwright()  # skips the module without Playwright or Chromium; browser: conftest.py
+
+SWAP = """tr => { for (const el of document.querySelectorAll('svg text, svg tspan, svg title')) {
+  if (el.children.length) continue;
+  const said = el.textContent.trim();
+  if (Object.prototype.hasOwnProperty.call(tr, said)) el.textContent = tr[said]; } }"""
+
+# each label's box in the board's own units; a counter's inner words (.u) are the counter's and are left out
+OVERLAPS = """sel => {
+  const svg = document.querySelector('svg');
+  const vb = svg.viewBox.baseVal;
+  const root = svg.getScreenCTM();
+  const boxes = [...svg.querySelectorAll(sel)].filter(e => e.tagName !== 'text' || e.textContent.trim()).map(e => {
+    const b = e.getBBox(), m = e.getScreenCTM(), k = m.a / root.a, text = e.tagName === 'text';
+    const x = (m.e - root.e) / root.a + b.x * k, y = (m.f - root.f) / root.a + b.y * k;
+    return { what: text ? e.textContent : `${e.tagName} at ${Math.round(x)},${Math.round(y)}`, text,
+             box: !!e.closest('.ephialtes'), x, y: y + (text ? 0.2 * b.height * k : 0), w: b.width * k,
+             h: b.height * k * (text ? 0.6 : 1) };
+  });
+  const frame = svg.querySelector('.ephialtes > rect');
+  const r = frame ? frame.getBBox() : null;
+  const out = [];
+  boxes.forEach((a, i) => {
+    if (a.x < -0.5 || a.x + a.w > vb.width + 0.5 || a.y + a.h > vb.height + 0.5) out.push(`off the board: ${a.what}`);
+    if (r && a.text && !a.box && a.x + a.w > r.x && a.x < r.x + r.width && a.y + a.h > r.y && a.y < r.y + r.height)
+      out.push(`into the Ephialtes Box: ${a.what}`);
+    if (r && a.box && a.x + a.w > r.x + r.width) out.push(`out of the Ephialtes Box: ${a.what}`);
+    for (const b of boxes.slice(i + 1)) {
+      const ix = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+      const iy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      if (ix > 1 && iy > 0 && (a.text || b.text)) out.push(`${a.what} | ${b.what}`);
+    }
+  });
+  return out;
+}"""
+
+# the game, its package, the elements whose boxes may not meet, the playout lengths looked at
+BOARDS = (
+    ("go-tell-the-spartans", "thermopylae", "text:not(.u text), .legend > rect, .legend > g.u", (0, 60, 400)),
+)
+WIDTHS = {"desktop": 1400, "phone": 390}
+
+
+def _position(game_id: str, steps: int) -> dict[str, Any]:
+    state = polemos.game(game_id).new(1)
+    chooser = Rng(steps)
+    for _ in range(steps):
+        if state.outcome() is not None:
+            break
+        role = state.active_roles()[0]
+        state.apply(role, chooser.choice(state.legal_actions(role)))
+    roles = state.active_roles()
+    return dict(state.view(roles[0] if roles else None))
+
+
+@pytest.mark.parametrize(("game_id", "package", "selector", "stages"), BOARDS, ids=[b[0] for b in BOARDS])
+def test_board_labels_do_not_overlap_in_either_language(browser: Any, game_id: str, package: str, selector: str,
+                                                        stages: tuple[int, ...]) -> None:
+    web = importlib.import_module(f"polemos.games.{package}.web")
+    found: list[str] = []
+    SHOTS.mkdir(exist_ok=True)
+    for steps in stages:
+        svg = web.render_board(_position(game_id, steps), None)
+        for lang in i18n.LANGUAGES:
+            words = i18n.page_words({"board": i18n.board_texts(svg)}, lang)
+            for size, width in WIDTHS.items():
+                page = browser.new_page(viewport={"width": width, "height": 900})
+                page.set_default_timeout(TIMEOUT_MS)
+                try:
+                    sized = svg.replace("<svg ", '<svg width="100%" ', 1)
+                    page.set_content(f"<html lang='{lang}'><body style='margin:0'>{sized}</body></html>")
+                    page.evaluate(SWAP, words)
+                    found += [f"{game_id} after {steps} steps, {lang}, {size}: {o}"
+                              for o in page.evaluate(OVERLAPS, selector)]
+                    if steps == stages[1]:
+                        page.screenshot(path=str(SHOTS / f"labels-{package}-{lang}-{size}.png"), full_page=True)
+                finally:
+                    page.close()
+    assert found == [], "\n".join(found[:40])
+
+
+def test_the_check_finds_an_overlap(browser: Any) -> None:
+    """The measure itself: two labels drawn on top of each other, and one run off the board, are found."""
+    page = browser.new_page()
+    try:
+        page.set_content('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><text x="10" y="50" '
+                         'font-size="20">Persians off the map</text><text x="60" y="55" font-size="20">Medes 22'
+                         '</text><text x="250" y="90" font-size="20">Susa 18</text></svg>')
+        found = page.evaluate(OVERLAPS, "text")
+    finally:
+        page.close()
+    assert found == ["Persians off the map | Medes 22", "off the board: Susa 18"]
