@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from polemos.core.rng import script_dice
-from polemos.games.sparta_vs_athens import rules
+from polemos.games.sparta_vs_athens import campaign, rules
 from polemos.games.sparta_vs_athens.model import ATHENS, SPARTA
 from polemos.games.sparta_vs_athens.state import OFF
 from tests.sparta_vs_athens.engine import clear, loc, new, place, run
@@ -39,9 +39,9 @@ def test_3_2_1a_design_4_4_a_leader_whose_years_are_over_leaves_the_map() -> Non
 # ---------------------------------------------------------------- 3.2 1b Annual Prestige Adjustment
 def test_3_2_1b_the_prestige_level_is_adjusted_for_last_years_actions_13_2() -> None:
     s = new()
-    rules.flag(s, "battle-won", ATHENS)
-    rules.flag(s, "propontis-blocked", SPARTA)
-    rules.flag(s, "spartiates-lost", ATHENS)  # +2 Athens
+    campaign.flag(s, "battle-won", ATHENS)
+    campaign.flag(s, "propontis-blocked", SPARTA)
+    campaign.flag(s, "spartiates-lost", ATHENS)  # +2 Athens
     before = s.prestige
     run(s, ["annual_prestige"])
     assert s.prestige == before + 1 - 1 + 2
@@ -50,9 +50,9 @@ def test_3_2_1b_the_prestige_level_is_adjusted_for_last_years_actions_13_2() -> 
 
 def test_13_2_a_row_may_favour_each_side_once_in_a_year() -> None:
     s = new()
-    rules.flag(s, "battle-won", ATHENS)
-    rules.flag(s, "battle-won", SPARTA)
-    rules.flag(s, "battle-won", SPARTA)
+    campaign.flag(s, "battle-won", ATHENS)
+    campaign.flag(s, "battle-won", SPARTA)
+    campaign.flag(s, "battle-won", SPARTA)
     before = s.prestige
     run(s, ["annual_prestige"])
     assert s.prestige == before  # +1 each way
@@ -61,7 +61,7 @@ def test_13_2_a_row_may_favour_each_side_once_in_a_year() -> None:
 def test_13_1_the_track_stops_at_ten_and_the_other_side_sues_for_peace() -> None:
     s = new()
     s.prestige = 9
-    rules.flag(s, "spartiates-lost", ATHENS)
+    campaign.flag(s, "spartiates-lost", ATHENS)
     run(s, ["annual_prestige"])
     assert s.prestige == 10 and s.winner == "athens"
 

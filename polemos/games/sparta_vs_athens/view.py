@@ -6,6 +6,13 @@ Force Box"), both treasuries and revenues (2.17: "both players are always entitl
 revenue and holdings of the other"), the tracks and every die roll. So every role, and a spectator,
 gets the same view: the whole state less the generator and the task stack (what is still to come).
 No Force counters are used (RULINGS S20): every stack is listed on its locale.
+
+``procedure`` holds the rest of the position the rules read (RULINGS S23): the procedure still to
+run (the task stack), the decision asked and the activation in progress with their data, which
+counters and leaders have campaigned this phase, and the year's facts for the Annual Prestige
+Adjustment (13.2). All of it follows from the rules and the public position, so with the rest of
+the view it is the whole position but for the dice to come: the search levels rebuild their worlds
+from it (``worlds.py``). Never in a view: the generator's state, the seed, the actions.
 """
 
 from __future__ import annotations
@@ -82,4 +89,29 @@ def build(s: SVAState, role: Role | None) -> JSON:
         "active": list(s.active_roles()),
         "outcome": s.outcome().to_json() if s.outcome() is not None else None,  # type: ignore[union-attr]
         "log": [text for _, text in s.log],
+        "procedure": procedure(s),
     }
+
+
+#: the position's fields a view's picture does not show, copied as they are (RULINGS S23)
+PROCEDURE_FIELDS = (
+    "options", "tasks", "pending", "force", "lesser_used", "year_flags", "nsp_lost", "markers",
+    "propontis_prev", "macedon_side", "first_year_done", "winner", "end_reason",
+)
+
+
+def procedure(s: SVAState) -> JSON:
+    """RULINGS S23: the procedure in progress and the year's facts, as plain JSON copies; which
+    counters (by name) and leaders (by id) have campaigned this phase (4.1)."""
+    out: JSON = {name: _plain(getattr(s, name)) for name in PROCEDURE_FIELDS}
+    out["moved"] = [s.unit_name[u] for u, at in enumerate(s.u_loc) if at >= 0 and s.u_moved[u]]
+    out["leaders_done"] = [s.comp.leaders[i].id for i, done in enumerate(s.leader_done) if done]
+    return out
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
