@@ -25,6 +25,7 @@ CASES = (
     ("go-tell-the-spartans", None, (1,), 250),
     ("go-tell-the-spartans", {"players": "two"}, (2,), 250),
     ("peloponnesian-war", None, (1, 2), 150),
+    ("sparta-vs-athens", None, (1,), 300),
 )
 
 #: The search (ISMCTS with an iteration budget, so decided by its seed) in the first seat, with the
@@ -33,6 +34,7 @@ SEARCH_CASES = (
     ("athens-and-sparta", None, (1,), 300),
     ("go-tell-the-spartans", None, (1,), 300),
     ("peloponnesian-war", {"mode": "two-player"}, (1,), 300),
+    ("sparta-vs-athens", None, (1,), 300),
 )
 
 #: Run in a fresh interpreter: one line per game, "game seat seed actions sha256(record)".
@@ -83,7 +85,7 @@ def test_issue_12_bot_games_do_not_depend_on_the_string_hash_seed() -> None:
         assert proc.returncode == 0, err
         lines[h] = out.splitlines()
     first, second = (lines[h] for h in HASH_SEEDS)
-    # every game was played (two seats in A&S and two-player GTS, one in the solitaire games)
-    assert len(first) == 2 * 2 + 1 + 2 + 2 + 3, first  # ... and three searched games
+    # every game was played (two seats in A&S, two-player GTS and SvA, one in the solitaire games)
+    assert len(first) == 2 * 2 + 1 + 2 + 2 + 2 + 4, first  # ... and four searched games
     assert all(int(line.split()[-2]) > 50 for line in first), first
     assert first == second, "\n".join(f"{a}\n{b}\n" for a, b in zip(first, second, strict=True) if a != b)

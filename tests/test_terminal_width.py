@@ -11,7 +11,7 @@ import polemos
 from polemos.core.rng import Rng
 
 GAMES = [("athens-and-sparta", "athens_sparta"), ("go-tell-the-spartans", "thermopylae"),
-         ("peloponnesian-war", "peloponnesian_war")]
+         ("peloponnesian-war", "peloponnesian_war"), ("sparta-vs-athens", "sparta_vs_athens")]
 
 
 @pytest.mark.parametrize(("game_id", "package"), GAMES)
