@@ -253,3 +253,96 @@ def test_the_heuristic_choice_guides_the_root() -> None:
     unguided = search(sampler, role, legal, Rng(1), SearchConfig(iterations=2, rollout_steps=5, hint_visits=0),
                       hint=hint)
     assert unguided.hint is None and sum(v for v, _ in unguided.root.values()) == 2
+
+
+class _OneChoice:
+    """A one-decision game for the search's own rules: ``role`` picks an action, then the game is
+    over in all but name and the sampler's evaluation (``worth``) judges it."""
+
+    def __init__(self, worth: dict[str, float]) -> None:
+        self.worth = worth
+        self.chosen: str | None = None
+
+    def outcome(self) -> None:
+        return None
+
+    def active_roles(self) -> tuple[str, ...]:
+        return () if self.chosen is not None else ("athens",)
+
+    def legal_actions(self, role: str) -> list[str]:
+        return sorted(self.worth)
+
+    def apply(self, role: str, action: str) -> None:
+        self.chosen = action
+
+    def roles(self) -> tuple[str, ...]:
+        return ("athens", "sparta")
+
+
+class _OneChoiceSampler:
+    rollout_cap = 10
+
+    def __init__(self, worth: dict[str, float], noise: float = 0.0) -> None:
+        self.worth = worth
+        self.noise = noise
+        self.rng = Rng(0)
+
+    def sample(self, rng: Rng) -> Any:
+        return _OneChoice(self.worth)
+
+    def evaluate(self, state: Any) -> dict[str, float]:
+        v = self.worth[state.chosen] + self.noise * (self.rng.below(1001) / 1000 - 0.5)
+        return {"athens": v, "sparta": 1 - v}
+
+    def playout(self, state: Any, role: str, legal: list[str], rng: Rng) -> str:
+        return legal[0]
+
+
+def test_the_hint_is_valued_at_the_roots_mean() -> None:
+    """Issue 12: the hint's virtual visits are worth the root's mean, not a fixed 0.5, so a side whose
+    every choice is worth ~0.9 keeps the heuristic's choice (with 0.5 every alternative beat it)."""
+    worth = {"a": 0.9, "b": 0.9, "c": 0.9}
+    result = search(_OneChoiceSampler(worth), "athens", sorted(worth), Rng(1),
+                    SearchConfig(iterations=12, hint_visits=4), hint="b")
+    assert result.hint == "b" and result.hint_value == pytest.approx(0.9)
+    assert result.best() == "b"
+    assert sum(v for v, _ in result.root.values()) == 12  # the virtual visits are not counted
+
+
+def test_the_search_leaves_the_hint_only_for_a_better_action() -> None:
+    """With values alike (noise only) the most visited action is a coin toss: the hint stays. An
+    action that stands clearly better on average replaces it."""
+    same = {"a": 0.6, "b": 0.6, "c": 0.6, "d": 0.6}
+    for seed in range(6):
+        r = search(_OneChoiceSampler(same, noise=0.3), "athens", sorted(same), Rng(seed),
+                   SearchConfig(iterations=40, hint_visits=4), hint="c")
+        assert r.best() == "c"
+    better = {"a": 0.3, "b": 0.9, "c": 0.3, "d": 0.3}
+    r = search(_OneChoiceSampler(better, noise=0.3), "athens", sorted(better), Rng(1),
+               SearchConfig(iterations=40, hint_visits=4), hint="c")
+    assert r.best() == "b"
+
+
+def test_combat_menu_playouts_stop_at_the_end_of_the_combat_phase() -> None:
+    """5.0: a Combat Phase menu decision is judged when this Player Turn's Combat Phase is over (the
+    sampler's cutoff), not after the next Move Phase's random moves; other decisions have none."""
+    state, role = _play_until(16, lambda s, r: s.pending is not None and s.pending["kind"] == "combat"
+                              and s.battle is None and len(s.legal_actions(r)) > 1)
+    sampler = worlds.world_sampler(state.view(role), role)
+    rng = Rng(3)
+    for _ in range(5):
+        world = sampler.sample(rng)
+        assert isinstance(world, AthensSpartaState)
+        active = world.active
+        assert not sampler.cutoff(world)
+        steps = 0
+        while not sampler.cutoff(world) and world.outcome() is None:
+            r = world.active_roles()[0]
+            legal = world.legal_actions(r)
+            world.apply(r, legal[0] if len(legal) == 1 else sampler.playout(world, r, legal, rng))
+            steps += 1
+            assert steps < 500
+        assert world.outcome() is not None or world.phase != 4 or world.active != active
+    card_state, card_role = _play_until(15, _card_phase(84))
+    card = worlds.world_sampler(card_state.view(card_role), card_role)
+    assert not card.cutoff(card.sample(Rng(0)))

@@ -38,7 +38,7 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -76,6 +76,12 @@ class Sampler(Protocol):
         ...
 
 
+#: A sampler may also define ``cutoff(state) -> bool``: True where the descent and the playout stop
+#: and ``evaluate`` judges the position (e.g. at the end of the phase the decision belongs to: what
+#: follows is too dear to play out, and its noise would drown the decision's own consequences).
+Cutoff = Callable[[State], bool]
+
+
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     """The budget and knobs of one search. ``iterations`` and ``seconds`` may both be given (the
@@ -109,7 +115,8 @@ LEVELS: dict[str, SearchConfig] = {
 
 
 class _Node:
-    """A node of the search tree: per role, per action, [visits, value sum, availability]."""
+    """A node of the search tree: per role, per action, [visits, value sum, availability, sum of
+    squared values]."""
 
     __slots__ = ("children", "stats")
 
@@ -128,19 +135,45 @@ class SearchResult:
 
     hint: str | None = None
     hint_visits: int = 0
+    hint_value: float = 0.5  # the value of each virtual visit: the root's mean (see search)
+    squares: dict[str, float] = field(default_factory=dict)  # action -> sum of its squared values
+    margin: float = 1.0  # standard errors an action must stand above the hint to replace it
 
     def best(self) -> str:
         """The most visited root action (the hint's virtual visits count here)."""
         def key(kv: tuple[str, tuple[int, float]]) -> tuple[float, float, str]:
             v, w = kv[1]
             if kv[0] == self.hint:
-                v, w = v + self.hint_visits, w + 0.5 * self.hint_visits
+                v, w = v + self.hint_visits, w + self.hint_value * self.hint_visits
             return (v, w, kv[0])
 
         root = dict(self.root)
         if self.hint is not None and self.hint not in root and self.hint_visits > 0:
             root[self.hint] = (0, 0.0)
-        return max(root.items(), key=key)[0]
+        choice = max(root.items(), key=key)[0]
+        if self.hint is not None and choice != self.hint and not self._clearly_better(choice, root):
+            return self.hint
+        return choice
+
+    def _clearly_better(self, choice: str, root: dict[str, tuple[int, float]]) -> bool:
+        """Whether ``choice`` stands above the hint (its real visits and its virtual ones at the
+        root's mean) by ``margin`` standard errors of the difference, the variance pooled over the
+        root's visits. Among actions worth the same UCB spreads the visits and the most visited is
+        a coin toss: the heuristic's choice is then kept, not traded for the noise of a playout."""
+        assert self.hint is not None
+        n, total = root[choice]
+        hn, hw = root[self.hint]
+        hv = hn + self.hint_visits
+        hmean = (hw + self.hint_value * self.hint_visits) / hv
+        if n <= 0:
+            return False
+        visits = sum(v for v, _ in self.root.values())
+        if visits < 2 or not self.squares:
+            return total / n > hmean
+        s1 = sum(w for _, w in self.root.values())
+        s2 = sum(self.squares.values())
+        var = max(0.0, s2 / visits - (s1 / visits) ** 2)
+        return total / n - hmean > self.margin * math.sqrt(var * (1.0 / n + 1.0 / hv))
 
 
 def _select(stats: dict[str, list[float]], legal: list[str], c: float, rng: Rng) -> tuple[str, bool]:
@@ -150,7 +183,7 @@ def _select(stats: dict[str, list[float]], legal: list[str], c: float, rng: Rng)
     for a in legal:
         entry = stats.get(a)
         if entry is None:
-            stats[a] = [0.0, 0.0, 1.0]
+            stats[a] = [0.0, 0.0, 1.0, 0.0]
         else:
             entry[2] += 1.0
     if untried:
@@ -158,7 +191,7 @@ def _select(stats: dict[str, list[float]], legal: list[str], c: float, rng: Rng)
     best = legal[0]
     best_score = -math.inf
     for a in legal:
-        n, total, avail = stats[a]
+        n, total, avail = stats[a][:3]
         score = total / n + c * math.sqrt(math.log(avail) / n)
         if score > best_score:
             best, best_score = a, score
@@ -171,15 +204,20 @@ def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: Sea
 
     A seconds budget counts from ``start`` (a ``time.thread_time()`` reading: the caller's, so that
     rebuilding the view's worlds counts too) and stops before an iteration that would likely
-    overrun it (at the mean cost of the iterations so far)."""
+    overrun it (at the mean cost of the iterations so far).
+
+    The hint (the fallback's choice) starts with ``config.hint_visits`` virtual visits valued at the
+    mean of the root's real visits so far (0.5 before any): the search leaves it only for an action
+    its playouts find better than the average choice. A fixed 0.5 pushed the search away from the
+    hint wherever the evaluation stood far from 0.5 (a side winning: every playout worth ~0.9 beat
+    the hint's 0.5; docs/ai.md)."""
     root = _Node()
     wanted = set(legal)
-    if hint in wanted and config.hint_visits > 0:
-        # the heuristic's choice starts with virtual visits at an even value: the search leaves it
-        # only for an action its playouts find better (progressive bias; the hint is not counted
-        # in the result)
-        n = float(config.hint_visits)
-        root.stats[role] = {str(hint): [n, 0.5 * n, n]}
+    guided = hint in wanted and config.hint_visits > 0
+    virtual = float(config.hint_visits) if guided else 0.0
+    mean = 0.5  # the value of each virtual visit (the root's mean)
+    if guided:
+        root.stats[role] = {str(hint): [virtual, mean * virtual, virtual, 0.0]}
     if start is None:
         start = time.thread_time()
     iterations = skipped = 0
@@ -199,15 +237,34 @@ def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: Sea
             skipped += 1
             continue
         iterations += 1
+        if guided:
+            mean = _revalue_hint(root.stats[role], str(hint), virtual, mean)
     mine = root.stats.get(role, {})
     out = {a: (int(mine[a][0]), mine[a][1]) for a in legal if a in mine and mine[a][0] > 0}
-    if hint in out and config.hint_visits > 0:
+    squares = {a: mine[a][3] for a in out}
+    if guided and hint in out:
         v, w = out[str(hint)]
-        out[str(hint)] = (v - config.hint_visits, w - 0.5 * config.hint_visits)
+        out[str(hint)] = (v - config.hint_visits, w - mean * virtual)
         if out[str(hint)][0] <= 0:
             del out[str(hint)]
-    guided = hint in wanted and config.hint_visits > 0
-    return SearchResult(out, iterations, skipped, hint if guided else None, config.hint_visits if guided else 0)
+    return SearchResult(out, iterations, skipped, hint if guided else None,
+                        config.hint_visits if guided else 0, mean, squares)
+
+
+def _revalue_hint(stats: dict[str, list[float]], hint: str, virtual: float, old: float) -> float:
+    """Set the value of the hint's ``virtual`` visits to the mean of the node's real visits (the
+    root's own mean, for the searching role); returns that mean (``old`` was the one in place)."""
+    n = w = 0.0
+    for entry in stats.values():
+        n += entry[0]
+        w += entry[1]
+    n -= virtual
+    w -= old * virtual
+    if n <= 0:
+        return old
+    mean = w / n
+    stats[hint][1] += (mean - old) * virtual
+    return mean
 
 
 def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: Sampler, rng: Rng,
@@ -217,7 +274,10 @@ def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: S
     node: _Node | None = root
     depth = 0
     c = config.exploration
+    stop: Cutoff | None = getattr(sampler, "cutoff", None)
     while node is not None and world.outcome() is None and depth <= config.max_depth:
+        if stop is not None and node is not root and stop(world):
+            break
         active = world.active_roles()
         if not active:
             break
@@ -233,7 +293,7 @@ def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: S
                 continue
             if len(options) == 1:
                 picks.append((r, options[0]))
-                node.stats.setdefault(r, {}).setdefault(options[0], [0.0, 0.0, 0.0])[2] += 1.0
+                node.stats.setdefault(r, {}).setdefault(options[0], [0.0, 0.0, 0.0, 0.0])[2] += 1.0
                 continue
             a, new = _select(node.stats.setdefault(r, {}), options, c, rng)
             expanded = expanded or new
@@ -254,18 +314,20 @@ def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: S
         else:
             node = child
         depth += 1
-    values = _playout(world, sampler, rng, min(config.rollout_steps, sampler.rollout_cap))
+    values = _playout(world, sampler, rng, min(config.rollout_steps, sampler.rollout_cap), stop)
     for n, picks in path:
         for r, a in picks:
             entry = n.stats[r][a]
             entry[0] += 1.0
-            entry[1] += values.get(r, 0.5)
+            value = values.get(r, 0.5)
+            entry[1] += value
+            entry[3] += value * value
     return True
 
 
-def _playout(world: State, sampler: Sampler, rng: Rng, steps: int) -> dict[Role, float]:
+def _playout(world: State, sampler: Sampler, rng: Rng, steps: int, stop: Cutoff | None = None) -> dict[Role, float]:
     for _ in range(steps):
-        if world.outcome() is not None:
+        if world.outcome() is not None or (stop is not None and stop(world)):
             break
         active = world.active_roles()
         if not active:
@@ -283,10 +345,11 @@ def _playout(world: State, sampler: Sampler, rng: Rng, steps: int) -> dict[Role,
 
 # ---------------------------------------------------------------------- root parallelism
 def _worker_search(game_id: str, data: str | None, view: JSON, role: Role, legal: list[str], seed: int,
-                   config: SearchConfig, hint: str | None) -> tuple[dict[str, tuple[int, float]], int, int]:
+                   config: SearchConfig, hint: str | None
+                   ) -> tuple[dict[str, tuple[int, float]], int, int, dict[str, float]]:
     sampler = world_sampler(game_id, view, role, data)
     result = search(sampler, role, legal, Rng(seed), replace(config, workers=1), hint=hint)
-    return result.root, result.iterations, result.skipped
+    return result.root, result.iterations, result.skipped, result.squares
 
 
 def world_sampler(game_id: str, view: JSON, role: Role, data: Path | str | None = None) -> Sampler:
@@ -361,16 +424,22 @@ class ISMCTSAgent:
         jobs = [self._pool.submit(_worker_search, self.game_id, data, view, role, legal, seed, self.config, hint)
                 for seed in seeds]
         root: dict[str, tuple[int, float]] = {}
+        squares: dict[str, float] = {}
         iterations = skipped = 0
         for job in jobs:
-            part, its, sk = job.result()
+            part, its, sk, sq = job.result()
             iterations += its
             skipped += sk
+            for a, x in sq.items():
+                squares[a] = squares.get(a, 0.0) + x
             for a, (v, w) in part.items():
                 old = root.get(a, (0, 0.0))
                 root[a] = (old[0] + v, old[1] + w)
         ok = hint in legal and self.config.hint_visits > 0
-        return SearchResult(root, iterations, skipped, hint if ok else None, self.config.hint_visits * n if ok else 0)
+        visits = sum(v for v, _ in root.values())
+        mean = sum(w for _, w in root.values()) / visits if visits else 0.5
+        return SearchResult(root, iterations, skipped, hint if ok else None, self.config.hint_visits * n if ok else 0,
+                            mean, squares)
 
     def limit_seconds(self, seconds: float) -> None:
         """Cap the thinking per decision at ``seconds`` of CPU (a host's budget, e.g. the server's)."""

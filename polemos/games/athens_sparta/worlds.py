@@ -57,7 +57,6 @@ from polemos.games.athens_sparta.model import (
     SIDE_IDS,
     SPARTA,
 )
-from polemos.games.athens_sparta.movement import hex_by_name
 from polemos.games.athens_sparta.state import (
     PHASE_NAMES,
     POOL,
@@ -81,6 +80,7 @@ _REVOLT = re.compile(r"^(Athens|Sparta) sponsors a revolt in (.+) \(7\.0\)\.$")
 _SHUFFLE = re.compile(r"^Olympiad \d+: the cards are shuffled")
 
 _BASE: dict[str | None, S] = {}
+_COMBAT = PHASE_NAMES.index("combat")
 
 
 def _base(data: Path | str | None) -> S:
@@ -200,7 +200,7 @@ class Sampler:
         known: set[int] = set()
         hidden: list[tuple[int, bool]] = []
         for d in view.get("blocks", []):
-            h = hex_by_name(s, str(d["location"]))
+            h = self._hex(str(d["location"]))
             if "id" in d:
                 b = comp.block_index[str(d["id"])]
                 s.loc[b] = h
@@ -310,6 +310,17 @@ class Sampler:
             s.pending = {"kind": kind, "side": side}
         if side not in to_act:
             raise NoWorld(f"{me} is not asked to act in this view")
+
+    def _hex(self, name: str) -> int:
+        """The hex of a view's location name (a city's name or a hex label)."""
+        board = self.comp.board
+        c = board.city_index.get(name)
+        if c is not None:
+            return board.cities[c].hex
+        h = board.hex_index.get(name)
+        if h is None:
+            raise NoWorld(f"no hex or city {name!r} on the board")
+        return h
 
     def _port(self, h: int) -> bool:
         board = self.comp.board
@@ -430,6 +441,17 @@ class Sampler:
         va = 1.0 / (1.0 + math.exp(-x))
         return {"athens": va, "sparta": 1.0 - va}
 
+    def cutoff(self, state: State) -> bool:
+        """Where the search stops and evaluates: a Combat Phase menu decision (5.0) is judged at the
+        end of this Player Turn's Combat Phase, by the battles, storms and sallies fought (the steps
+        they cost, the cities they took); what follows (the next Move Phase, 4.0, ~0.3 ms a
+        micro-action) would cost most of the budget and drown the battles in random moves. Other
+        decisions play out to the search's ``rollout_steps``."""
+        if self.kind != "combat":
+            return False
+        assert isinstance(state, AthensSpartaState)
+        return state.phase != _COMBAT or state.active != self.skeleton.active
+
     def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
         """Cheap rules of thumb: strong cards, operation moves that go somewhere, battles fought."""
         return playout_action(legal, rng)
@@ -452,8 +474,11 @@ def playout_action(legal: list[str], rng: Rng) -> str:
         return rng.choice(moves)
     if "battle" in verbs or "storm" in verbs:
         return rng.choice(verbs.get("battle", []) + verbs.get("storm", []))
-    for verb in ("engage", "keep", "done", "fire"):
-        if verb in verbs and rng.below(2) == 0:
+    # a battle's steps (5.4-5.5): mostly fight it out (fire, engage, keep the blocks in, done) and
+    # now and then the other choice (a retreat, a withdrawal, a regroup), so a playout of a battle
+    # is a battle fought, not a random walk out of it
+    for verb in ("fire", "engage", "keep", "done"):
+        if verb in verbs and rng.below(8) != 0:
             return verbs[verb][0]
     return rng.choice(legal)
 
