@@ -472,8 +472,13 @@ def playout_action(legal: list[str], rng: Rng) -> str:
             return "end"
         moves = verbs.get("op", []) + verbs.get("march", []) + verbs.get("sea", [])
         return rng.choice(moves)
-    if "battle" in verbs or "storm" in verbs:
-        return rng.choice(verbs.get("battle", []) + verbs.get("storm", []))
+    if "battle" in verbs:  # 5.0: every battle is fought, in an order of the player's choosing
+        return rng.choice(verbs["battle"])
+    if "storm" in verbs or "sally" in verbs:  # optional (5.3): as often let be as taken
+        for verb in ("end", "pass"):
+            if verb in verbs and rng.below(2) == 0:
+                return verbs[verb][0]
+        return rng.choice(verbs.get("storm", []) + verbs.get("sally", []))
     # a battle's steps (5.4-5.5): mostly fight it out (fire, engage, keep the blocks in, done) and
     # now and then the other choice (a retreat, a withdrawal, a regroup), so a playout of a battle
     # is a battle fought, not a random walk out of it
