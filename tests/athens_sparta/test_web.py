@@ -18,13 +18,17 @@ import pytest
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import web
 from polemos.games.athens_sparta.data import load_components
-from polemos.games.athens_sparta.movement import hex_name
 from polemos.games.athens_sparta.state import ROLES, SIDE_OF_ROLE, AthensSpartaState
 from tests.athens_sparta.conftest import hidden_blocks, new_state, random_step
 from tests.athens_sparta.helpers import after_first_mulligan
 
 BUDGET = 150_000  # bytes of SVG sent on every move
 SVG = "{http://www.w3.org/2000/svg}"
+
+
+def hex_name(s: AthensSpartaState, h: int) -> str:
+    """A location as the view and the board name it (a city's name, else the hex label)."""
+    return web._location_name(s.comp.board, h)
 
 
 def parse(text: str) -> ET.Element:
@@ -117,12 +121,12 @@ def check_unambiguous(legal: list[str], clicks: list[list[str]]) -> None:
     for action, seq in zip(legal, clicks, strict=True):
         if seq:
             same.setdefault(tuple(seq), set()).add(action.split()[0])
-    for seq, verbs in same.items():
+    for clicked, verbs in same.items():
         # the page offers the first and names the others beside it: one block or place each time
-        assert len(verbs) == 1 or len(seq) == 1, (seq, verbs)
-    for seq in full:
+        assert len(verbs) == 1 or len(clicked) == 1, (clicked, verbs)
+    for one in full:
         for other in full:
-            assert seq == other or other[:len(seq)] != seq, f"{seq} begins {other}"
+            assert one == other or other[:len(one)] != one, f"{one} begins {other}"
 
 
 def play(seed: int, steps: int, every: int) -> None:
@@ -166,14 +170,16 @@ def test_action_refs_by_kind() -> None:
 def check_kind(view: dict[str, Any], action: str, seq: list[str]) -> None:
     words = action.split()
     verb = words[0]
-    if verb in ("play", "sicily", "keep", "mulligan", "redeal", "end", "done", "engage", "cancel", "persia") \
+    if verb in ("play", "sicily", "allocate"):
+        assert seq == [], action  # a click on the card in the hand
+    elif verb in ("keep", "mulligan", "redeal", "end", "done", "engage", "cancel", "persia") \
             or (len(words) == 1 and verb != "stop"):
-        assert seq == [], action
+        assert seq == [web.control_ref(action)], action  # a control drawn on the board (issue 11)
     elif verb in ("op", "march", "sea", "hit", "withdraw", "pillage", "remove", "reduce", "add") \
             or (verb == "storm" and len(words) == 2):
         assert seq in ([], ["b:" + words[1]]), action
     elif verb in ("to", "battle", "retreat", "revolt", "helots", "storm", "sally"):
-        assert seq in ([], ["h:" + words[1]]), action
+        assert seq in ([], ["h:" + words[1]], [web.control_ref(action)]), action  # "sally all": a control
     elif verb in ("regroup", "build"):
         assert seq == ["b:" + words[1], "h:" + words[2]], action
     elif verb == "exchange":
@@ -189,7 +195,7 @@ def test_op_march_sea_share_the_block_click() -> None:
     }
     legal = ["op ATH-HOP-1", "march ATH-HOP-1", "sea ATH-HOP-1", "revolt MEGARA", "to 0907", "end"]
     # the page offers the first (op) on the block's click and names march and sea beside it
-    assert web.action_refs(view, legal) == [["b:ATH-HOP-1"]] * 3 + [["h:MEGARA"], ["h:0907"], []]
+    assert web.action_refs(view, legal) == [["b:ATH-HOP-1"]] * 3 + [["h:MEGARA"], ["h:0907"], ["c:end"]]
 
 
 def test_disband_before_exchange_is_not_a_click() -> None:
@@ -199,7 +205,7 @@ def test_disband_before_exchange_is_not_a_click() -> None:
         "cities": [{"name": "MEGARA"}],
     }
     legal = ["disband ATH-DEMOS", "exchange ATH-DEMOS ATH-PEL-1", "keep"]
-    assert web.action_refs(view, legal) == [[], ["b:ATH-DEMOS", "b:ATH-PEL-1"], []]
+    assert web.action_refs(view, legal) == [[], ["b:ATH-DEMOS", "b:ATH-PEL-1"], ["c:keep"]]
 
 
 def test_enemy_blocks_upright_and_blank() -> None:
@@ -334,3 +340,122 @@ def test_display_names_are_one_per_block() -> None:
     assert web.block_name(entry) in web.render_board(view)
     labels = web.action_labels(view, [f"op {entry['id']}", "end"])
     assert names[entry["id"]] in labels[0] and entry["id"] not in labels[0]
+
+
+# ============================================================================ issue 11: decisions on the board
+def test_decisions_naming_nothing_on_the_board_are_controls_on_it() -> None:
+    """Issue 11: the end of a phase, the Mulligan and a block's choices in battle are buttons drawn on the board,
+    each with the ref its action's click is, its label as text and screen-reader name; card plays stay clicks on
+    the card; nothing is drawn for a role not asked to act, nor for the spectator."""
+    s = after_first_mulligan(3)
+    view = s.view("athens")
+    assert any(a.startswith("play ") for a in view["actions"])
+    assert web.control_actions(view) == []  # the Card Phase: cards are clicked in the hand
+    # the Mulligan, asked of both players at once
+    s = new_state(3)
+    assert s.pending is not None and s.pending["kind"] == "mulligan"
+    for role in ROLES:
+        view = s.view(role)
+        legal = s.legal_actions(role)
+        assert "keep" in legal
+        root = parse(web.render_board(view))
+        refs = refs_of(root)
+        labels = web.action_labels(view, legal)
+        for action, seq, label in zip(legal, web.action_refs(view, legal), labels, strict=True):
+            assert seq == [web.control_ref(action)]
+            control = refs[seq[0]]
+            assert control.get("aria-label") == label
+            assert label in "".join(control.itertext())
+    assert "c:" not in web.render_board(s.view(None))  # the spectator decides nothing
+    # a Move Phase: the end of the phase, worded by what ends
+    view = {"phase": "move", "actions": ["op ATH-HOP-1", "end"], "cities": [{"name": "ATHENS"}],
+            "blocks": [{"id": "ATH-HOP-1", "owner": "athens", "location": "ATHENS", "type": "hoplite",
+                        "rating": "B3", "strength": 4, "steps": 4}]}
+    assert web.control_actions(view) == ["end"]
+    assert web.action_labels(view, ["end"]) == ["End the Move Phase (no more moves this Player Turn)"]
+    text = web.render_board(view)
+    assert 'data-ref="c:end"' in text and "End the Move Phase" in text
+
+
+def test_battle_choices_are_worded_controls() -> None:
+    """Issue 11: a block's choices on its combat turn (5.41; first edition 5.1) are worded buttons on the board."""
+    view: dict[str, Any] = {"phase": "combat", "actions": ["fire", "withdraw", "retreat MEGARA", "pass"],
+            "cities": [{"name": "MEGARA"}], "blocks": []}
+    assert web.action_refs(view, view["actions"]) == [["c:fire"], ["c:withdraw"], ["h:MEGARA"], ["c:pass"]]
+    assert web.action_labels(view, web.control_actions(view)) == [
+        "Fire", "Withdraw into the city", "Let this turn pass (no target)"]
+    first = {**view, "edition": "first", "actions": ["coastal", "blockade", "storm"]}
+    assert web.action_labels(first, web.control_actions(first)) == [
+        "Declare coastal combat (1st 6.2)", "Blockade the port (1st 6.6)", "Storm the walls"]
+
+
+# ============================================================================ issue 13: the first edition's board
+FIRST = {"edition": "first"}
+
+
+def _ridge_lines(text: str) -> set[frozenset[str]]:
+    """The two ends ("x y") of every hexside line drawn in the mountain ridge's style."""
+    root = parse(text)
+    styles = dict(re.findall(r"\.(asl\d+)\{([^}]*)\}", text))
+    ridge = {cls for cls, css in styles.items() if "stroke:#5a3a1a" in css and "stroke-width:4.5" in css}
+    return {frozenset((f"{el.get('x1')} {el.get('y1')}", f"{el.get('x2')} {el.get('y2')}"))
+            for el in root.iter(SVG + "line") if el.get("class") in ridge}
+
+
+def test_ed1_the_naupactus_mountain_hexside_is_drawn_in_the_first_edition() -> None:
+    """RULINGS FE26: the first edition's map makes the hexside between NAUPACTUS (0708) and 0707 a mountain one;
+    the board of a first-edition game draws it (a ridge), the current game's does not; NAUPACTUS's name stands
+    above that hexside, which it would hide."""
+    from polemos.games.athens_sparta import svg
+
+    board = load_components().board
+    cv = svg._Canvas(board)
+    h = board.hexes.index("0708")
+    assert board.hexes[board.neighbours[h][0]] == "0707"
+    a, b = cv.side(h, 0)
+    side = frozenset(f"{p[0]:.1f} {p[1]:.1f}" for p in (a, b))
+    first = _ridge_lines(web.render_board(after_first_mulligan(1, FIRST).view("athens")))
+    current = _ridge_lines(web.render_board(after_first_mulligan(1).view("athens")))
+    assert first - current == {side}
+    text = web.render_board(after_first_mulligan(1, FIRST).view("athens"))
+    found = re.search(r'<text x="[^"]*" y="([^"]*)" class="asNm[^"]*">NAUPACTUS<', text)
+    assert found is not None
+    assert float(found.group(1)) < min(a[1], b[1])
+
+
+def test_ed1_points_are_pp_in_the_panel_the_buttons_and_the_terminal() -> None:
+    """1st 1.2, 8.1: the first edition's Production Points are PP (the current rules' Build Points, BP); its end
+    (1st 10.2, RULINGS FE17) is in the panel and the terminal; labels cite the first edition's numbers (1st 4.3
+    operation moves, 4.4 strategic moves, 4.61 Bad Hand, 5.5 battle or siege)."""
+    from polemos.games.athens_sparta import text as terminal
+
+    for options, word in ((FIRST, "PP"), (None, "BP")):
+        s = after_first_mulligan(1, options)
+        view = s.view("athens")
+        assert view["bp_forecast"] >= 0
+        panel = web.describe({**view, "bp": 7})
+        assert (f"{word} left: 7" if word == "PP" else "BPs left: 7") in panel["now"]
+        assert any(line.startswith(f"{word} forecast: ") for line in web.describe(view)["status"])
+        assert f"{word} left: 7" in terminal.render({**view, "bp": 7})
+        end = "Athens wins if Sparta has not won by the end of Olympiad 89 (1st 10.2)"
+        assert any(end in line for line in panel["status"]) == (word == "PP")
+        assert (end in " ".join(terminal.render(view).split())) == (word == "PP")  # wrapped to 80 columns
+    view = {**after_first_mulligan(1, FIRST).view("athens"), "phase": "move"}
+    labels = web.action_labels(view, ["op ATH-HOP-1", "march ATH-HOP-1", "sea ATH-HOP-1", "engage", "mulligan"])
+    assert labels[0].startswith("Operation move (1st 4.3): ATHENS Hoplites")
+    assert labels[1].startswith("March move (1st 4.4): ") and labels[2].startswith("Sea move (1st 4.4): ")
+    assert labels[3:] == ["Engage: fight the battle (1st 5.5)", "Ask for a new deal (Bad Hand, 1st 4.61)"]
+
+
+def test_ed1_the_boards_words_read_in_spanish() -> None:
+    """The first edition's words on the page read in Spanish by its own terms (PP, Mala Mano, 1.ª ed.)."""
+    from polemos.core.log import translate_line
+
+    assert translate_line("PP left: 3", "es") == "PP restantes: 3"
+    assert translate_line("Ask for a new deal (Bad Hand, 1st 4.61)", "es") == \
+        "Pedir un nuevo reparto (Mala Mano, 1.ª ed. 4.61)"
+    assert translate_line("Move to 0907 by 0806 (it must stop there, 1st 4.3)", "es") == \
+        "Mover a 0907 por 0806 (debe detenerse allí, 1.ª ed. 4.3)"
+    assert translate_line("Move to 0907 by 0806 and stop there (4.4)", "es") == \
+        "Mover a 0907 por 0806 y detenerse allí (4.4)"
+    assert translate_line("Your decision:", "es") == "Tu decisión:"

@@ -7,7 +7,7 @@ import textwrap
 from typing import Any
 
 from polemos.games.athens_sparta.web import action_labels as web_action_labels
-from polemos.games.athens_sparta.web import block_name
+from polemos.games.athens_sparta.web import block_name, first_edition, points_word
 
 __all__ = ["action_labels", "render"]
 
@@ -32,8 +32,10 @@ def render(view: dict[str, Any]) -> str:
                     if view.get("persian_support") != "none" else ""))
     if "mp" in view:
         lines.append(f"MP left: {view['mp']}")
+    if first_edition(view):
+        lines.append("First edition: Athens wins if Sparta has not won by the end of Olympiad 89 (1st 10.2)")
     if "bp" in view:
-        lines.append(f"BP left: {view['bp']}")
+        lines.append(f"{points_word(view)} left: {view['bp']}")  # PP in the first edition (1st 8.1)
     played = view.get("played") or {}
     if played:
         lines.append("Cards played: " + ", ".join(

@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape, quoteattr
 from polemos.core.log import log_lines
 from polemos.games.athens_sparta import svg
 from polemos.games.athens_sparta.board import DATA_DIR
-from polemos.games.athens_sparta.data import load_components
+from polemos.games.athens_sparta.data import load_components, load_components_first
 from polemos.games.athens_sparta.model import (
     ATHENS,
     MOUNTAIN,
@@ -44,9 +44,12 @@ from polemos.games.athens_sparta.model import (
     OFFBOARD,
     PERSIA,
     SEA,
+    SIDE_MOUNTAIN,
+    SIDE_PASS,
     SPARTA,
     Board,
 )
+from polemos.i18n import N_
 
 __all__ = ["action_refs", "describe", "render_board"]
 
@@ -83,6 +86,16 @@ def css_id(kind: str, name: str) -> str:
 
 def _f(v: float) -> str:
     return f"{v:.1f}"
+
+
+def first_edition(view: JSON) -> bool:
+    """Is ``view`` a game of the first edition (the option ``edition=first``; the view names it, issue 13)?"""
+    return view.get("edition") == "first"
+
+
+def points_word(view: JSON) -> str:
+    """The points of 8.0 as the edition played names them: BP, or PP in the first edition (1st 1.2, 8.1)."""
+    return "PP" if first_edition(view) else "BP"
 
 
 def _attr(v: str) -> str:
@@ -147,8 +160,11 @@ def _shape(points: list[tuple[float, float]]) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _base(data_dir: Path | None) -> _Base:
-    board = load_components(data_dir).board
+def _base(data_dir: Path | None, first: bool = False) -> _Base:
+    """The static layer of the board of ``data_dir``; ``first``: the first edition's map, whose overlay
+    (``data/first/map.toml``) makes the NAUPACTUS hexside a mountain one (RULINGS FE26). The geometry
+    (hexes, centres, refs) is the same in both editions, only the drawn hexsides differ."""
+    board = (load_components_first if first else load_components)(data_dir).board
     cv = svg._Canvas(board)
     r = cv.radius
     terrain = board.terrain
@@ -255,6 +271,10 @@ def _base(data_dir: Path | None) -> _Base:
         ".asKb{stroke:#fff;stroke-width:2.2}",
         ".asKs{stroke:#3b0a0a;stroke-width:2.2}",
         ".asKey .asCt text{font-size:14px}",
+        # the controls over the map (issue 11): a decision naming nothing on the board, one click away
+        ".asCo rect{fill:#fff8e1;stroke:#10304f;stroke-width:2}",
+        ".asCo text{font:bold 22px sans-serif;fill:#10304f;stroke:none;text-anchor:middle;pointer-events:none}",
+        ".asCh{font:22px sans-serif;fill:#10304f;stroke:#fff;stroke-width:4px;paint-order:stroke}",
         *(f".{cls}{{fill:{COLOURS[side]}}}" for side, cls in SIDE_CLASS.items()),
         *(f".asO{cls[2]}{{stroke:{COLOURS[side]}!important;stroke-width:2.4!important}}"
           for side, cls in SIDE_CLASS.items()),
@@ -331,7 +351,12 @@ def _cities(base: _Base, view: JSON) -> str:
             out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(size + 6.5)}" class="asBk"/>')
         if city.get("port"):
             out.append(f'<text x="{_f(x + size + 9)}" y="{_f(y + 3)}" class="asPt">\u2693</text>')
-        out.append(f'<text x="{_f(x)}" y="{_f(y - size - 4)}" class="asNm {cls}">{escape(name)}</text>')
+        # the name above the marker; above the hex's north side when that is a mountain or pass side, which
+        # the name would hide (the first edition's NAUPACTUS side, RULINGS FE26)
+        h = board.cities[c].hex
+        ridge = h != board.syracuse_hex and board.land_side[h][0] in (SIDE_MOUNTAIN, SIDE_PASS)
+        ny = base.centre[name][1] - 0.87 * base.radius - 6 if ridge else y - size - 4
+        out.append(f'<text x="{_f(x)}" y="{_f(ny)}" class="asNm {cls}">{escape(name)}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -391,14 +416,14 @@ def _block_memo(entry: JSON, x: float, y: float, pool: bool = False, deciding: s
 
 
 @functools.lru_cache(maxsize=512)
-def _cities_drawn(data_dir: Path | None, cities: tuple[tuple[tuple[str, Any], ...], ...]) -> str:
-    return _cities(_base(data_dir), {"cities": [dict(c) for c in cities]})
+def _cities_drawn(data_dir: Path | None, first: bool, cities: tuple[tuple[tuple[str, Any], ...], ...]) -> str:
+    return _cities(_base(data_dir, first), {"cities": [dict(c) for c in cities]})
 
 
 def _cities_memo(data_dir: Path | None, base: _Base, view: JSON) -> str:
     """``_cities``, from the layer drawn before when every city looks the same."""
     try:
-        return _cities_drawn(data_dir, tuple(tuple(c.items()) for c in view.get("cities", [])))
+        return _cities_drawn(data_dir, first_edition(view), tuple(tuple(c.items()) for c in view.get("cities", [])))
     except (TypeError, AttributeError):
         return _cities(base, view)
 
@@ -493,11 +518,46 @@ def _overlays(base: _Base, view: JSON) -> str:
     return "".join(out)
 
 
+CONTROL_FONT = 22.0  # px, bold: the controls' labels
+CONTROL_H = 40.0  # a control's height; the row sits in the room svg.py keeps above the map for its title
+CONTROL_PAD = 14.0  # room either side of a control's label
+
+
+def _controls(base: _Base, view: JSON) -> str:
+    """The role's decisions that name nothing on the board (ending a phase, the Mulligan, a block's choice in
+    battle: fire, retreat, withdraw...) as buttons over the map (issue 11): each carries the ref
+    :func:`action_refs` gives its action (``c:end``), its label (:func:`action_labels`) as its text and its
+    screen-reader name, and is sized for the label's longest language (the page swaps the board's words)."""
+    from polemos.i18n import shown_width
+
+    actions = control_actions(view)
+    if not actions:
+        return ""
+    labels = action_labels(view, actions)
+    out = ['<g class="asCo">']
+    x, y = 20.0, base.top + 6
+    head = "Your decision:"
+    out.append(f'<text x="{_f(x)}" y="{_f(y + 28)}" class="asCh" style="text-anchor:start">{escape(head)}</text>')
+    x += shown_width(head, CONTROL_FONT, True) + 16  # drawn bold, as every text of the controls
+    for action, label in zip(actions, labels, strict=True):
+        w = shown_width(label, CONTROL_FONT, True) + 2 * CONTROL_PAD
+        if x + w > base.width - 20 and x > 200:
+            x, y = 200.0, y + CONTROL_H + 6  # another row, under the first
+        ref = control_ref(action)
+        out.append(f'<g id={_attr(css_id("c", action))} data-ref={_attr(ref)} aria-label={_attr(label)}>'
+                   f'<title>{escape(label)}</title>'
+                   f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(CONTROL_H)}" rx="7"/>'
+                   f'<text x="{_f(x + w / 2)}" y="{_f(y + 28)}">{escape(label)}</text></g>')
+        x += w + 12
+    out.append("</g>")
+    return "".join(out)
+
+
 def render_board(view: JSON, data_dir: Path | None = None) -> str:
     """The board of ``view`` (a role's or the spectator's) as a standalone ``<svg>`` element.
 
     Draws only what the view holds: the view is already filtered for fog of war."""
-    base = _base(data_dir)
+    base = _base(data_dir, first_edition(view))  # the first edition's hexsides (RULINGS FE26)
     tray, tray_h = _tray(base, view)
     legend = _legend(data_dir, base.map_bottom + tray_h)
     height = base.map_bottom + tray_h + LEGEND_H - base.top
@@ -506,7 +566,7 @@ def render_board(view: JSON, data_dir: Path | None = None) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {_f(base.top)} {_f(base.width)} {_f(height)}" '
         f'class="as-board" data-role={_attr(str(role or "spectator"))}>'
         + base.head + base.terrain + _cities_memo(data_dir, base, view) + _overlays(base, view)
-        + '<g class="asBl">' + _blocks(base, view, data_dir) + tray + "</g>" + legend + "</svg>"
+        + '<g class="asBl">' + _blocks(base, view, data_dir) + tray + "</g>" + legend + _controls(base, view) + "</svg>"
     )
 
 
@@ -582,7 +642,53 @@ def action_refs(view: JSON, legal: list[str]) -> list[list[str]]:
     # an action whose clicks begin another's gets none (it stays in the list); equal sequences stay (the
     # page offers the first and the others beside it: ``op``/``march``/``sea`` of one block)
     prefixes = {tuple(seq[:k]) for seq in refs for k in range(1, len(seq))}
-    return [[] if tuple(seq) in prefixes else seq for seq in refs]
+    out = [[] if tuple(seq) in prefixes else seq for seq in refs]
+    # a decision that names nothing on the board (the end of a phase, the Mulligan, a block's choice in
+    # battle) is a control drawn on the board (issue 11): one click on it
+    for i, action in enumerate(legal):
+        if not out[i] and _is_control(str(action), blocks, places):
+            out[i] = [control_ref(str(action))]
+    return out
+
+
+# the page's words this module writes for the first edition and the board's controls (issue 11, issue 13), marked
+# for the catalog (the page swaps the board's and the panel's English for their translation)
+MESSAGES = (
+    N_("PP left: {n}"), N_("PP forecast: {n}"),
+    N_("First edition: Athens wins if Sparta has not won by the end of Olympiad 89 (1st 10.2)"),
+    N_("Operation move (1st 4.3): {block}"), N_("March move (1st 4.4): {block}"), N_("Sea move (1st 4.4): {block}"),
+    N_("Stop here: end this block's move (1st 4.3)"), N_("Ask for a new deal (Bad Hand, 1st 4.61)"),
+    N_("Take a new hand too (Bad Hand, 1st 4.61)"), N_("Engage: fight the battle (1st 5.5)"),
+    N_("Move to {hex} by {path} and stop there ({rule})"), N_("Move to {hex} and stop there ({rule})"),
+    N_("Move to {hex} by {path} and stop there"), N_("Move to {hex} and stop there"),
+    N_("1st {rule}"), N_("Your decision:"), N_("Fire"), N_("Let this turn pass (no target)"),
+    N_("Withdraw into the city"), N_("Stop storming: back to the siege lines"), N_("Storm the walls"),
+    N_("Join the land battle"), N_("Stay at sea"), N_("Stay within the walls (no sally)"), N_("Sally with all blocks"),
+    N_("Sally with the armies"), N_("Sally with the navies"), N_("Declare coastal combat (1st 6.2)"),
+    N_("Blockade the port (1st 6.6)"),
+)
+
+CARD_VERBS = ("play", "sicily", "allocate")  # chosen by a click on the card in the hand (the panel)
+
+
+def _is_control(action: str, blocks: set[str], places: set[str]) -> bool:
+    """Is ``action`` drawn as a control on the board: a decision of the whole side, naming no block or place
+    (those are chosen by clicking them) and no card (clicked in the hand)?"""
+    words = action.split()
+    if not words or words[0] in CARD_VERBS:
+        return False
+    return not any(w in blocks or w in places or _HEX_LABEL.match(w) for w in words[1:])
+
+
+def control_ref(action: str) -> str:
+    """The board ref of the control that chooses ``action``: ``c:end``, ``c:sally_all``."""
+    return "c:" + action.replace(" ", "_")
+
+
+def control_actions(view: JSON) -> list[str]:
+    """The role's legal actions (the view's ``actions``) drawn as controls on the board, in their order."""
+    legal = [str(a) for a in view.get("actions") or []]
+    return [a for a, seq in zip(legal, action_refs(view, legal), strict=True) if seq == [control_ref(a)]]
 
 
 # ====================================================================== names
@@ -669,6 +775,7 @@ def _plans(view: JSON) -> list[JSON]:
     if not isinstance(ex, dict) or not isinstance(moving, dict):
         return []
     here = (moving.get("path") or [None])[-1]
+    rule = "1st 4.3" if first_edition(view) else "4.4"  # first edition 4.3: operation moves stop at enemy blocks
     out = []
     for dest, steps in (ex.get("paths") or {}).items():
         if dest == here:
@@ -676,7 +783,7 @@ def _plans(view: JSON) -> list[JSON]:
         hexes = [s[3:] for s in steps if s.startswith("to ")]
         out.append({"refs": ["h:" + str(dest)], "actions": list(steps),
                     "label": f"Move to {dest}" + (f" by {', '.join(hexes[:-1])}" if len(hexes) > 1 else "")
-                    + (" and stop there (4.4)" if steps[-1] == "stop" else " (it must stop there, 4.4)")})
+                    + (f" and stop there ({rule})" if steps[-1] == "stop" else f" (it must stop there, {rule})")})
     return out
 
 
@@ -700,17 +807,21 @@ def describe(view: JSON) -> JSON:
         now.append(f"Moving {names.get(str(moving.get('block')), moving.get('block'))}: "
                    f"{' > '.join(map(str, moving.get('path', [])))} ({moving.get('left')} hexes left)")
     if "bp" in view:
-        now.append(f"BPs left: {view['bp']}")
+        # the first edition's Production Points (1st 8.1), the current rules' Build Points (8.1)
+        now.append(f"PP left: {view['bp']}" if first_edition(view) else f"BPs left: {view['bp']}")
     battle = view.get("battle")
     if isinstance(battle, dict):
         now.append(f"Battle at {battle.get('hex')} ({battle.get('kind')}), round {battle.get('round')}, "
                    f"{battle.get('stage')}; attacker {str(battle.get('attacker')).title()}")
     status: list[str] = [f"Olympiad {view.get('olympiad')}, Game Turn {view.get('turn')} — {view.get('phase')} phase"]
     status.append(f"City points: Athens {pts.get('athens')}, Sparta {pts.get('sparta')} (30 wins, 10.2)")
+    if first_edition(view):
+        # the first edition's end (1st 10.2, RULINGS FE17): no points count at the end of Olympiad 89
+        status.append("First edition: Athens wins if Sparta has not won by the end of Olympiad 89 (1st 10.2)")
     if view.get("player1"):
         status.append(f"Player 1: {str(view['player1']).title()}")
     if "bp_forecast" in view and "bp" not in view:
-        status.append(f"BP forecast: {view['bp_forecast']}")
+        status.append(f"{points_word(view)} forecast: {view['bp_forecast']}")
     if view.get("storm"):
         status.append("Storm: no naval movement this Game Turn (4.6)")
     if view.get("earthquake"):
@@ -726,8 +837,10 @@ def describe(view: JSON) -> JSON:
     plans = _plans(view)
     prompt = _named(str(view.get("prompt", "")), names)
     if plans and isinstance(moving, dict):
+        rule = "1st 4.3" if first_edition(view) else "4.4"
         prompt = (f"Moving {names.get(str(moving.get('block')), moving.get('block'))}: click a highlighted hex to end "
-                  "the move there (the shortest way the rules allow, 4.4), the block to stop where it is, or Cancel.")
+                  f"the move there (the shortest way the rules allow, {rule}), the block to stop where it is, "
+                  "or Cancel.")
     return {
         "role": view.get("role"),
         "prompt": prompt,
@@ -771,12 +884,44 @@ VERBS = {
     "stop": "Stop here: end this block's move (4.4)",
     "cancel": "Cancel this move (it had no effect yet, RULINGS R4)",
 }
+# the same in a first-edition game, by that book's numbers: 4.3 operation moves, 4.4 strategic moves (march and
+# sea), 5.5 the defender's choice of battle or siege
+VERBS_FIRST = {
+    **VERBS,
+    "op": "Operation move (1st 4.3): {0}",
+    "march": "March move (1st 4.4): {0}",
+    "sea": "Sea move (1st 4.4): {0}",
+    "stop": "Stop here: end this block's move (1st 4.3)",
+}
 WORDS = {
     "keep": "Keep this hand",
     "mulligan": "Show this hand for a re-deal (Mulligan)",
     "redeal": "Take a new hand too (Mulligan)",
     "engage": "Engage: fight the battle (5.4)",
     "done": "Done",
+    # a block's choices on its combat turn, and the besieged's answer to a relief force (issue 11: worded, as the
+    # board's controls show them)
+    "fire": "Fire",
+    "pass": "Let this turn pass (no target)",
+    "withdraw": "Withdraw into the city",
+    "retreat": "Stop storming: back to the siege lines",
+    "storm": "Storm the walls",
+    "land": "Join the land battle",
+    "stay": "Stay at sea",
+    "remain": "Stay within the walls (no sally)",
+    "sally all": "Sally with all blocks",
+    "sally armies": "Sally with the armies",
+    "sally navies": "Sally with the navies",
+    # the first edition's own (1st 6.2 coastal combat, 6.6 blockades; never offered in the current rules)
+    "coastal": "Declare coastal combat (1st 6.2)",
+    "blockade": "Blockade the port (1st 6.6)",
+}
+WORDS_FIRST = {
+    **WORDS,
+    # first edition 4.61 Bad Hand: the hand is not shown (RULINGS FE16); 5.5: battle or siege
+    "mulligan": "Ask for a new deal (Bad Hand, 1st 4.61)",
+    "redeal": "Take a new hand too (Bad Hand, 1st 4.61)",
+    "engage": "Engage: fight the battle (1st 5.5)",
 }
 END_WORDS = {
     "move": "End the Move Phase (no more moves this Player Turn)",
@@ -798,6 +943,7 @@ def action_labels(view: JSON, legal: list[str]) -> list[str]:
         cards.setdefault(str(mine["id"]), mine)
     faces = {str(e["id"]): e for e in [*(view.get("blocks") or []), *(view.get("pool") or [])] if "id" in e}
     moving = view.get("moving")
+    verbs, words_of = (VERBS_FIRST, WORDS_FIRST) if first_edition(view) else (VERBS, WORDS)
     out = []
     for text in legal:
         words = text.split()
@@ -807,17 +953,17 @@ def action_labels(view: JSON, legal: list[str]) -> list[str]:
             verb = {"play": "Play", "sicily": "Put at Sicily", "allocate": "Put at Sicily"}[words[0]]
             out.append(f"{verb} {card.get('mp')} MP" + (f" — {title}" if title else ""))
             continue
-        if words[0] in VERBS and len(words) <= 2:
+        if words[0] in verbs and len(words) <= 2:
             face = faces.get(words[1]) if len(words) == 2 else None
             who = f"{block_name(face)} at {face.get('location')}" if face else ""
-            out.append(VERBS[words[0]].format(who))
+            out.append(verbs[words[0]].format(who))
             continue
         if words[0] == "to" and len(words) == 2:
             ends = isinstance(moving, dict) and moving.get("left") == 1
             out.append(f"Step to {words[1]}" + (" (and stop)" if ends else ""))
             continue
-        if text in WORDS:
-            out.append(WORDS[text])
+        if text in words_of:
+            out.append(words_of[text])
             continue
         if text == "end":
             out.append(END_WORDS.get(str(view.get("phase")), f"End the {str(view.get('phase')).title()} Phase"))
