@@ -156,11 +156,15 @@ def assembly_spaces(s: S, side: int) -> list[int]:
 
 
 def army_land(army: list[int]) -> int:
-    return sum(army[i] for i in range(NSLOTS) if SLOT_TYPE[i] != NAVAL)
+    return sum(army) - army_naval(army)
 
 
 def army_naval(army: list[int]) -> int:
-    return sum(army[i] for i in range(NSLOTS) if SLOT_TYPE[i] == NAVAL)
+    return army[NAVAL_SLOTS[0]] + army[NAVAL_SLOTS[1]] + army[NAVAL_SLOTS[2]] + army[NAVAL_SLOTS[3]]
+
+
+NAVAL_SLOTS = tuple(i for i in range(NSLOTS) if SLOT_TYPE[i] == NAVAL)
+assert len(NAVAL_SLOTS) == 4
 
 
 def army_mode(army: list[int]) -> int:
@@ -194,26 +198,37 @@ def power_closed_to(s: S, side: int, space: int, as_goal: bool) -> bool:
     return side in power.joins
 
 
-def closed_spaces(s: S, side: int, mode: int, goal: int) -> set[int]:
+def closed_spaces(s: S, side: int, mode: int, goal: int) -> frozenset[int]:
     """Spaces a stack of ``side`` moving in ``mode`` may not enter or pass on its way to ``goal``:
     the Euxine (RULINGS P3), the neutral powers of 4.1.1/10.1.4, and for a leader moving alone
     every space enemy-occupied or colour-coded for the enemy that holds no friendly Force (4.1.1;
     unoccupied neutral spaces are open to him; RULINGS P72)."""
     comp = s.comp
-    out = set(_edge_spaces(comp))
-    status = s.power_status
-    for p, own_spaces, joins in _closing_powers(comp):
-        if status[p] == NO:  # power_closed_to, for each of its spaces
-            out.update(x for x in own_spaces if x != goal or side in joins)
-    if mode == LEADER_ALONE:
-        lo, hi = SIDE_RANGE[side]  # the side's slots are contiguous (nationality * 3 + type)
-        colour, enemy = s.colour, 1 - side
-        for space, here in enumerate(s.sp):
-            if any(here[lo:hi]):
-                continue  # a friendly Force is there
-            if colour[space] == enemy or any(here):
-                out.add(space)
-    return out
+    # what closes a space to any stack depends only on the map, the powers' status, the side and (for
+    # a power's own spaces) the goal: remembered (the same few sets come back at every step)
+    key: tuple[int | str, ...] = (comp.version, side, goal if goal in _closing_spaces(comp) else NO, *s.power_status)
+    found = _CLOSED.get(key)
+    if found is None or found[0] is not comp:
+        fixed = set(_edge_spaces(comp))
+        status = s.power_status
+        for p, own_spaces, joins in _closing_powers(comp):
+            if status[p] == NO:  # power_closed_to, for each of its spaces
+                fixed.update(x for x in own_spaces if x != goal or side in joins)
+        if len(_CLOSED) >= 4096:
+            _CLOSED.clear()
+        found = _CLOSED[key] = (comp, frozenset(fixed))
+    if mode != LEADER_ALONE:
+        return found[1]
+    # a leader alone: not into a space without a friendly Force that is colour-coded for the enemy or
+    # holds enemy units
+    enemy = 1 - side
+    out = set(found[1])
+    rows = zip(s.occupied(side), s.occupied(enemy), s.colour, strict=True)
+    out.update(space for space, (mine, theirs, colour) in enumerate(rows) if not mine and (theirs or colour == enemy))
+    return frozenset(out)
+
+
+_CLOSED: dict[tuple[int | str, ...], tuple[Components, frozenset[int]]] = {}
 
 
 _CLOSING: dict[str, tuple[Components, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]] = {}
@@ -230,6 +245,15 @@ def _closing_powers(comp: Components) -> tuple[tuple[int, tuple[int, ...], tuple
     return found[1]
 
 
+def _closing_spaces(comp: Components) -> frozenset[int]:
+    """Every space of the powers of :func:`_closing_powers`."""
+    found = _CLOSING_SPACES.get(comp.version)
+    if found is None or found[0] is not comp:
+        found = _CLOSING_SPACES[comp.version] = (comp, frozenset(x for _, own, _ in _closing_powers(comp) for x in own))
+    return found[1]
+
+
+_CLOSING_SPACES: dict[str, tuple[Components, frozenset[int]]] = {}
 _EDGES: dict[str, tuple[int, ...]] = {}
 _NEAR: dict[str, tuple[frozenset[int], ...]] = {}
 

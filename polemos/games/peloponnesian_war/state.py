@@ -24,6 +24,7 @@ holds the data and the procedures every rule reads (control, forces, leaders, th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
@@ -81,6 +82,8 @@ assert all(SIDE_SLOTS[x] == tuple(range(*SIDE_RANGE[x])) for x in (ATHENS, SPART
 SIDE_TYPE_SLOTS = tuple(tuple(tuple(i for i in SIDE_SLOTS[x] if SLOT_TYPE[i] == t) for t in range(len(UNIT_TYPES)))
                         for x in (ATHENS, SPARTA))
 SIDE_LAND_SLOTS = tuple(tuple(i for i in SIDE_SLOTS[x] if SLOT_TYPE[i] != NAVAL) for x in (ATHENS, SPARTA))
+#: a side's part of a force (its slots, as a slice), for ``map`` over every space's row at C speed
+SIDE_PART = tuple(itemgetter(slice(*SIDE_RANGE[x])) for x in (ATHENS, SPARTA))
 LAND_TYPES = (HOPLITE, CAVALRY)
 OWN_NATIONALITY = (ATHENIAN, SPARTAN)  # the side's own (not allied) nationality
 ALLIED_NATIONALITY = (ATHENIAN_ALLIED, SPARTAN_ALLIED)
@@ -213,14 +216,18 @@ class PWState(State):
         self._legal_val: list[str] = []
         self._dirty = True  # everything recontrol reads may have changed since it last ran (touch)
         self._dirty_spaces: set[int] = set()  # the spaces whose SPs, rebellion or siege changed since
+        self._occ: list[list[bool]] | None = None  # occupied(): by side, by space (None: to be computed)
+        self._occ_dirty: set[int] = set()  # the spaces whose SPs changed since occupied() last looked
 
     def touch(self, space: int = NO) -> None:
         """Note that the SPs, rebellion or siege of ``space`` changed (NO: a neutral power or a
         coalition, anything): control is recomputed (:meth:`settle`) before the next task runs."""
         if space == NO:
             self._dirty = True
+            self._occ = None
         else:
             self._dirty_spaces.add(space)
+            self._occ_dirty.add(space)
 
     def settle(self) -> None:
         """Recompute control (1.3) where something it reads changed since it last ran (:meth:`touch`);
@@ -324,6 +331,7 @@ class PWState(State):
     def add_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
         self.sp[space][slot(nationality, unit_type)] += n
         self._dirty_spaces.add(space)
+        self._occ_dirty.add(space)
 
     def remove_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
         """Take ``n`` SPs off the map (to move them elsewhere); ``moved`` shrinks with them."""
@@ -333,6 +341,7 @@ class PWState(State):
                                  f"SPs in {self.comp.spaces[space].name}, not {n}")
         self.sp[space][i] -= n
         self._dirty_spaces.add(space)
+        self._occ_dirty.add(space)
         self.moved[space][i] = min(self.moved[space][i], self.sp[space][i])
         if (space == self.comp.space_index["sparta"] and nationality == SPARTAN and unit_type == HOPLITE):
             self.home_guard = min(self.home_guard, self.sp[space][i])
@@ -352,9 +361,7 @@ class PWState(State):
     def in_play(self, nationality: int, unit_type: int) -> int:
         """SPs of a nationality and type on the map or in the Going Home Box (1.1.2)."""
         i = slot(nationality, unit_type)
-        n = self.going_home[i]
-        for f in self.sp:
-            n += f[i]
+        n: int = self.going_home[i] + sum(map(itemgetter(i), self.sp))
         return n
 
     def unbuilt(self, nationality: int, unit_type: int) -> int:
@@ -364,13 +371,32 @@ class PWState(State):
     def side_zoi(self, side: int, combat_phase: bool = False) -> set[int]:
         """Every space in the ZOI of some force of ``side`` (1.3, geography.zoi: 4.1.2, 5.3.1)."""
         out: set[int] = set()
-        for i in range(len(self.sp)):
-            hop = self.type_sps(i, side, HOPLITE)
-            cav = self.type_sps(i, side, CAVALRY)
-            nav = self.type_sps(i, side, NAVAL)
-            if hop or cav or nav:
-                out |= zoi(self.comp, i, side, hop, cav, nav, combat_phase)
+        sps = self.sp
+        (h1, h2), (c1, c2), (n1, n2) = SIDE_TYPE_SLOTS[side]
+        for i, here in enumerate(self.occupied(side)):
+            if here:
+                f = sps[i]
+                out |= zoi(self.comp, i, side, f[h1] + f[h2], f[c1] + f[c2], f[n1] + f[n2], combat_phase)
         return out
+
+    def occupied(self, side: int) -> list[bool]:
+        """For each space, whether ``side`` has SPs in it (kept between calls and brought up to date
+        for the spaces :meth:`touch`, :meth:`add_sps` or :meth:`remove_sps` named; a change by hand
+        calls :meth:`recontrol` or :meth:`reset_caches`). The list is the state's own: read it only."""
+        occ = self._occ
+        sps = self.sp
+        if occ is None:
+            occ = self._occ = [list(map(any, map(SIDE_PART[ATHENS], sps))), list(map(any, map(SIDE_PART[SPARTA], sps)))]
+            self._occ_dirty = set()
+        elif self._occ_dirty:
+            (a_lo, a_hi), (s_lo, s_hi) = SIDE_RANGE
+            athens, sparta = occ
+            for i in self._occ_dirty:
+                f = sps[i]
+                athens[i] = any(f[a_lo:a_hi])
+                sparta[i] = any(f[s_lo:s_hi])
+            self._occ_dirty = set()
+        return occ[side]
 
     # ================================================================ the Strategy Matrix records
     def add_sci(self, side: int, delta: int) -> None:
@@ -400,7 +426,8 @@ class PWState(State):
             return 0
         fig = self.comp.figures
         rebellion = self.rebellion
-        rebels = sum(1 for i in _static(self.comp).delian if rebellion[i] not in (NOT_REBEL, ATHENS))
+        status = _static(self.comp).delian_get(rebellion)  # the Delian League spaces' (never empty)
+        rebels = status.count(SPARTA) + status.count(REBEL_OPEN)  # not NOT_REBEL, not ATHENS
         if rebels >= fig.emergency_fund_rebellions:
             return 0
         for sid in ("piraeus", "decelea"):
@@ -430,6 +457,7 @@ class PWState(State):
         self._dirty = False
         self._dirty_spaces = set()
         self._control_spaces(range(len(self.sp)))
+        self._occ = None  # (a change by hand: occupied() looks again)
 
     def _control_spaces(self, spaces: Iterable[int]) -> None:
         """:meth:`recontrol` for ``spaces`` (then the 5.9 stand-ins, which read any space's control)."""
@@ -556,6 +584,8 @@ class _Static:
         league = {DELIAN: ATHENS, PELOPONNESIAN: SPARTA, NEUTRAL: NO}
         self.space = tuple((league[sp.alignment], sp.power, sp.edge) for sp in comp.spaces)
         self.delian = tuple(i for i, sp in enumerate(comp.spaces) if sp.alignment == DELIAN)
+        self.delian_get = itemgetter(*self.delian)  # a tuple of their entries in a list by space
+        assert len(self.delian) > 1
         self.stand_ins = tuple((i, sp.stands_in_for, comp.spaces[sp.stands_in_for].coalition, sp.coalition)
                                for i, sp in enumerate(comp.spaces) if sp.stands_in_for != NO)
 
