@@ -113,3 +113,24 @@ def test_levels_for_every_two_sided_game() -> None:
         names = agent_names(game_id)
         assert {"easy", "normal", "hard"} <= set(names), game_id
         assert isinstance(make_agent("normal", game_id), ISMCTSAgent)
+
+
+def test_fire_segment_playouts_stop_when_the_segment_ends() -> None:
+    """8.2: a Fire Segment decision is judged when that segment is over (the sampler's cutoff), by the
+    hits scored and taken, not after a Movement Segment's menus (8.1); the melee retreat question
+    (8.3.2) has no cutoff (its melee is what it decides)."""
+    state, role = _play_until(1, {}, lambda s, r: s.stage in FIRE_STAGES and len(s.legal_actions(r)) > 1)
+    sampler = worlds.world_sampler(state.view(role), role)
+    rng = Rng(4)
+    for _ in range(3):
+        world = sampler.sample(rng)
+        assert isinstance(world, GTSState)
+        assert not sampler.cutoff(world)
+        steps = 0
+        while not sampler.cutoff(world) and world.outcome() is None:
+            r = world.active_roles()[0]
+            legal = world.legal_actions(r)
+            world.apply(r, legal[0] if len(legal) == 1 else sampler.playout(world, r, legal, rng))
+            steps += 1
+            assert steps < 300
+        assert world.outcome() is not None or world.stage != state.stage

@@ -98,6 +98,7 @@ class Sampler:
         if role not in view.get("active", []):
             raise NoWorld(f"{role} is not asked to act in this view")
         self.side = SIDE_NAMES.index(str(view["side"]))
+        self.stage = stage
         options = dict(view.get("options") or {})
         base = _base(data, options)
         self.comp = comp = base.comp
@@ -257,6 +258,14 @@ class Sampler:
         x = 0.25 * (g - p) + 0.08 * (losses[PERSIAN] - 2 * losses[GREEK])
         vg = 1.0 / (1.0 + math.exp(-x))
         return {role: (vg if role != "persian" else 1.0 - vg) for role in (*ROLES, *state.roles())}
+
+    def cutoff(self, state: State) -> bool:
+        """A Fire Segment's decision (8.2: which target, or end fire) is judged when the segment is
+        over, by the hits it scored and took: what follows (a Movement Segment's menus, 8.1) costs
+        most of a playout and tells nothing of where the fire went. The retreat-before-melee question
+        (8.3.2) plays on into the melee it decides (no cutoff)."""
+        assert isinstance(state, GTSState)
+        return self.stage in FIRE_STAGES and state.stage != self.stage
 
     def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
         return playout_action(legal, rng)
