@@ -5,8 +5,10 @@ hex the moving block cannot reach says why, citing the rule (asked for then: GET
 name per block; the panel leads with what to do and the MPs left. Screenshots at fit zoom and zoomed, on a
 desktop (1400x900) and a phone (390x844), go to ``screenshots/`` (git-ignored).
 
-Decisions that are not on the board (the Mulligan, ending a phase, a battle's choices) are taken from the
-action list and counted apart; no move is.
+Decisions that name nothing on the board (the Mulligan, ending a phase, a battle's choices) are taken from the
+controls the board draws for them (issue 11), one by the keyboard (Tab's focus, Enter), each checked for its
+screen-reader name; nothing is taken from the action list. A first-edition game's board (its NAUPACTUS mountain
+hexside, PP) is shot in English and Spanish.
 
 Needs Playwright's Python package and a Chromium binary; without them the module is skipped.
 """
@@ -173,6 +175,8 @@ def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
 
     per_move: list[tuple[str, int]] = []
     off_board: list[str] = []
+    controls: list[str] = []  # decisions taken with the board's controls (issue 11)
+    by_keyboard = ""
     cards = 0
     why_seen = ""
     moved: dict[tuple[str, int], int] = {}
@@ -254,8 +258,31 @@ def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
             _changed(page, mark)
             continue
         pick = prefer(legal, "keep", "stop", "engage", "end", "done")
-        off_board.append(pick)
-        _act(page, pick)
+        seq = refs[legal.index(pick)]
+        if not seq:
+            off_board.append(pick)
+            _act(page, pick)
+            continue
+        mark = _mark(page)
+        for ref in seq:
+            selector = f'#board [data-ref="{ref}"]'
+            page.wait_for_selector(selector)
+            if ref.startswith("c:"):
+                # a decision naming nothing on the board: its control, named for screen readers by its label
+                assert page.get_attribute(selector, "aria-label") == doc["labels"][legal.index(pick)]
+                if not by_keyboard and pick == "end":
+                    # reached by the keyboard: a control that can be chosen is a button in the tab order
+                    assert page.get_attribute(selector, "tabindex") == "0"
+                    assert page.get_attribute(selector, "role") == "button"
+                    page.focus(selector)
+                    page.keyboard.press("Enter")
+                    by_keyboard = pick
+                    continue
+            click_ref(page, ref)
+        if page.is_visible("#confirm"):
+            page.click("#confirm-yes")
+        _changed(page, mark)
+        controls.append(pick)
     else:
         raise AssertionError("the Game Turn did not end")
 
@@ -263,9 +290,11 @@ def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
     assert per_move and {k.split()[0] for k, _ in per_move} >= {"op"}, per_move
     assert all(n <= 3 for _, n in per_move), f"clicks per move: {per_move}"
     assert re.search(r"\(\d\.\d", why_seen) and "Out of reach" in why_seen, why_seen
-    # nothing off the board was a move
-    assert not [a for a in off_board if a.split()[0] in ("op", "march", "sea", "to")], off_board
-    print("clicks per move:", per_move, "off-board decisions:", off_board)
+    # every decision was taken on the board: the Mulligan and the end of each phase by their controls
+    assert not off_board, off_board
+    assert {"keep", "end"} <= set(controls), controls
+    assert by_keyboard == "end"
+    print("clicks per move:", per_move, "decisions by the board's controls:", controls)
 
     # the side panel leads with what to do and the MPs, and names blocks by their display names
     shot(page, "as-table-desktop-fit")
@@ -309,3 +338,38 @@ def test_phone_and_desktop_boards(browser: Any, server: str) -> None:
     shot(page, "as-table-phone-full", full_page=True)
     assert not errors, errors
     context.close()
+
+
+def test_first_edition_board_in_english_and_spanish(browser: Any, server: str) -> None:
+    """A first-edition game (issue 13) on the browser table: its board draws the NAUPACTUS mountain hexside
+    (RULINGS FE26) and the decision's control, in English and in Spanish (the first edition's own terms); the
+    panel says PP in the Replacement Phase (1st 8.1) and names the first edition's end (1st 10.2)."""
+    errors: list[str] = []
+    for lang, name in (("en", "herodotus"), ("es", "jenofonte")):
+        context = browser.new_context(viewport=DESKTOP, locale="es-ES" if lang == "es" else "en-GB")
+        context.set_default_timeout(TIMEOUT_MS)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        signup(page, server, name)
+        gid = create_game(page, AS, {}, seed=24, hotseat=True, options={"edition": "first"})
+        _settle(page)
+        doc = _view(page, server, gid)
+        assert doc["view"]["edition"] == "first"
+        status = page.text_content("#side") or ""
+        if lang == "en":
+            assert "Athens wins if Sparta has not won by the end of Olympiad 89 (1st 10.2)" in status
+            assert page.get_attribute('#board [data-ref="c:keep"]', "aria-label") == "Keep this hand"
+        else:
+            assert "Atenas gana si Esparta no ha ganado al terminar la Olimpiada 89 (1.ª ed. 10.2)" in status
+            assert "Tu decisión:" in (page.text_content("#board svg") or "")
+        shot(page, f"as-table-first-edition-{lang}")
+        # NAUPACTUS and its mountain hexside, zoomed at the pointer
+        box = page.locator('#board [data-ref="h:NAUPACTUS"]').bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        for _ in range(3):
+            page.mouse.wheel(0, -400)
+            page.wait_for_timeout(100)
+        shot(page, f"as-table-first-edition-{lang}-zoomed")
+        context.close()
+    assert not errors, errors
