@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from polemos.i18n import DEFAULT, choose, current, format_message, translate_text
+from polemos.i18n import DEFAULT, catalog, choose, current, format_message, translate_text
 
 # a plain line that opens with the rule it applies ("5.5 ATHENS retreats", "8.4.1: ...", "R25 ...")
 _RULE_PREFIX = re.compile(r"(?P<rule>(?:\d+(?:\.\d+)*[a-z]?|[A-Z]\d+(?:\.\d+)*)(?::|\b))(?P<sep>\s+)(?P<rest>.+)\Z",
@@ -35,6 +35,9 @@ def translate_line(line: str, lang: str | None = None) -> str:
 def _plain(text: str, lang: str, depth: int = 0) -> str:
     if lang == DEFAULT:
         return text
+    exact = catalog(lang).singular.get(text)
+    if exact is not None:  # a message of its own ("Isthmus of Corinth (4.1.2)") before any template's reading
+        return exact
     # the rule a line ends with first: a template that ends with a placeholder would take it in
     m = _RULE_SUFFIX.match(text)
     if m is not None and depth <= 2:
