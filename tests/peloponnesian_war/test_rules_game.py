@@ -209,10 +209,11 @@ def test_views_show_the_board_and_no_secrets() -> None:
 def test_the_terminal_board_shows_the_set_up() -> None:
     from polemos.games.peloponnesian_war.text import render
 
-    board = render(game("peloponnesian-war", seed=3).view("player"))
-    assert "potidaea [sparta]: Ath 2H 3N, AthAl 1C, SpaAl 1H — Phormio" in board
-    assert "REBELLION (sparta), SIEGE" in board
-    assert "Waiting for player (athens): 3.1: choose the strategy Athens follows" in board
+    board = " ".join(render(game("peloponnesian-war", seed=3).view("player")).split())  # unwrapped
+    # every space, leader and side by its display name (issue 11), not its id
+    assert "Potidaea [control: Sparta]: Ath 2H 3N, AthAl 1C, SpaAl 1H — Phormio (Athens 2/0)" in board
+    assert "rebellion (Sparta), siege" in board
+    assert "Waiting for Player (Athens): 3.1: choose the strategy Athens follows" in board
 
 
 def test_1_4_the_game_turn_sequence() -> None:
