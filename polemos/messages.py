@@ -1265,3 +1265,47 @@ BOARDS = (
        "(4.2)"),
     N_("Red dashes: siege; blue dots: blockade; thick red hexagon: the battle; orange line: the block's move"),
 )
+
+
+# ---------------------------------------------------------------- place and leader names (issue 11): display text only
+# (ids and records keep the English); the page and the terminal show them in the reader's language.
+# Athens & Sparta's cities as its map prints them, in capitals: in Spanish the first edition's own names where its
+# rulebook gives them (ATENAS, ESPARTA, TEBAS, CORINTO, SIRACUSA, PLATEA, MEGARA; it keeps POTIDAEA, CHIOS and
+# TROEZEN in English), else the usual Spanish exonym. The Peloponnesian War's spaces, leaders and powers, and Go
+# Tell the Spartans' Peloponnesian cities: the usual Spanish exonyms. tests/test_i18n_places.py checks that every
+# place and leader name the games' data holds has its Spanish here.
+AS_PLACES = (
+    N_("ATHENS"), N_("MILETUS"), N_("POTIDAEA"), N_("CHIOS"), N_("MYTILENE"), N_("RHODES"), N_("CORCYRA"),
+    N_("SAMOS"), N_("AMPHIPOLIS"), N_("NAXOS"), N_("CHALCIS"), N_("BYZANTIUM"), N_("ABYDOS"), N_("HALICARNASSUS"),
+    N_("NAUPACTUS"), N_("PLATAEA"), N_("AEGINA"), N_("CARYSTUS"), N_("LEMNOS"), N_("SKYROS"), N_("THASOS"),
+    N_("CARDIA"), N_("ELAEUS"), N_("NOTIUM"), N_("EPHESUS"), N_("CEPHALLENIA"), N_("ZACYNTHUS"), N_("COS"),
+    N_("CYZICUS"), N_("STRATUS"), N_("SPARTA"), N_("CORINTH"), N_("THEBES"), N_("MEGARA"), N_("MESSENE"),
+    N_("ELIS"), N_("SICYON"), N_("LEUCAS"), N_("AMBRACIA"), N_("EPIDAURUS"), N_("TROEZEN"), N_("GYTHEUM"),
+    N_("PYLOS"), N_("CYTHERA"), N_("CYLLENE"), N_("PATRAE"), N_("PLEURON"), N_("ANACTORIUM"), N_("SYRACUSE"),
+    N_("ARGOS"), N_("PELLA"), N_("PHERAE"), N_("MELOS"), N_("ATARNEUS"), N_("DASCYLIUM"), N_("DELPHI"), N_("DELOS"),
+    N_("MARATHON"),
+)
+PW_PLACES = (
+    N_("Athens"), N_("Sparta"), N_("Piraeus"), N_("Decelea"), N_("Panactum"), N_("Oropus"), N_("Megara"),
+    N_("Thebes"), N_("Plataea"), N_("Chalcis"), N_("Eretria"), N_("Carystos"), N_("Heraclea"), N_("Larisa"),
+    N_("Pela"), N_("Macedon"), N_("Potidaea"), N_("Scione"), N_("Amphipolis"), N_("Thasos"), N_("Abdera"),
+    N_("Maroneia"), N_("Cardia"), N_("Sestos"), N_("Abydos"), N_("Lampsacus"), N_("Cyzicus"), N_("Perinthus"),
+    N_("Byzantium"), N_("Euxine"), N_("Aegina"), N_("Lemnos"), N_("Naxos"), N_("Melos"), N_("Mytilene"), N_("Cyme"),
+    N_("Phocaea"), N_("Clazomenae"), N_("Erythrae"), N_("Chios"), N_("Teos"), N_("Colophon"), N_("Ephesus"),
+    N_("Samos"), N_("Miletus"), N_("Sardis"), N_("Kos"), N_("Cnidus"), N_("Loryma"), N_("Camirus"), N_("Lindus"),
+    N_("Corinth"), N_("Cenchreae"), N_("Epidaurus"), N_("Methana"), N_("Troezen"), N_("Hermione"), N_("Argos"),
+    N_("Mantinea"), N_("Tegea"), N_("Gythium"), N_("Cape Taenarum"), N_("Cythera"), N_("Prasiae"),
+    N_("Epidaurus Limera"), N_("Pylos"), N_("Corone"), N_("Asine"), N_("Cyllene"), N_("Elis"), N_("Patrae"),
+    N_("Panormus"),
+    N_("Erineus"), N_("Naupactus"), N_("Stratus"), N_("Ambracia"), N_("Leucas"), N_("Cephallenia"), N_("Zacynthus"),
+    N_("Corcyra"), N_("Epidamnus"), N_("Taras"), N_("Rhegium"), N_("Messana"), N_("Catana"), N_("Leontini"),
+    N_("Syracuse"), N_("Gela"), N_("Segesta"),
+)
+PW_LEADERS = (
+    N_("Alcibiades"), N_("Pericles"), N_("Phormio"), N_("Cleon"), N_("Nicias"), N_("Demosthenes"),
+    N_("Thrasybulus"), N_("Thrasyllus"), N_("Archidamus"), N_("Brasidas"), N_("Agis"), N_("Pleistoanax"),
+    N_("Gylippus"), N_("Mindarus"), N_("Callicratides"), N_("Lysander"),
+)
+GTS_PLACES = (
+    N_("Tegea"), N_("Mantinea"), N_("Arcadia"), N_("Corinth"), N_("Phlius"), N_("Mycenae"),
+)

@@ -81,7 +81,7 @@ def test_a_log_line_in_both_languages() -> None:
     # Athens & Sparta's plain lines (4.3 operation move) and GTS's structured ones (8.2.6 fire)
     line = "Athens moves a block to SKYROS (4.3)."
     assert log_text(line, "en") == line
-    assert log_text(line, "es") == "Atenas mueve un bloque a SKYROS (4.3)."
+    assert log_text(line, "es") == "Atenas mueve un bloque a ESCIROS (4.3)."  # the place by its Spanish name
     entry = {"text": "fire at F8: 2 hits against DV 3: no effect", "rule": "8.2.6"}
     assert log_text(entry, "en") == "fire at F8: 2 hits against DV 3: no effect (8.2.6)"
     assert log_text(entry, "es") == "fuego contra F8: 2 impactos contra VD 3: sin efecto (8.2.6)"
@@ -174,7 +174,7 @@ def test_a_peloponnesian_war_line_in_spanish() -> None:
         "4.1.5 Agis activa 2 PF de hoplitas espartanos, 1 PF de caballería espartana en Esparta por 300 talentos."
     assert translate_line("5.2.1 land battle at Thebes: Athens rolls 3 +1 leader +1 more cavalry = 5; Sparta rolls "
                           "4 = 4: Athens wins.", "es") == \
-        "5.2.1 batalla terrestre en Thebes: Atenas saca 3 +1 líder +1 más caballería = 5; Esparta saca 4 = 4: " \
+        "5.2.1 batalla terrestre en Tebas: Atenas saca 3 +1 líder +1 más caballería = 5; Esparta saca 4 = 4: " \
         "gana Atenas."
     assert translate_line("7.1 Athens collects 1850 talents (7.1 League revenue 2000; 7.1 3 spaces captured, "
                           "ravaged or in rebellion -150); Treasury 2350.", "es") == \
@@ -202,14 +202,14 @@ def test_the_pages_words_read_in_spanish() -> None:
                   "spa1 = spartans-1 (Spartans, hoplite) · MF 4 DV 5 MA 2 MR 3 · facing W"]}, "es")
     assert words == {
         "Operation move (4.4): ATHENS Hoplites 2 B3 4/4 at ATHENS":
-            "Movimiento operacional (4.4): ATHENS Hoplitas 2 B3 4/4 en ATHENS",
+            "Movimiento operacional (4.4): ATENAS Hoplitas 2 B3 4/4 en ATENAS",  # the first edition's ATENAS
         "Athenian RESERVE Navy 2": "Naves de la RESERVA ateniense 2",
         "Strategy: Attack Sparta (3.1)": "Estrategia: Atacar Esparta (3.1)",
         "Pass (4.3)": "Pasar (4.3)",
         "Build 1 Athenian Allied naval SP (200 talents, 7.2)":
             "Construir 1 PF de naves aliadas de Atenas (200 talentos, 7.2)",
         "Resolve the battle at Naupactus against Corinth next (4.0, 5.2)":
-            "Resolver a continuación la batalla en Naupactus contra Corinth (4.0, 5.2)",
+            "Resolver a continuación la batalla en Naupacto contra Corinto (4.0, 5.2)",
         "Move spa1 to H8 (the Wall, its gate), facing W": "Mover spa1 a H8 (el Muro, su puerta), encarando O",
         "Operations Phase (4.0)": "Fase de Operaciones (4.0)",
         "7.2 Strength Point Construction Segment": "7.2 Segmento de Construcción de Puntos de Fuerza",

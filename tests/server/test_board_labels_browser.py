@@ -60,6 +60,7 @@ OVERLAPS = """sel => {
 # the game, its package, the elements whose boxes may not meet, the playout lengths looked at
 BOARDS = (
     ("go-tell-the-spartans", "thermopylae", "text:not(.u text), .legend > rect, .legend > g.u", (0, 60, 400)),
+    ("peloponnesian-war", "peloponnesian_war", "text", (0, 120)),
 )
 WIDTHS = {"desktop": 1400, "phone": 390}
 

@@ -39,6 +39,7 @@ from polemos.games.peloponnesian_war.model import (
     Loc,
     Space,
 )
+from polemos.i18n import shown_width
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -234,7 +235,9 @@ _OFFSETS = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.8, -0.8), (0.8,
 
 
 def _labels(c: Components, at: list[Point], reserved: list[Box]) -> list[str]:
-    """Each name beside its space, on the side that overlaps least (greedy, most-connected first)."""
+    """Each name beside its space, on the side that overlaps least (greedy, most-connected first). A name is
+    given the width of its widest language (issue 11: the page shows it in the reader's, e.g. "Epidauro
+    Limera"), at least 0.6 em a letter."""
     char_w, height = 6.3, 11.0
     taken: list[Box] = [(x - RADIUS - 4, y - RADIUS - 4, x + RADIUS + 4, y + RADIUS + 4) for x, y in at]
     taken.extend(reserved)
@@ -243,7 +246,8 @@ def _labels(c: Components, at: list[Point], reserved: list[Box]) -> list[str]:
     order = sorted(c.spaces, key=lambda s: (-(s.home != NO), -len(c.neighbours(s.index)), s.index))
     for s in order:
         x, y = at[s.index]
-        w = char_w * len(s.name) + 2
+        bold = s.home != NO or s.coalition != NO or s.power != NO
+        w = max(char_w * len(s.name), shown_width(s.name, 10.5, bold)) + 2
         best: tuple[float, float, float, str] | None = None
         for ox, oy in _OFFSETS:
             lx = x + ox * (RADIUS + 5)
@@ -259,7 +263,7 @@ def _labels(c: Components, at: list[Point], reserved: list[Box]) -> list[str]:
         assert best is not None
         taken.append(chosen)
         _, lx, base, anchor = best
-        weight = ' font-weight="bold"' if s.home != NO or s.coalition != NO or s.power != NO else ""
+        weight = ' font-weight="bold"' if bold else ""
         out.append(f'<text x="{_fmt(lx)}" y="{_fmt(base)}" text-anchor="{anchor}" font-size="10.5"{weight} '
                    f'data-space="{s.index}" class="label">{escape(s.name)}</text>')
     return out
@@ -349,6 +353,9 @@ def render_svg(c: Components) -> str:
            f'<rect width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA}"/>']
     regions, region_boxes = _region_names(c, at)
     out.extend(regions)
+    # a map-edge note stands north-east of its space: the names keep clear of it, in every language
+    edges = [(at[s.index][0] + 12, at[s.index][1] - 20, at[s.index][0] + 14 + shown_width("(map edge)", 10),
+              at[s.index][1] - 7) for s in c.spaces if s.edge]
     for loc in c.locs:
         out.append(_loc_line(loc, at[loc.a], at[loc.b]))
     for s in c.spaces:
@@ -364,7 +371,7 @@ def render_svg(c: Components) -> str:
                    f"{_symbol(s, x, y)}</g>{edge}")
     out.append('<g class="labels" paint-order="stroke" stroke="#ffffff" stroke-width="3" '
                'stroke-linejoin="round" fill="#1b1b1b">')
-    out.extend(_labels(c, at, region_boxes))
+    out.extend(_labels(c, at, region_boxes + edges))
     out.append("</g>")
     out.append(_legend(w - LEGEND_WIDTH, MARGIN))
     out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(h - 10)}" font-size="11" fill="#35587a">'
@@ -385,7 +392,7 @@ def _region_names(c: Components, at: list[Point]) -> tuple[list[str], list[Box]]
         if len(members) < 3:
             continue
         text = g.name.upper()
-        w = 9.0 * len(text)
+        w = max(9.0 * len(text), shown_width(text, 12) + 2.0 * len(text))  # letter-spacing 2; widest language
         cx = sum(p[0] for p in members) / len(members)
         cy = sum(p[1] for p in members) / len(members)
         top = min(p[1] for p in members)

@@ -14,13 +14,20 @@ import functools
 import re
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape, quoteattr, unescape
 
 from polemos.core.log import log_lines
 from polemos.games.peloponnesian_war.data import load_components
-from polemos.games.peloponnesian_war.svg import _fmt, _layout, render_svg
-from polemos.games.peloponnesian_war.text import sps
+from polemos.games.peloponnesian_war.svg import _fmt, _layout, _region_names, render_svg
+from polemos.games.peloponnesian_war.text import forces_text, name, strategy_name
+from polemos.i18n import N_, shown_width
 
+# the panel's own words: its keys as the page heads them (humanKey: "moves as" -> "Moves as") and its phrases
+PANEL_WORDS = (
+    N_("First operation"), N_("Cause rebellion"), N_("Moves as"), N_("Intercepted in"), N_("Last battle"),
+    N_("Where"), N_("Winner"), N_("Sieges"), N_("Battles"), N_("Stage"), N_("Objective"), N_("Goal"), N_("Paid"),
+    N_("At"), N_("{space} (besieged by {side})"), N_("control: {side}"),
+)
 SIDE_INK = {"athens": "#1d4f91", "sparta": "#a32a22"}
 LOG_LINES = 40
 #: the action words whose next word is a space (objective, Cause Rebellion, assembly, interception, route)
@@ -42,18 +49,56 @@ def _side_tags(forces: list[dict[str, Any]]) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=8)
-def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...], dict[int, tuple[float, str]]]:
+def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...], dict[int, tuple[float, str, Box]]]:
     """The map without pieces, the spaces' positions, and where each space's name stands (its
-    baseline and anchor, so that the pieces' tags go on the other side of the symbol): drawn once
-    per data folder (seconds of work)."""
+    baseline, its anchor and its box in its widest language, so that the pieces' tags keep clear of
+    it): drawn once per data folder (seconds of work)."""
     comp = load_components(data_dir)
     svg = render_svg(comp)
-    names = {int(m.group(3)): (float(m.group(1)), m.group(2))
-             for m in _LABEL.finditer(svg)}
-    return svg, tuple(_layout(comp).at), names
+    names: dict[int, tuple[float, str, Box]] = {}
+    for m in _LABEL.finditer(svg):
+        x, y, anchor, bold, text = float(m.group(1)), float(m.group(2)), m.group(3), bool(m.group(4)), m.group(6)
+        w = shown_width(unescape(text), 10.5, bold)
+        x0 = x - w / 2 if anchor == "middle" else x if anchor == "start" else x - w
+        names[int(m.group(5))] = (y, anchor, (x0, y - 9, x0 + w, y + 2))
+    at = tuple(_layout(comp).at)
+    for k, box in enumerate(_region_names(comp, list(at))[1]):  # the regions' names: the pieces keep clear too
+        names[-1 - k] = (box[3], "middle", box)
+    return svg, at, names
 
 
-_LABEL = re.compile(r'<text x="[-\d.]+" y="([-\d.]+)" text-anchor="(\w+)"[^>]*data-space="(\d+)" class="label">')
+_LABEL = re.compile(r'<text x="([-\d.]+)" y="([-\d.]+)" text-anchor="(\w+)" font-size="[\d.]+"( font-weight="bold")? '
+                    r'data-space="(\d+)" class="label">([^<]*)</text>')
+Box = tuple[float, float, float, float]
+
+
+def _place(x: float, y: float, w: float, rows: int, taken: list[Box],
+           under_first: bool = True) -> tuple[float, float, str, Box]:
+    """Where ``rows`` lines ``w`` wide stand by a space's symbol at (x, y): the first line's x, its baseline, its
+    anchor and the lines' box. Under the symbol, over it, right or left of it (over it first when not
+    ``under_first``): the first place nothing ``taken`` covers (the names, in the widest language they are read
+    in, and what is already drawn there); the least covered one when every place is taken."""
+    h = 11.0 * rows
+    side_y = y + 4.0 - h / 2 + 5.5
+    under, over = (x, y + 20.0, "middle"), (x, y - 14.0 - h + 11.0, "middle")
+    places = ((under, over) if under_first else (over, under)) + (
+        (x + 12.0, side_y, "start"), (x - 12.0, side_y, "end"),
+        # then the corners, then a line further out, when the map is crowded there (Attica, the Argolid)
+        (x + 9.0, over[1], "start"), (x - 9.0, over[1], "end"), (x + 9.0, under[1], "start"),
+        (x - 9.0, under[1], "end"), (x, over[1] - 11.0, "middle"), (x, under[1] + 11.0, "middle"))
+
+    def box(place: tuple[float, float, str]) -> Box:
+        tx, ty, anchor = place
+        x0 = tx - w / 2 if anchor == "middle" else tx if anchor == "start" else tx - w
+        return (x0, ty - 9, x0 + w, ty - 9 + h)
+
+    best = min(places, key=lambda p: sum(_area(box(p), other) for other in taken))  # the first of equals
+    return best[0], best[1], best[2], box(best)
+
+
+def _area(a: Box, b: Box) -> float:
+    w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
@@ -62,7 +107,46 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     spaces = {sp["id"]: sp for sp in view.get("spaces", [])}
     leaders: dict[str, list[str]] = {}
     for lead in view.get("leaders", []):
-        leaders.setdefault(str(lead["at"]), []).append(str(lead["name"]))
+        leaders.setdefault(str(lead["at"]), []).append(name(lead["id"], data_dir))
+    # what stands on the map already: the names (in their widest language) and the symbols; each space's tags,
+    # then its markers, then (once every tag is placed) its leaders go where nothing stands yet (issue 11)
+    taken = [box for _, _, box in names.values()]
+    taken += [(x - 11.0, y - 11.0, x + 11.0, y + 11.0) for x, y in at]
+    drawn: dict[str, list[str]] = {}
+    for space in comp.spaces:
+        sp = spaces.get(space.id)
+        if sp is None:
+            continue
+        x, y = at[space.index]
+        parts = drawn.setdefault(space.id, [])
+        tags = _side_tags(sp.get("forces", []))
+        if tags:  # under the symbol unless a name stands there
+            w = max(shown_width(t, 10, True) for t in tags.values())
+            tx, ty, anchor, tag_box = _place(x, y, w, len(tags), taken)
+            taken.append(tag_box)
+            for side, tag in tags.items():
+                parts.append(f'<text x="{_fmt(tx)}" y="{_fmt(ty)}" text-anchor="{anchor}" fill="{SIDE_INK[side]}" '
+                             f'font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width="3">'
+                             f"{escape(tag)}</text>")
+                ty += 11.0
+        marks = "".join(m for m, key in (("R", "rebellion"), ("S", "siege"), ("V", "ravaged")) if sp.get(key))
+        if marks:  # by a corner of the symbol (the top right one first) that nothing covers
+            mw = shown_width(marks, 10, True)
+            corners = [(x0, y0, x0 + mw + 2, y0 + 11) for y0 in (y - 17, y + 6) for x0 in (x + 10, x - 12 - mw)]
+            box = min(corners, key=lambda c: sum(_area(c, t) for t in taken))
+            parts.append(f'<text x="{_fmt(box[0] + 1)}" y="{_fmt(box[1] + 9)}" fill="#000" font-weight="bold" '
+                         f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{marks}</text>')
+            taken.append(box)
+    for space in comp.spaces:
+        here = leaders.get(space.id, [])
+        if here and space.id in spaces:  # over the symbol first, else where nothing stands
+            x, y = at[space.index]
+            shown = ", ".join(here)
+            lx, ly, anchor, box = _place(x, y, shown_width(shown, 10), 1, taken, under_first=False)
+            taken.append(box)
+            drawn[space.id].append(f'<text x="{_fmt(lx)}" y="{_fmt(ly)}" text-anchor="{anchor}" fill="#333" '
+                                   f'font-style="italic" paint-order="stroke" stroke="#fff" stroke-width="3">'
+                                   f"{escape(shown)}</text>")
     layer = ['<g class="pieces" font-size="10">']
     for space in comp.spaces:
         x, y = at[space.index]
@@ -75,40 +159,11 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
             if control in SIDE_INK:
                 parts.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="10" fill="none" stroke="{SIDE_INK[control]}" '
                              'stroke-width="1.5" stroke-dasharray="2 2"/>')
-            tags = _side_tags(sp.get("forces", []))
-            name_y, name_anchor = names.get(space.index, (y - 12, "middle"))
-            # the tags go under the symbol, or over it where the space's name stands under it
-            below = not (name_y > y + 4 and name_anchor == "middle")
-            dy, step = (20.0, 11.0) if below else (-14.0 - 11.0 * (len(tags) - 1), 11.0)
-            for side, tag in tags.items():
-                parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + dy)}" text-anchor="middle" fill="{SIDE_INK[side]}" '
-                             f'font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width="3">'
-                             f"{escape(tag)}</text>")
-                dy += step
-            marks = []
-            if sp.get("rebellion"):
-                marks.append("R")
-            if sp.get("siege"):
-                marks.append("S")
-            if sp.get("ravaged"):
-                marks.append("V")
-            if marks:
-                parts.append(f'<text x="{_fmt(x + 11)}" y="{_fmt(y - 8)}" fill="#000" font-weight="bold" '
-                             f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{"".join(marks)}</text>')
-            here = leaders.get(space.id, [])
-            if here:  # leaders' names on the side of the symbol the space's name leaves free
-                if name_anchor != "middle":  # the name beside the symbol: the leaders over it
-                    lx, ly, anchor = x, y - 14 - (0 if below else 11.0 * len(tags)), "middle"
-                elif below:  # the name over the symbol: the leaders to its right
-                    lx, ly, anchor = x + 12, y + 4, "start"
-                else:  # the name under it, the tags over it: the leaders to its left
-                    lx, ly, anchor = x - 12, y + 4, "end"
-                parts.append(f'<text x="{_fmt(lx)}" y="{_fmt(ly)}" text-anchor="{anchor}" fill="#333" '
-                             f'font-style="italic" paint-order="stroke" stroke="#fff" stroke-width="3">'
-                             f"{escape(', '.join(here))}</text>")
-            title += f" — control: {control or 'no one'}"
-            if tags:
-                title += "; " + "; ".join(f"{s}: {t}" for s, t in tags.items())
+            parts += drawn.get(space.id, [])
+            title = f"{title} — control: {name(control) if control else 'no one'}"  # "{space} — control: {who}"
+            forces = forces_text(sp.get("forces", []))
+            if forces:
+                title += f"; {forces}"
             title += "".join(f"; {m}" for m in ("rebellion", "siege", "ravaged") if sp.get(m))
         parts.append(f"<title>{escape(title)}</title></g>")
         layer.append("".join(parts))
@@ -140,32 +195,69 @@ def action_labels(view: dict[str, Any], legal: list[str]) -> list[str]:
     return [str(labels.get(a, a)) for a in legal]
 
 
+def _operation(op: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The operation in progress (4.1-4.7) by display names: who leads which army where."""
+    if not op:
+        return None
+    return {
+        "side": name(op.get("side")),
+        "leader": name(op.get("leader")),
+        "first operation": bool(op.get("first")),
+        "objective": name(op.get("objective")) if op.get("objective") else None,
+        "cause rebellion": bool(op.get("cause_rebellion")),
+        "stage": op.get("stage"),
+        "at": name(op.get("at")) if op.get("at") else None,
+        "goal": name(op.get("goal")) if op.get("goal") else None,
+        "army": forces_text(op.get("army") or []) or "-",
+        "moves as": op.get("moves_as"),
+        "paid": op.get("paid"),
+        "intercepted in": [name(x) for x in op.get("intercepted_in") or []],
+    }
+
+
+def _battle(battle: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The Combat Phase's bookkeeping (5.0-5.4) by display names: sieges, battles fought, the last one."""
+    if not battle:
+        return None
+    last = battle.get("last")
+    return {
+        "sieges": [f"{name(x['space'])} (besieged by {name(x['besieger'])})" if x.get("besieger") else name(x["space"])
+                   for x in battle.get("sieges") or []],
+        "battles": [f"{name(x['athens'])} against {name(x['sparta'])}" for x in battle.get("battles") or []],
+        "last battle": None if not last else {
+            "where": f"{name(last['athens'])} against {name(last['sparta'])}",
+            "winner": name(last.get("winner")) if last.get("winner") else "none"},
+    }
+
+
 def describe(view: dict[str, Any]) -> dict[str, Any]:
-    """The side panel: the turn, both sides' records, the score, the Going Home Box, the log."""
+    """The side panel: the turn, both sides' records, the score, the Going Home Box, the log; every id by
+    its display name."""
     sides = {}
     for x in view.get("sides", []):
-        sides[str(x["side"]).title()] = {
-            "commanded by": x["commanded_by"], "treasury": x["treasury"], "may spend": x["spendable"],
-            "bellicosity": x["bellicosity"], "SCI": x["sci"], "strategy": x["strategy"] or "-",
-            "leader": x["leader"] or "-", "operations": x["operations"], "passed": x["passed"],
+        sides[name(x["side"])] = {
+            "commanded by": name(x["commanded_by"]), "treasury": x["treasury"], "may spend": x["spendable"],
+            "bellicosity": x["bellicosity"], "SCI": x["sci"], "strategy": strategy_name(x["side"], x["strategy"]),
+            "leader": name(x["leader"]), "operations": x["operations"], "passed": x["passed"],
             "hostages": x["hostages"],
         }
     asked = view.get("asked")
     return {
         "title": "The Peloponnesian War",
-        "scenario": view.get("scenario"),
-        "mode": view.get("mode"),
-        "you command": view.get("side"),
+        "scenario": name(view.get("scenario")),
+        "mode": name(view.get("mode")),
+        "you command": name(view.get("side")) if view.get("side") else None,
         "turn": f"{view.get('turn')} of {view.get('last_turn')}",
         "phase": view.get("phase"),
         "segment": view.get("segment"),
-        "prompt": (asked.get("question") or f"{asked['role']} ({asked['side']}): {asked['kind']}") if asked else "",
-        "operation": view.get("operation"),
-        "battle": view.get("battle"),
-        "score": dict(view.get("score", {})),
+        "prompt": (asked.get("question") or f"{name(asked['role'])} ({name(asked['side'])}): {asked['kind']}")
+        if asked else "",
+        "operation": _operation(view.get("operation")),
+        "battle": _battle(view.get("battle")),
+        "score": {name(role): vp for role, vp in dict(view.get("score", {})).items()},
         "sides": sides,
-        "powers": {p["id"]: p["status"] for p in view.get("powers", [])},
-        "going home": sps(view.get("going_home", [])) or "empty",
+        "powers": {name(p["id"]): name(p["status"]) for p in view.get("powers", [])},
+        "going home": forces_text(view.get("going_home", [])) or "empty",
         "log": log_lines(view)[-LOG_LINES:],
         "outcome": view.get("outcome"),
     }
