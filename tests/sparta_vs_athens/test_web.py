@@ -31,8 +31,8 @@ def test_the_panel_names_the_tracks_and_the_decision_along_a_game() -> None:
             break
         role = s.active_roles()[0]
         panel = web.describe(s.view(role))
-        assert panel["prompt"].startswith(role)
-        assert panel["treasury"] == {"athens": s.treasury[0], "sparta": s.treasury[1]}
+        assert panel["prompt"].startswith(role.capitalize() + ": ")
+        assert panel["treasury"] == {"Athens": s.treasury[0], "Sparta": s.treasury[1]}
         legal = s.legal_actions(role)
         assert len(web.action_refs(s.view(role), legal)) == len(legal)
         s.apply(role, r.choice(legal))

@@ -88,7 +88,7 @@ def eliminate(s: S, u: int, why: str) -> None:
     s.u_loc[u] = OFF
     s.u_flip[u] = False
     s.u_in[u] = False
-    s.say("", f"  {s.unit_name[u]} is eliminated ({why}).")
+    s.say("", f"  {s.label(u)} is eliminated ({why}).")
 
 
 def flip(s: S, u: int, why: str) -> None:
@@ -97,7 +97,7 @@ def flip(s: S, u: int, why: str) -> None:
         eliminate(s, u, why)
     else:
         s.u_flip[u] = True
-        s.say("", f"  {s.unit_name[u]} wavers ({why}).")
+        s.say("", f"  {s.label(u)} wavers ({why}).")
 
 
 def eliminate_half(s: S, units: list[int], why: str) -> None:
@@ -283,7 +283,7 @@ def apply_force(s: S, side: int, action: str) -> None:
         units = _force_units(s)
         for u in units:
             s.u_moved[u] = True
-        s.say("5.1", f"the force: {', '.join(s.unit_name[u] for u in units)}.")
+        s.say("5.1", f"the force: {', '.join(s.label(u) for u in units)}.")
         f["stage"] = "move"
         return
     if verb in ("march", "sail"):

@@ -765,7 +765,7 @@ def apply_purchase(s: S, side: int, action: str) -> None:
         ut = s.utype(u)
         s.treasury[side] -= ut.strength - ut.wavering
         s.u_flip[u] = False
-        s.say("8.5", f"{SIDES[side].capitalize()} restores {s.unit_name[u]} for {ut.strength - ut.wavering} talents.")
+        s.say("8.5", f"{SIDES[side].capitalize()} restores {s.label(u)} for {ut.strength - ut.wavering} talents.")
         return
     t = comp.unit_index[words[1]]
     loc = comp.locale_index[words[3]]
@@ -775,7 +775,7 @@ def apply_purchase(s: S, side: int, action: str) -> None:
     s.treasury[side] -= cost
     s.u_loc[u], s.u_flip[u], s.u_side[u], s.u_in[u], s.u_moved[u] = loc, False, side, False, False
     s.pending["bought"] = int(s.pending["bought"]) + ut.strength
-    s.say("3.2 2a", f"{SIDES[side].capitalize()} buys {s.unit_name[u]} ({cost} talents) at {s.name(loc)}: "
+    s.say("3.2 2a", f"{SIDES[side].capitalize()} buys {s.label(u)} ({cost} talents) at {s.name(loc)}: "
                     f"treasury {s.treasury[side]}.")
 
 

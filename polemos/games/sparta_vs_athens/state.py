@@ -65,6 +65,39 @@ def unit_names(comp: Components) -> tuple[tuple[str, ...], tuple[int, ...]]:
     return tuple(names), tuple(types)
 
 
+_ROMAN = (("M", 1000), ("CM", 900), ("D", 500), ("CD", 400), ("C", 100), ("XC", 90), ("L", 50), ("XL", 40),
+          ("X", 10), ("IX", 9), ("V", 5), ("IV", 4), ("I", 1))
+_LABELS: dict[int, tuple[str, ...]] = {}
+
+
+def roman(n: int) -> str:
+    out = ""
+    for letters, value in _ROMAN:
+        while n >= value:
+            out += letters
+            n -= value
+    return out
+
+
+def display_names(comp: Components) -> tuple[str, ...]:
+    """Every counter's one display name (issue 11: the board, the buttons, the log and the terminal use
+    it; the record keeps ``type#n``): its type's name, its printed strength when another type shares the
+    name ("Athenian Hoplites (6)"), and a Roman numeral when the mix holds several ("Athenian Fleet III")."""
+    hit = _LABELS.get(id(comp))
+    if hit is not None:
+        return hit
+    shared: dict[str, int] = {}
+    for ut in comp.units:
+        shared[ut.name] = shared.get(ut.name, 0) + 1
+    names: list[str] = []
+    for ut in comp.units:
+        base = ut.name + (f" ({ut.strength})" if shared[ut.name] > 1 else "")
+        names += [base + (f" {roman(n + 1)}" if ut.count > 1 else "") for n in range(ut.count)]
+    out = tuple(names)
+    _LABELS[id(comp)] = out
+    return out
+
+
 class SVAState(State):
     """One situation of a game of Sparta vs. Athens."""
 
@@ -177,6 +210,10 @@ class SVAState(State):
 
     def name(self, locale: int) -> str:
         return self.comp.locales[locale].name
+
+    def label(self, unit: int) -> str:
+        """A counter's display name (``display_names``): the log's name for it."""
+        return display_names(self.comp)[unit]
 
     def utype(self, unit: int) -> UnitType:
         return self.comp.units[self.unit_type[unit]]

@@ -5,7 +5,9 @@ view (the same for every role, RULINGS S9), each locale's strength by side ("A 1
 "S ..." for Sparta's; wavering units count their back), its leaders and its markers (F fort, S siege,
 V ravaged, a dashed ring where the city changed hands); each locale carries ``data-ref="l:<locale id>"``.
 ``action_refs`` lets a click on a locale choose an action naming it (march, sail, retreat, a leaderless
-move, a revolting city) when no other legal action names the same locale; ``describe`` is the side panel.
+move, a revolting city) when no other legal action names the same locale; ``describe`` is the side panel;
+``action_labels`` the buttons' words. Every piece, place and phase goes by its one display name
+(``names.py``, issue 11): a locale's tooltip lists its counters by the names the log and buttons use.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from polemos.core.log import log_lines
+from polemos.games.sparta_vs_athens import names
 from polemos.games.sparta_vs_athens.data import load_components
+from polemos.games.sparta_vs_athens.names import action_labels
 from polemos.games.sparta_vs_athens.svg import _fmt, _layout, render_svg
 
 SIDE_INK = {"athens": "#b3261e", "sparta": "#1d4f91"}  # 2.9: Athens red, Sparta blue (RULINGS S1)
@@ -83,7 +87,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
                 flags.append("S")
             if m.get("ravaged"):
                 flags.append("V")
-            title += f" — held by {owner or 'no one'}"
+            title += f" — held by {names.SIDE_NAME.get(owner, 'no one') if owner else 'no one'}"
         if flags:
             parts.append(f'<text x="{_fmt(x + 9)}" y="{_fmt(y - 7)}" fill="#000" font-weight="bold" '
                          f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{"".join(flags)}</text>')
@@ -94,6 +98,11 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
                          f"{escape(', '.join(here))}</text>")
         if tags:
             title += "; " + "; ".join(tags.values())
+        for who in ("athens", "sparta", None):
+            listed = [names.unit(str(u["unit"])) + (" (wavering)" if u["wavering"] else "")
+                      for u in units.get(loc.id, []) if u["side"] == who]
+            if listed:
+                title += f"\n{names.SIDE_NAME[who] if who else 'Not at war'}: {', '.join(listed)}"
         parts.append(f"<title>{escape(title)}</title></g>")
         layer.append("".join(parts))
     layer.append('<text x="40" y="30" font-size="12" fill="#1b1b1b">Under a locale: Athens\' side (A, red) and '
@@ -119,26 +128,35 @@ def action_refs(view: dict[str, Any], legal: list[str]) -> list[list[str]]:
 
 
 def describe(view: dict[str, Any]) -> dict[str, Any]:
-    """The side panel: the year and phase, the tracks, both treasuries, the allies, the force, the log."""
-    p = view.get("pending")
-    prompt = ""
-    if p:
-        prompt = f"{p['role']}: {str(p['kind']).replace('_', ' ')}" + (f" at {p['locale']}" if "locale" in p else "")
+    """The side panel: what is asked first, then the year and phase, the tracks, both treasuries, the
+    allies, the force and the log; every piece, place and phase by its display name."""
+    comp = names.components()
+    f = view.get("force")
+    force = None
+    if f:
+        force = {"leader": names.leader(f.get("leader")), "at": names.locale(f.get("locale")),
+                 "units": [names.unit(u) for u in f.get("units", [])] or "none yet",
+                 "land paths left": f.get("land_paths_left"), "sea paths left": f.get("sea_paths_left")}
+    side = names.SIDE_NAME
     return {
         "title": "Sparta vs. Athens",
-        "scenario": view.get("scenario"),
+        "prompt": names.prompt(view),
+        "scenario": names.scenario(view.get("scenario")),
         "year": f"{view.get('quarter')} {view.get('year')}",
-        "phase": view.get("phase"),
-        "prompt": prompt,
+        "phase": names.phase(view.get("phase")),
         "prestige": view.get("prestige_text"),
-        "government": view.get("government"),
-        "treasury": view.get("treasury"),
-        "revenue": view.get("revenue"),
-        "first player": {"chosen by": view.get("chooser"), "this season": view.get("first"),
-                         "phasing": view.get("phasing")},
-        "event": view.get("event") or "none",
-        "allies": view.get("allies"),
-        "force": view.get("force"),
+        "government": f"#{view.get('government')} {comp.tables.government(int(view.get('government') or 1)).name}",
+        "treasury": {side[k]: v for k, v in (view.get("treasury") or {}).items()},
+        "revenue": {side[k]: v for k, v in (view.get("revenue") or {}).items()},
+        "first player": {"chosen by": side.get(view.get("chooser")), "this season": side.get(view.get("first")),
+                         "phasing": side.get(view.get("phasing"))},
+        "event": names.event(view.get("event")),
+        "allies": {names.ally(k): ("out of the war" if v == "out" else side.get(v) if v else "not at war")
+                   for k, v in (view.get("allies") or {}).items()},
+        "force": force,
         "log": log_lines(view)[-LOG_LINES:],
         "outcome": view.get("outcome"),
     }
+
+
+__all__ = ["action_labels", "action_refs", "describe", "render_board"]

@@ -1,0 +1,187 @@
+"""Sparta vs. Athens in words: one display name for every piece, place and phase (issue 11), the
+decision asked and the legal actions as a person reads them.
+
+The board (``web.py``), the buttons (``action_labels``), the log (``SVAState.label``) and the terminal
+(``text.py``) all use these names; the canonical action text (``take athenian-fleet-10#2``) stays the
+record's format and is the button's title in the browser.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from polemos.games.sparta_vs_athens.data import load_components
+from polemos.games.sparta_vs_athens.model import Components
+from polemos.games.sparta_vs_athens.state import display_names, unit_names
+
+JSON = dict[str, Any]
+SIDE_NAME = {"athens": "Athens", "sparta": "Sparta", None: "—"}
+
+
+@functools.lru_cache(maxsize=8)
+def components(data_dir: Path | None = None) -> Components:
+    return load_components(data_dir)
+
+
+@functools.lru_cache(maxsize=8)
+def _units(data_dir: Path | None) -> dict[str, str]:
+    comp = components(data_dir)
+    return dict(zip(unit_names(comp)[0], display_names(comp), strict=True))
+
+
+def unit(name: str, data_dir: Path | None = None) -> str:
+    """A counter's display name from its record name (``athenian-fleet-10#3`` -> "Athenian Fleet III")."""
+    return _units(data_dir).get(name, name)
+
+
+def locale(locale_id: str | None, data_dir: Path | None = None) -> str:
+    if locale_id is None:
+        return "—"
+    comp = components(data_dir)
+    i = comp.locale_index.get(locale_id)
+    return comp.locales[i].name if i is not None else locale_id
+
+
+def leader(leader_id: str | None, data_dir: Path | None = None) -> str:
+    if leader_id is None:
+        return "a leaderless stack"
+    comp = components(data_dir)
+    i = comp.leader_index.get(leader_id)
+    return comp.leaders[i].name if i is not None else leader_id
+
+
+def unit_type(type_id: str, data_dir: Path | None = None) -> str:
+    comp = components(data_dir)
+    i = comp.unit_index.get(type_id)
+    return comp.units[i].name if i is not None else type_id
+
+
+def scenario(scenario_id: str | None, data_dir: Path | None = None) -> str:
+    comp = components(data_dir)
+    for sc in comp.scenarios:
+        if sc.id == scenario_id:
+            return sc.name
+    return str(scenario_id)
+
+
+def phase(phase_id: str | None, data_dir: Path | None = None) -> str:
+    """A phase's name on the Year Track's table (2.14, 3.2; DESIGN 3.3)."""
+    if not phase_id:
+        return "—"
+    for q in components(data_dir).tables.quarters:
+        for ph in q.phases:
+            if ph.id == phase_id:
+                return ph.name
+    return phase_id.replace("-", " ")
+
+
+def event(event_id: str | None, data_dir: Path | None = None) -> str:
+    if not event_id:
+        return "none"
+    for ev in components(data_dir).tables.events:
+        if ev.id == event_id:
+            return ev.title
+    return event_id
+
+
+def ally(ally_id: str, data_dir: Path | None = None) -> str:
+    comp = components(data_dir)
+    for a in comp.allies:
+        if a.id == ally_id:
+            return a.name
+    return ally_id
+
+
+def prompt(view: JSON) -> str:
+    """What the side on turn is asked, with its rule ("" when no one is asked)."""
+    p = view.get("pending")
+    if not p:
+        return ""
+    kind = str(p["kind"])
+    at = locale(p.get("locale")) if p.get("locale") else ""
+    force = view.get("force") or {}
+    text = {
+        "first_player": "choose who moves first this season (3.2 f, DESIGN 3.3)",
+        "upkeep": "pay the maintenance of your units, or leave some unpaid (3.2 2a)",
+        "purchase": "buy units, restore wavering ones, or be done (3.2 2a, DESIGN 8.5)",
+        "place_leader": "place your leaders with your units (3.2 d)",
+        "offer_peace": "offer peace, or not (DESIGN 16.4)",
+        "answer_peace": "the enemy offers peace: accept or refuse (DESIGN 16.4)",
+        "delos_revolt": "choose the Delos city that revolts (event 8, DESIGN 15.0)",
+        "campaign": "activate a leader, move a leaderless stack, or end the Campaign Phase (DESIGN 4.1)",
+        "withdraw": f"withdraw into the walls of {at} or fight (DESIGN 9.1)",
+        "retreat": f"retreat from {at} (DESIGN 8.3)",
+        "siege": f"assault {at} or wait (DESIGN 9.2)",
+    }.get(kind)
+    if kind == "force":
+        stage = force.get("stage")
+        where = locale(force.get("locale"))
+        text = {"take": f"take units into {leader(force.get('leader'))}'s force at {where} (DESIGN 5.1)",
+                "move": f"move the force from {where} (DESIGN 7.2, 7.3), or stop",
+                "act": f"the force at {where}: attack, besiege, ravage, build a fort or end "
+                       "(DESIGN 8.1, 9.1, 4.6, 7.8)"}.get(str(stage), "the force")
+    return f"{SIDE_NAME.get(p.get('role'), p.get('role'))}: {text or kind.replace('_', ' ')}"
+
+
+def action_label(view: JSON, action: str) -> str:
+    """A legal action in words: pieces and places by their display names, with its rule."""
+    words = action.split()
+    kind = str((view.get("pending") or {}).get("kind", ""))
+    verb = words[0] if words else ""
+    rest = words[1:]
+    if verb == "take" and rest == ["all"]:
+        return "take every unit that may go (DESIGN 5.1)"
+    if verb == "take" and len(rest) == 1:
+        return f"take {unit(rest[0])}"
+    if verb == "unpaid" and len(rest) == 1:
+        return f"leave {unit(rest[0])} unpaid: it wavers (3.2 2a)"
+    if verb == "restore" and len(rest) == 1:
+        return f"restore {unit(rest[0])} (DESIGN 8.5)"
+    if verb == "pay" and len(rest) == 1:
+        return f"pay {rest[0]} talents of maintenance (3.2 2a)"
+    if verb == "buy" and len(rest) == 3:
+        comp = components(None)
+        i = comp.unit_index.get(rest[0])
+        cost = f" for {comp.units[i].strength} talents" if i is not None else ""
+        return f"buy {unit_type(rest[0])}{cost} at {locale(rest[2])} (3.2 2a)"
+    if verb == "place" and len(rest) == 3:
+        return f"place {leader(rest[0])} at {locale(rest[2])} (3.2 d)"
+    if verb == "activate" and len(rest) == 1:
+        return f"activate {leader(rest[0])} (DESIGN 4.1)"
+    if verb == "lesser" and len(rest) == 1:
+        return f"move a leaderless stack from {locale(rest[0])}, one path (DESIGN 4.1)"
+    if verb == "march" and len(rest) == 1:
+        return f"march to {locale(rest[0])} (DESIGN 7.2)"
+    if verb == "sail" and len(rest) == 1:
+        return f"sail to {locale(rest[0])} (DESIGN 7.3)"
+    if verb == "retreat" and len(rest) == 1:
+        return f"retreat to {locale(rest[0])} (DESIGN 8.3)"
+    if verb == "revolt" and len(rest) == 1:
+        return f"{locale(rest[0])} revolts (event 8)"
+    fixed = {
+        "athens first": "Athens moves first (DESIGN 3.3)", "sparta first": "Sparta moves first (DESIGN 3.3)",
+        "go": "the force is formed: move it (DESIGN 5.1)", "stop": "stop here (DESIGN 7.2)",
+        "attack": "attack on land (DESIGN 8.1)", "attack at sea": "attack at sea (DESIGN 8.6)",
+        "besiege": "besiege the city (DESIGN 9.1)", "ravage": "ravage the locale (DESIGN 4.6)",
+        "fort": "build a fort for 5 talents (DESIGN 7.8)", "withdraw": "withdraw into the walls (DESIGN 9.1)",
+        "fight": "fight in the field (DESIGN 8.1)", "assault": "assault the walls (DESIGN 9.2)",
+        "wait": "wait: starve them out (DESIGN 9.2)", "offer peace": "offer peace (DESIGN 16.4)",
+        "no peace": "offer no peace", "accept peace": "accept peace: the war ends (DESIGN 16.4)",
+        "refuse peace": "refuse peace",
+    }
+    if action in fixed:
+        return fixed[action]
+    if action == "done":
+        return {"purchase": "done buying", "place_leader": "place no more leaders"}.get(kind, "done")
+    if action == "end":
+        if kind == "campaign":
+            return "end the Campaign Phase (DESIGN 4.1)"
+        return "end this activation (DESIGN 4.1)"
+    return action
+
+
+def action_labels(view: JSON, legal: list[str]) -> list[str]:
+    """Each legal action in words (the browser's buttons and the terminal's list, issue 11)."""
+    return [action_label(view, a) for a in legal]
