@@ -21,6 +21,8 @@ names its rule. Nothing here is secret: the game is open (state.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import and_
 from typing import Any
 
 from polemos.core.errors import IllegalActionError
@@ -42,7 +44,6 @@ from polemos.games.peloponnesian_war.state import (
     NOT_REBEL,
     NSLOTS,
     PH_COMBAT,
-    SIDE_RANGE,
     SIDE_SLOTS,
     SLOT_NATIONALITY,
     SLOT_SIDE,
@@ -208,11 +209,11 @@ def situations(s: S, category: int) -> list[tuple[int, int]]:
     fought = _bookkeeping(s)["fought"]
     comp = s.comp
     out: list[tuple[int, int]] = []
+    occupied = (s.occupied(ATHENS), s.occupied(SPARTA))
     if category != CAT_ZOI:
-        (a_lo, a_hi), (s_lo, s_hi) = SIDE_RANGE
         siege = s.siege
-        for space, f in enumerate(s.sp):
-            if siege[space] or not any(f[a_lo:a_hi]) or not any(f[s_lo:s_hi]):
+        for space in compress(range(len(siege)), map(and_, *occupied)):
+            if siege[space]:
                 continue  # both sides' SPs in it (occupant 2), no Siege marker
             if battle_key(space, space) in fought:
                 continue
@@ -223,13 +224,14 @@ def situations(s: S, category: int) -> list[tuple[int, int]]:
         return out
     # 4: a force in the ZOI of an enemy force elsewhere; units under a Siege marker take no part
     # (RULINGS P95), the Army besieging them may (a relief)
-    spaces = [[sp for sp in range(len(comp.spaces)) if s.side_sps(sp, side) and not _besieged(s, sp, side)]
+    # (a ZOI is both parts of ct.zoi's: geography.zoi of the force's Land and Naval SPs together)
+    spaces = [[sp for sp in compress(range(len(comp.spaces)), occupied[side]) if not _besieged(s, sp, side)]
               for side in (ATHENS, SPARTA)]
-    zois = [{sp: ct.zoi(comp, sp, side, forces(s, sp, side), combat_phase=True).all for sp in spaces[side]}
-            for side in (ATHENS, SPARTA)]
+    spartan_zois = [s.zoi_of(b, SPARTA, True) for b in spaces[SPARTA]]
     for a in spaces[ATHENS]:
-        for b in spaces[SPARTA]:
-            if a != b and battle_key(a, b) not in fought and (b in zois[ATHENS][a] or a in zois[SPARTA][b]):
+        athenian_zoi = s.zoi_of(a, ATHENS, True)
+        for b, spartan_zoi in zip(spaces[SPARTA], spartan_zois, strict=True):
+            if a != b and (b in athenian_zoi or a in spartan_zoi) and battle_key(a, b) not in fought:
                 out.append((a, b))
     return out
 

@@ -23,6 +23,7 @@ leader (``s.sp`` and ``s.moved`` of his space), so every rule sees them where th
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from polemos.core.errors import IllegalActionError
@@ -61,7 +62,6 @@ from polemos.games.peloponnesian_war.state import (
     NSLOTS,
     PH_OPERATIONS,
     REBEL_OPEN,
-    SIDE_RANGE,
     SIDE_SLOTS,
     SLOT_NATIONALITY,
     SLOT_SIDE,
@@ -137,13 +137,10 @@ def assembly_spaces(s: S, side: int) -> list[int]:
         return out
     control, sps, moved, siege = s.control, s.sp, s.moved, s.siege
     sparta, guard = home_space(s, SPARTA), slot(SPARTAN, HOPLITE)
-    lo, hi = SIDE_RANGE[side]
-    for space in range(len(sps)):
+    for space in compress(range(len(sps)), s.occupied(side)):
         if control[space] != side:
             continue
         here, gone = sps[space], moved[space]
-        if not any(here[lo:hi]):
-            continue
         for i in slots:
             n = here[i] - gone[i]
             if n > 0 and space == sparta and i == guard:
@@ -276,6 +273,18 @@ def _near(comp: Components, space: int) -> frozenset[int]:
             rows.append(frozenset(one | two | {x}))
         table = _NEAR[comp.version] = tuple(rows)
     return table[space]
+
+
+def _near_sorted(comp: Components, space: int) -> tuple[int, ...]:
+    """:func:`_near` in order of space index."""
+    table = _NEAR_SORTED.get(comp.version)
+    if table is None or table[0] is not comp:
+        rows = tuple(tuple(sorted(_near(comp, x))) for x in range(len(comp.spaces)))
+        table = _NEAR_SORTED[comp.version] = (comp, rows)
+    return table[1][space]
+
+
+_NEAR_SORTED: dict[str, tuple[Components, tuple[tuple[int, ...], ...]]] = {}
 
 
 def route_steps(s: S, side: int, here: int, goal: int, army: list[int]) -> list[tuple[int, int]]:
@@ -977,14 +986,12 @@ def interceptors(s: S, side: int, space: int) -> list[int]:
     out = []
     idx = s.comp.space_index
     isthmus = {idx["corinth"]: idx["cenchreae"], idx["cenchreae"]: idx["corinth"]}
-    lo, hi = SIDE_RANGE[enemy]
-    for z in sorted(_near(s.comp, space)):
-        f = s.sp[z]
-        if not any(f[lo:hi]):
+    there = s.occupied(enemy)
+    for z in _near_sorted(s.comp, space):
+        if not there[z]:
             continue
-        sps = (0,) * lo + tuple(f[lo:hi]) + (0,) * (NSLOTS - hi)  # the enemy's SPs there
-        in_zoi = space in ct.zoi(s.comp, z, enemy, sps, combat_phase=False).all
-        if in_zoi or (isthmus.get(z) == space and s.land_sps(z, enemy) > 0):
+        # (the whole ZOI: both parts of ct.zoi's, geography.zoi of the force's Land and Naval SPs)
+        if space in s.zoi_of(z, enemy) or (isthmus.get(z) == space and s.land_sps(z, enemy) > 0):
             out.append(z)
     return out
 

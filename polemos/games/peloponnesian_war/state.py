@@ -24,11 +24,12 @@ holds the data and the procedures every rule reads (control, forces, leaders, th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.game import JSON, Outcome, Role, State
-from polemos.core.plain import copy_fields, copy_header, dump_fields, load_fields, state_header
+from polemos.core.plain import copy_header, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.peloponnesian_war.geography import zoi
 from polemos.games.peloponnesian_war.model import (
@@ -127,6 +128,8 @@ _LISTS = (
     "events_done", "tasks",
 )
 _DICTS = ("pending", "op", "combat")
+_NESTED_LISTS = ("sp", "moved", "tasks")  # lists of lists (the others hold ints or bools)
+_FLAT_LISTS = tuple(name for name in _LISTS if name not in _NESTED_LISTS)
 
 
 class PWState(State):
@@ -368,16 +371,25 @@ class PWState(State):
         """SPs the counter mix still holds (1.1.2: never more in play than the mix)."""
         return max(0, self.comp.mix[nationality][unit_type] - self.in_play(nationality, unit_type))
 
+    def unbuilt_by_slot(self) -> list[int]:
+        """:meth:`unbuilt` of every slot (nationality * 3 + type) at once."""
+        mix = self.comp.mix
+        on_map = map(sum, zip(*self.sp, strict=True))
+        return [max(0, mix[SLOT_NATIONALITY[i]][SLOT_TYPE[i]] - n - home)
+                for i, (n, home) in enumerate(zip(on_map, self.going_home, strict=True))]
+
     def side_zoi(self, side: int, combat_phase: bool = False) -> set[int]:
         """Every space in the ZOI of some force of ``side`` (1.3, geography.zoi: 4.1.2, 5.3.1)."""
         out: set[int] = set()
-        sps = self.sp
-        (h1, h2), (c1, c2), (n1, n2) = SIDE_TYPE_SLOTS[side]
-        for i, here in enumerate(self.occupied(side)):
-            if here:
-                f = sps[i]
-                out |= zoi(self.comp, i, side, f[h1] + f[h2], f[c1] + f[c2], f[n1] + f[n2], combat_phase)
+        for i in compress(range(len(self.sp)), self.occupied(side)):
+            out |= self.zoi_of(i, side, combat_phase)
         return out
+
+    def zoi_of(self, space: int, side: int, combat_phase: bool = False) -> frozenset[int]:
+        """The ZOI of ``side``'s SPs in ``space`` (1.3, geography.zoi), which must hold some."""
+        f = self.sp[space]
+        (h1, h2), (c1, c2), (n1, n2) = SIDE_TYPE_SLOTS[side]
+        return zoi(self.comp, space, side, f[h1] + f[h2], f[c1] + f[c2], f[n1] + f[n2], combat_phase)
 
     def occupied(self, side: int) -> list[bool]:
         """For each space, whether ``side`` has SPs in it (kept between calls and brought up to date
@@ -520,10 +532,17 @@ class PWState(State):
         c = type(self).__new__(type(self))
         copy_header(self, c)
         c.comp = self.comp
-        copy_fields(self, c, _SCALARS, _LISTS)
+        # copy_fields(self, c, _SCALARS, _LISTS), by name: the lists of lists one level deep
+        mine, theirs = self.__dict__, c.__dict__
+        for name in _SCALARS:
+            theirs[name] = mine[name]
+        for name in _FLAT_LISTS:
+            theirs[name] = mine[name][:]
+        for name in _NESTED_LISTS:
+            theirs[name] = list(map(list.copy, mine[name]))
         for name in _DICTS:
-            setattr(c, name, _plain_copy(getattr(self, name)))
-        c.log = list(self.log)
+            theirs[name] = _plain_copy(mine[name])
+        c.log = self.log[:]
         c.reset_caches()
         return c
 
@@ -569,12 +588,22 @@ class PWState(State):
 
 
 def _plain_copy(value: Any) -> Any:
-    """A deep copy of plain JSON data (dicts, lists, scalars)."""
+    """A deep copy of plain JSON data (dicts, lists, scalars; tuples become lists, keys strings)."""
+    kind = type(value)
+    if kind is dict:
+        return {str(k): v if type(v) in _ATOMS else _plain_copy(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _ATOMS else _plain_copy(v) for v in value]
+    if kind in _ATOMS:
+        return value
     if isinstance(value, dict):
         return {str(k): _plain_copy(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain_copy(v) for v in value]
     return value
+
+
+_ATOMS = frozenset({int, str, bool, float, type(None)})
 
 
 class _Static:
