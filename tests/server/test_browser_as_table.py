@@ -144,8 +144,12 @@ def _move_on_board(page: Any, server: str, gid: int, block_ref: str, kind: str) 
     if kind == "op":
         plans = panel["plans"]
         assert plans, "an operation move with no destination on the board"
-        # the farthest destination: a path of several hexes in one click
-        plan = max(plans, key=lambda p: len(p["actions"]))
+        # an attack when one is in reach (a battle follows, its choices taken on the board), else the farthest
+        # destination: a path of several hexes in one click
+        me = doc["view"]["role"]
+        enemy = {str(b.get("location")) for b in doc["view"]["blocks"] if b.get("owner") != me}
+        attacks = [p for p in plans if p["refs"][0][2:] in enemy]
+        plan = max(attacks or plans, key=lambda p: len(p["actions"]))
         target = plan["refs"][0]
     else:
         moves = [r for a, r in zip(doc["legal"], doc["refs"], strict=True) if a.startswith("to ") and r]
@@ -176,6 +180,7 @@ def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
     per_move: list[tuple[str, int]] = []
     off_board: list[str] = []
     controls: list[str] = []  # decisions taken with the board's controls (issue 11)
+    battles_fought: list[str] = []
     by_keyboard = ""
     cards = 0
     why_seen = ""
@@ -251,6 +256,7 @@ def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
         # a battle is chosen on the board too
         battles = [(a, r) for a, r in zip(legal, refs, strict=True) if a.startswith("battle ") and r]
         if battles:
+            battles_fought.append(battles[0][0])
             mark = _mark(page)
             click_ref(page, battles[0][1][0])
             page.wait_for_selector("#confirm:not([hidden])")
@@ -293,6 +299,8 @@ def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
     # every decision was taken on the board: the Mulligan and the end of each phase by their controls
     assert not off_board, off_board
     assert {"keep", "end"} <= set(controls), controls
+    # a battle was fought, its choices (the declaration, each block's combat turn) taken on the board
+    assert battles_fought and set(controls) & {"engage", "fire", "pass", "withdraw", "storm"}, controls
     assert by_keyboard == "end"
     print("clicks per move:", per_move, "decisions by the board's controls:", controls)
 
