@@ -963,7 +963,10 @@ def serve(
                           POLEMOS_WS_PER_USER=str(ws_per_user), POLEMOS_WS_PER_ADDRESS=str(ws_per_address))
         typer.echo(f"Polemos on http://{host}:{port}/  (database: {where}; "
                    f"{count} worker process{'es' if count > 1 else ''})")
-        config = uvicorn.Config("polemos.server.app:factory", factory=True, workers=count, log_level="warning")
+        # no permessage-deflate on the WebSockets: their messages are ~60 bytes, and zlib per message cost
+        # the event loop ~2 ms each under load (issue 8; polemos.server.timing)
+        config = uvicorn.Config("polemos.server.app:factory", factory=True, workers=count, log_level="warning",
+                                ws_per_message_deflate=False)
         if count > 1:
             Multiprocess(config, sockets=[sock]).run()
         else:
