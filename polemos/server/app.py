@@ -18,6 +18,7 @@ import functools
 import html
 import logging
 import os
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -77,6 +78,7 @@ SESSION_COOKIE = "polemos_session"
 WS_PER_USER = 16  # live connections (WebSockets) of one user in one server process
 WS_PER_ADDRESS = 64  # ... and from one address (a household or office behind one router)
 POLL_SECONDS = 0.25  # how often a process asks the database for other processes' changes
+SWITCH_INTERVAL = 0.005  # Python's default
 WithPage = Annotated[bool, Query(description="answer with the acting seat's new page too")]
 log = logging.getLogger("polemos.server")
 
@@ -99,24 +101,26 @@ class PolemosApp(FastAPI):
 
 
 # -- who is asking ------------------------------------------------------------------------------------
-async def viewer(request: Request) -> Viewer | None:
-    """The logged-in user, from the session cookie (None for a visitor)."""
+def session_of(request: Request) -> Viewer | None:
+    """The logged-in user, from the session cookie (None for a visitor), read in a worker thread, never on
+    the event loop: a database call lets go of Python's GIL, and under load the loop then waits for a game
+    thread to hand it back (up to the switch interval) before it can serve any other request or socket (the
+    event loop's lag, measured by polemos.server.timing; issue 8). The fast path reads it in the thread that
+    does the request's work (one trip)."""
     token = request.cookies.get(SESSION_COOKIE)
     store: Store = request.app.state.store
-    if not token:
+    return store.viewer(token) if token else None
+
+
+async def viewer(request: Request) -> Viewer | None:
+    """The logged-in user, from the session cookie (None for a visitor)."""
+    if not request.cookies.get(SESSION_COOKIE):
         return None
-    if store.hot is None:
-        return await run_in_threadpool(store.viewer, token)
-    # SQLite: one indexed read through the driver (~0.1 ms; in WAL mode a reader never waits for a writer)
-    # costs less than the trip to a worker thread and back that every request made for it (issue 8)
-    who, stale = store.session(token)
-    if who is not None and stale:
-        await run_in_threadpool(store.touch, token)
-    return who
+    return await run_in_threadpool(session_of, request)
 
 
-async def user(request: Request, who: Annotated[Viewer | None, Depends(viewer)]) -> Viewer:
-    """A logged-in user; for state-changing requests, with the session's CSRF token in the header."""
+def check_user(request: Request, who: Viewer | None) -> Viewer:
+    """``user``'s checks, for the fast path's worker thread."""
     if who is None:
         raise ApiError(401, "log in first")
     if request.method not in ("GET", "HEAD", "OPTIONS"):
@@ -124,6 +128,11 @@ async def user(request: Request, who: Annotated[Viewer | None, Depends(viewer)])
         if not sent or sent != who.csrf:
             raise ApiError(403, "missing or wrong CSRF token (reload the page)")
     return who
+
+
+async def user(request: Request, who: Annotated[Viewer | None, Depends(viewer)]) -> Viewer:
+    """A logged-in user; for state-changing requests, with the session's CSRF token in the header."""
+    return check_user(request, who)
 
 
 Who = Annotated[Viewer | None, Depends(viewer)]
@@ -327,9 +336,12 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
         plain, role = role_of(query)
         if not (plain and only(query, {"role", "lang"})):
             return None
-        who = await viewer(request)
-        lang = request_lang(request, who)
-        return Response(await hub.work(store.view_json, gid, who, role, lang), media_type="application/json")
+        return Response(await hub.work(view_work, request, gid, role), media_type="application/json")
+
+    def view_work(request: Request, gid: int, role: str | None) -> bytes:
+        """The fast path's GET /view in one worker thread: the session, the language, the page."""
+        who = session_of(request)
+        return store.view_json(gid, who, role, request_lang(request, who))
 
     async def fast_act(request: Request, gid: int, query: dict[str, str], body: bytes) -> Response | None:
         if query.get("page") != "true" or not only(query, {"page", "lang"}):
@@ -341,11 +353,14 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
             move = Act.model_validate(doc)
         except ValidationError:
             return None
-        who = await user(request, await viewer(request))
-        lang = request_lang(request, who)
-        answer = acted(*await hub.work(act_and_page, gid, who, move.action, move.version, move.role, False, True,
-                                       lang))
+        answer = acted(*await hub.work(act_work, request, gid, move))
         return answer if isinstance(answer, Response) else None
+
+    def act_work(request: Request, gid: int, move: Act) -> tuple[dict[str, Any], bytes | None]:
+        """The fast path's POST /actions?page=true in one worker thread: the session and its CSRF token,
+        the language, the action and the acting seat's page."""
+        who = check_user(request, session_of(request))
+        return act_and_page(gid, who, move.action, move.version, move.role, False, True, request_lang(request, who))
 
     app.state.fast = {"view": fast_view, "actions": fast_act}
 
@@ -505,6 +520,7 @@ def factory() -> FastAPI:
     polemos.server.app:factory``): its configuration comes from the environment ``serve`` sets
     (without it: SQLite in ``polemos-data``, as ``polemos serve`` does by default)."""
     env = os.environ
+    sys.setswitchinterval(float(env.get("POLEMOS_SWITCH_INTERVAL", SWITCH_INTERVAL)))
     components = env.get("POLEMOS_COMPONENTS")
     store = open_store(env.get("POLEMOS_DATABASE_URL"), Path(env.get("POLEMOS_DATA_DIR", "polemos-data")),
                        Path(components) if components else None)

@@ -76,6 +76,7 @@ class Report:
     view_ms: list[float] = field(default_factory=list)
     games_finished: int = 0
     server_cpu: float | None = None  # CPU seconds of the server's processes in the measured time
+    server_runq: float | None = None  # seconds their threads waited, runnable, for a core (the machine's load)
     process_cpu: list[float] = field(default_factory=list)  # ... of each of them, busiest first
     client_cpu: float = 0.0
     machine_busy: float | None = None  # fraction of all cores busy in the measured time
@@ -103,6 +104,8 @@ class Report:
             "server_cpu_ms_per_action": (None if self.server_cpu is None or not self.actions
                                          else round(1000 * self.server_cpu / self.actions, 2)),
             "server_process_cores": [round(c / span, 3) for c in self.process_cpu],
+            # seconds per second the server's threads were ready to run but waited for a core (Linux schedstat)
+            "server_waiting_for_cores": None if self.server_runq is None else round(self.server_runq / span, 3),
             "client_cpu_cores": round(self.client_cpu / span, 3),
             "machine_busy": None if self.machine_busy is None else round(self.machine_busy, 3), "cores": self.cores,
             "arrivals": None if s.pace is None else s.arrivals,
@@ -139,6 +142,9 @@ class Report:
         lines.append("event loop lag ms (p50/p99/max): server " + (_ppp(inside["loop_lag_ms"], last="max")
                                                                   if "loop_lag_ms" in inside else "n/a")
                      + f", load tool {_ppp(lag, last='max')}")
+        if d["server_waiting_for_cores"] is not None:
+            lines.append(f"server threads waiting for a core (the machine's load): {d['server_waiting_for_cores']:.2f} "
+                         f"s per s, {d['server_cpu_cores'] or 0:.2f} s per s on one")
         lines += [f"error: {e}" for e in d["error_samples"]]
         return "\n".join(lines)
 
@@ -464,6 +470,7 @@ class Driver:
         lag = asyncio.create_task(self.loop_lag())
         pids = server_pids()
         cpu0, client0, machine0, t0 = _server_cpu(pids), _own_cpu(), _machine(), time.monotonic()
+        runq0 = _run_queue(pids)
         self.window = (time.time(), 0.0)
         await self.wait(self.stop, self.s.seconds)
         self.measuring = False
@@ -471,6 +478,9 @@ class Driver:
         lag.cancel()
         self.report.seconds = time.monotonic() - t0
         cpu1 = _server_cpu(pids)
+        runq1 = _run_queue(pids)
+        if runq0 is not None and runq1 is not None:
+            self.report.server_runq = max(0.0, runq1 - runq0)
         if cpu0 is not None and cpu1 is not None:
             self.report.server_cpu = sum(cpu1.values()) - sum(cpu0.values())
             self.report.process_cpu = sorted((cpu1[p] - cpu0.get(p, 0.0) for p in cpu1), reverse=True)
@@ -517,6 +527,18 @@ def _server_cpu(pids: list[int] | None) -> dict[int, float] | None:
             continue
         out[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
     return out
+
+
+def _run_queue(pids: list[int] | None) -> float | None:
+    """Seconds the threads of ``pids`` have waited, runnable, for a core (None without /proc)."""
+    if not pids or not Path("/proc/self/task").exists():
+        return None
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            for task in os.listdir(f"/proc/{pid}/task"):
+                total += timing.run_queue_wait(f"/proc/{pid}/task/{task}/schedstat")
+    return total
 
 
 def _own_cpu() -> float:

@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import os
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -46,7 +47,7 @@ PRUNE_EVERY = 60.0
 # at a time (the GIL), so more only make each wait longer for its turn, the holder of SQLite's write
 # turn among them: in one `polemos loadtest --games 100 --pace 5` on the busy 2-core machine, Starlette's
 # 40 threads gave a median action latency of 43 ms and a p95 of 366 ms, 6 threads 25 ms and 140 ms.
-GAME_THREADS = 6
+GAME_THREADS = int(os.environ.get("POLEMOS_GAME_THREADS", "6"))
 T = TypeVar("T")
 
 

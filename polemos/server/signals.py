@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from polemos.core.game import JSON, State
 from polemos.core.log import log_lines, log_text
@@ -39,6 +40,22 @@ SPECTATOR = "*"  # the viewer key of the spectator (a role name is an identifier
 # from the game as it stood, before the next change is compared with them (Signals.rebase): a new format
 # alone must move no version, or a secret step made just after an upgrade would show.
 DIGEST_FORMAT = 4
+
+
+# hashlib lets go of the GIL while it hashes 2048 bytes or more in one call; a page (~50-120 KB) hashed at
+# once then costs its thread a wait for the GIL to come back (up to the switch interval, ~5 ms, while other
+# threads run Python), three times per action: fed in smaller pieces it keeps the GIL (issue 8, the tail)
+_HASH_PIECE = 2047
+
+
+def _feed(digest: Any, data: bytes) -> None:
+    """``digest.update(data)`` without letting go of the GIL (the same digest)."""
+    if len(data) <= _HASH_PIECE:
+        digest.update(data)
+        return
+    view = memoryview(data)
+    for k in range(0, len(data), _HASH_PIECE):
+        digest.update(view[k:k + _HASH_PIECE])
 
 
 @dataclass(slots=True)
@@ -85,9 +102,10 @@ def page_of(state: State, viewer: str, public: JSON, before: Page | None = None)
     can_undo = role is not None and state.can_undo(role)
     view_text = dumps(view)
     legal_text = dumps(legal)
-    digest = hashlib.sha256(view_text)
-    digest.update(b"\0" + legal_text + b"\0" + (b"1" if can_undo else b"0") + b"\0")
-    digest.update(dumps_sorted(public))
+    digest = hashlib.sha256()
+    _feed(digest, view_text)
+    _feed(digest, b"\0" + legal_text + b"\0" + (b"1" if can_undo else b"0") + b"\0")
+    _feed(digest, dumps_sorted(public))
     raw = view.get("log")
     if not isinstance(raw, list):
         return Page(view, legal, can_undo, log_lines(view, ENGLISH), digest.hexdigest(), view_text, legal_text)

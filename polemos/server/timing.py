@@ -18,8 +18,10 @@ The moments of one request, all ``time.perf_counter()`` in the process:
 - ``t3``: the event loop takes the result back (``t3 - t2``: the loop was busy, or the GIL held);
 - ``t4``: the answer is handed to uvicorn to send.
 
-``cpu``: the CPU seconds of the worker thread between ``t1`` and ``t2``; ``t2 - t1 - cpu`` is the time the
-thread was runnable but waited (for the GIL, the disk, the write turn). Each process appends its samples
+``cpu``: the CPU seconds of the worker thread between ``t1`` and ``t2``; ``runq``: the seconds it waited
+meanwhile, runnable, for a core (Linux's ``/proc/thread-self/schedstat``: the machine's other load, and
+the other threads of the server); the rest of ``t2 - t1`` it waited for the GIL, the disk or the write
+turn. Each process appends its samples
 to ``<folder>/timing-<pid>.jsonl`` every FLUSH_SECONDS as ``{"kind", "wall", "status", marks ...}`` lines
 (``wall``: ``time.time()`` at ``t4``, so a report can keep its measured window) and its loop lags as
 ``{"kind": "lag", "wall", "ms"}`` lines.
@@ -110,14 +112,24 @@ def timed(fn: Callable[..., T], *args: Any) -> Callable[[], T]:
         if record is None:
             return fn(*args)
         record["t1"] = time.perf_counter()
-        cpu = time.thread_time()
+        cpu, runq = time.thread_time(), run_queue_wait()
         try:
             return fn(*args)
         finally:
             record["cpu"] = time.thread_time() - cpu
+            record["runq"] = run_queue_wait() - runq
             record["t2"] = time.perf_counter()
 
     return run
+
+
+def run_queue_wait(path: str = "/proc/thread-self/schedstat") -> float:
+    """Seconds this thread (or the task at ``path``) has waited, runnable, for a core (0 without /proc)."""
+    try:
+        with open(path, "rb") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 async def watch_loop() -> None:
@@ -181,9 +193,11 @@ def summarize(samples: list[Record], percentiles: Callable[[list[float]], dict[s
         cpu = [1000 * r["cpu"] for r in mine if "cpu" in r]
         if cpu:
             parts["thread CPU"] = percentiles(cpu)
-        waited = [1000 * (r["t2"] - r["t1"] - r["cpu"]) for r in mine if {"t1", "t2", "cpu"} <= r.keys()]
-        if waited:
-            parts["work not on CPU"] = percentiles(waited)
+        timed_ = [r for r in mine if {"t1", "t2", "cpu", "runq"} <= r.keys()]
+        if timed_:
+            parts["work waiting for a core"] = percentiles([1000 * r["runq"] for r in timed_])
+            parts["work waiting for GIL/disk/turn"] = percentiles(
+                [max(0.0, 1000 * (r["t2"] - r["t1"] - r["cpu"] - r["runq"])) for r in timed_])
         out[kind] = {"count": len(mine), "ms": parts}
     lags = [float(r["ms"]) for r in samples if r.get("kind") == "lag"]
     if lags:
