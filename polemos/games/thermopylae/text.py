@@ -16,6 +16,9 @@ the stack size ("x3"), the top unit's facing (^ > v < for N E S W), "d" when it 
 for its step losses. A "*" after the terrain character marks an area held by both sides (melee).
 Areas are named with where they lie ("G8, west of the Wall"; :func:`area_label`), actions with the
 units' codes and those names (:func:`action_label`), as on the browser's buttons.
+
+The screen speaks the current language (``polemos.i18n.use``: ``--lang es`` / ``POLEMOS_LANG=es``): every
+heading, key and name goes through the catalog (the codes, area names and numbers stay as they are).
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from polemos.core.log import log_lines
+from polemos.core.log import log_lines, translate_line
 from polemos.games.thermopylae.board import AreaMap, load_map
+from polemos.i18n import N_, format_message, translate_text
 
 CELL = 7  # characters inside a cell; a "|" separates cells: 5 + 15 * 8 = 125 columns (wide), 5 + 9 * 8 = 77 (narrow)
 WIDE = 125  # the north-up grid's width (5 + 15 * 8): narrower terminals get the grid turned a quarter
@@ -54,7 +58,9 @@ PERSIAN_CONTINGENTS = frozenset({"immortals", "dahae", "medes", "scythians", "su
 ARROWS = {"N": "^", "E": ">", "S": "v", "W": "<"}
 TERRAIN_CHARS = {"coastal": "~", "level1": ".", "level2": "^", "wall": "#"}
 HIDDEN = "??"
-MODES = {"solitaire": "solitaire", "two": "two-player", "multi": "multi-player"}
+MODES = {"solitaire": N_("solitaire"), "two": N_("two-player"), "multi": N_("multi-player")}
+# the Persian units named after their arms, counted apart off the map ("dahae-bow-1": "Dahae Bow")
+ARMS = (N_("Dahae Bow"), N_("Medes Bow"), N_("Scythians Bow"), N_("Susa Javelin"))
 
 
 @functools.lru_cache(maxsize=8)
@@ -209,10 +215,11 @@ def action_label(action: str, amap: AreaMap) -> str:
 
 
 def action_labels(view: dict[str, Any], legal: list[str], data_dir: Path | None = None) -> list[str]:
-    """:func:`action_label` of each legal action, in order."""
+    """:func:`action_label` of each legal action, in order, in the current language (the terminal's choices;
+    the browser's buttons are drawn in English and the page translates them)."""
     del view  # every label is read off the action's text and the map
     amap = _map(data_dir)
-    return [action_label(a, amap) for a in legal]
+    return [translate_line(action_label(a, amap)) for a in legal]
 
 
 # ==================================================================================== grid
@@ -238,10 +245,9 @@ def _grid(view: dict[str, Any], amap: AreaMap, width: int = WIDE) -> list[str]:
     units = _units(view)
     wall = amap.wall_row
     heads = [(f"#{r}#" if r == wall else r).center(CELL) for r in amap.rows]
-    lines = [
-        "Go Tell the Spartans — north (the sea) up, west (row A, the Persian end) left, east (row O) right",
-        ("     " + " ".join(heads)).rstrip(),
-    ]
+    lines = textwrap.wrap(translate_text(N_("Go Tell the Spartans — north (the sea) up, west (row A, the Persian "
+                                            "end) left, east (row O) right")), WIDE)
+    lines.append(("     " + " ".join(heads)).rstrip())
     for col in range(1, amap.columns + 1):
         first, second = [], []
         for row in amap.rows:
@@ -260,8 +266,9 @@ def _narrow_grid(view: dict[str, Any], amap: AreaMap, width: int) -> list[str]:
     Persian end, at the top), a cell per map column (the sea at the left); 77 columns."""
     units = _units(view)
     wall = amap.wall_row
-    lines = textwrap.wrap("Go Tell the Spartans — west (row A, the Persian end) at the top, east (row O) at the "
-                          "bottom; the sea (column 1) at the left, the mountain (column 9) at the right", width)
+    lines = textwrap.wrap(translate_text(N_("Go Tell the Spartans — west (row A, the Persian end) at the top, east "
+                                            "(row O) at the bottom; the sea (column 1) at the left, the mountain "
+                                            "(column 9) at the right")), width)
     lines.append(("     " + " ".join(str(c).center(CELL) for c in range(1, amap.columns + 1))).rstrip())
     for row in amap.rows:
         first, second = [], []
@@ -278,12 +285,11 @@ def _narrow_grid(view: dict[str, Any], amap: AreaMap, width: int) -> list[str]:
 
 
 def _legend(amap: AreaMap, width: int = WIDE) -> list[str]:
-    text = (
-        f"Legend: ~ coastal (impassable), . level 1, ^ level 2 ({amap.mound_name} mound), # the Wall (row "
-        f"{amap.wall_row}). Greek units lower case (spa1 = spartans-1), PERSIAN UPPER CASE (IMM12 = "
-        "immortals-12), ?? hidden by fog of war; * both sides in the area (melee). Second line: xN units in "
-        "the stack, top unit's facing ^ N > E v S < W, d disordered, -N step losses."
-    )
+    text = format_message(
+        N_("Legend: ~ coastal (impassable), . level 1, ^ level 2 ({mound} mound), # the Wall (row {row}). Greek "
+           "units lower case (spa1 = spartans-1), PERSIAN UPPER CASE (IMM12 = immortals-12), ?? hidden by fog of "
+           "war; * both sides in the area (melee). Second line: xN units in the stack, top unit's facing ^ N > E "
+           "v S < W, d disordered, -N step losses."), {"mound": amap.mound_name, "row": amap.wall_row})
     return textwrap.wrap(text, width)
 
 
@@ -292,36 +298,42 @@ def _title(name: Any) -> str:
     return str(name).replace("-", " ").title() if name else "-"
 
 
+def _name(word: Any) -> str:
+    """A side's, role's or contingent's id as a person reads it, in the current language."""
+    return translate_text(_title(word))
+
+
 def _names(items: Any) -> str:
     if not isinstance(items, list | tuple) or not items:
-        return "none"
-    return ", ".join(_title(i) for i in items)
+        return translate_text("none")
+    return ", ".join(_name(i) for i in items)
 
 
 def _status(view: dict[str, Any], width: int = WIDE) -> list[str]:
-    parts = [
-        f"Day {view.get('day', '-')}",
-        f"series {view.get('series', '-')}",
-        f"round {view.get('round', '-')} (round {view.get('day_round', '-')} of the day)",
-    ]
-    line = ", ".join(parts) + f" — {view.get('phase') or '-'}"
+    line = format_message(N_("Day {day}, series {series}, round {round} (round {n} of the day) — {phase}"),
+                          {"day": view.get("day", "-"), "series": view.get("series", "-"),
+                           "round": view.get("round", "-"), "n": view.get("day_round", "-"),
+                           "phase": translate_line(str(view.get("phase") or "-"))})
     if view.get("rule"):
-        line += f" [rule {view['rule']}]"
+        line += " " + format_message(N_("[rule {rule}]"), {"rule": view["rule"]})
     active = view.get("active")
     if active:
-        line += f" — to act: {_names(active)}"
+        line += " — " + format_message(N_("to act: {roles}"), {"roles": _names(active)})
     lines = textwrap.wrap(line, width, subsequent_indent="    ")
     role, mode = view.get("role"), view.get("mode")
-    who = f"You play: {_title(role)}" if role else "Full view (no role)"
-    lines.append(who + (f" — {MODES.get(str(mode), str(mode))} game" if mode else ""))
+    who = format_message(N_("You play: {role}"), {"role": _name(role)}) if role else translate_text(
+        N_("Full view (no role)"))
+    if mode:
+        who += " — " + format_message(N_("{mode} game"), {"mode": translate_text(MODES.get(str(mode), str(mode)))})
+    lines.append(who)
     committed = view.get("committed")
     if committed or view.get("current"):
-        lines.append(
-            f"Persian contingents committed today: {_names(committed)}"
-            + (f"; now attacking: {_title(view['current'])}" if view.get("current") else "")
-        )
+        line = format_message(N_("Persian contingents committed today: {names}"), {"names": _names(committed)})
+        if view.get("current"):
+            line += "; " + format_message(N_("now attacking: {name}"), {"name": _name(view["current"])})
+        lines.append(line)
     if view.get("prompt"):
-        lines += textwrap.wrap(f">>> {view['prompt']}", width, subsequent_indent="    ")
+        lines += textwrap.wrap(f">>> {translate_line(str(view['prompt']))}", width, subsequent_indent="    ")
     return lines
 
 
@@ -330,20 +342,23 @@ def _ephialtes(view: dict[str, Any], width: int = WIDE) -> list[str]:
     eph = eph if isinstance(eph, dict) else {}
     parts: list[str] = []
     if eph.get("greek"):
-        parts.append(f"{_title(eph['greek'])} guard the path")
+        parts.append(format_message(N_("{contingent} guard the path"), {"contingent": _name(eph["greek"])}))
     if eph.get("immortals_round") is not None:
-        parts.append(f"the Immortals enter in action round {eph['immortals_round']}")
+        parts.append(format_message(N_("the Immortals enter in action round {n}"), {"n": eph["immortals_round"]}))
     if eph.get("immortals_waiting"):
-        parts.append("the Immortals wait in the box")
+        parts.append(translate_text(N_("the Immortals wait in the box")))
     off = view.get("off_map")
     off = off if isinstance(off, dict) else {}
     box = off.get("box")
     if box:
-        parts.append(f"in the box: {_tally(box)}")
-    lines = [f"Ephialtes Box: {'; '.join(parts) if parts else 'empty'}"]
-    rest = [f"{label}: {_tally(off[key])}" for key, label in (("pool", "pool"), ("away", "sent away")) if off.get(key)]
+        parts.append(format_message(N_("in the box: {units}"), {"units": _tally(box)}))
+    lines = textwrap.wrap(format_message(N_("Ephialtes Box: {what}"), {
+        "what": "; ".join(parts) if parts else translate_text("empty")}), width, subsequent_indent="    ")
+    rest = [format_message(label, {"units": _tally(off[key])})
+            for key, label in (("pool", N_("pool: {units}")), ("away", N_("sent away: {units}"))) if off.get(key)]
     if rest:
-        lines += textwrap.wrap("Off map — " + "; ".join(rest), width, subsequent_indent="    ")
+        lines += textwrap.wrap(translate_text(N_("Off map")) + " — " + "; ".join(rest), width,
+                               subsequent_indent="    ")
     return lines
 
 
@@ -355,7 +370,7 @@ def _tally(ids: Any) -> str:
     for uid in ids:
         c = _contingent_of(str(uid))
         counts[c] = counts.get(c, 0) + 1
-    return ", ".join(f"{_title(c)} {n}" for c, n in counts.items()) or "none"
+    return ", ".join(f"{_name(c)} {n}" for c, n in counts.items()) or translate_text("none")
 
 
 def _stacks(view: dict[str, Any], width: int = WIDE) -> list[str]:
@@ -369,7 +384,8 @@ def _stacks(view: dict[str, Any], width: int = WIDE) -> list[str]:
         entries.append(f"{name}: " + " ".join(unit_code(u) + unit_marks(u) for u in stack))
     if not entries:
         return []
-    return textwrap.wrap("Stacks (top first): " + "; ".join(entries), width, subsequent_indent="    ")
+    return textwrap.wrap(translate_text(N_("Stacks (top first):")) + " " + "; ".join(entries), width,
+                         subsequent_indent="    ")
 
 
 # ================================================================================= tracks
@@ -395,7 +411,7 @@ def _tracks(view: dict[str, Any], width: int = WIDE) -> list[str]:
     lines: list[str] = []
     army = tracks.get("army")
     if isinstance(army, dict) and army:
-        lines.append("Army morale tracks (x filled, R the rout box):")
+        lines.append(translate_text(N_("Army morale tracks (x filled, R the rout box):")))
         for side in ("greek", "persian"):
             a = army.get(side)
             if not isinstance(a, dict):
@@ -403,15 +419,15 @@ def _tracks(view: dict[str, Any], width: int = WIDE) -> list[str]:
             raw = a.get("units")
             on: list[Any] = raw if isinstance(raw, list) else []
             rout_at = _num(a.get("rout_at"))
-            codes = ", ".join(id_code(str(u)) for u in on) or "empty"
-            text = f"  {_title(side):<8} {_track(len(on), rout_at, rout_at)}  {len(on)}/{rout_at}: {codes}"
+            codes = ", ".join(id_code(str(u)) for u in on) or translate_text("empty")
+            text = f"  {_name(side):<8} {_track(len(on), rout_at, rout_at)}  {len(on)}/{rout_at}: {codes}"
             crises = _num(a.get("crises"))
             if side == "persian" or crises:
-                text += f"; morale crises {crises}"
+                text += "; " + format_message(N_("morale crises {n}"), {"n": crises})
             lines += textwrap.wrap(text, width, subsequent_indent="           ")
     conts = tracks.get("contingents")
     if isinstance(conts, dict) and conts:
-        lines.append("Contingent morale tracks (x lost, R the routs box):")
+        lines.append(translate_text(N_("Contingent morale tracks (x lost, R the routs box):")))
         columns: dict[str, list[str]] = {"greek": [], "persian": []}
         rows = []
         for cid, c in conts.items():
@@ -419,8 +435,8 @@ def _tracks(view: dict[str, Any], width: int = WIDE) -> list[str]:
                 continue
             lost, boxes, routs = _num(c.get("lost")), _num(c.get("boxes")), _num(c.get("routs_box"))
             side = "persian" if _is_persian(c.get("side"), str(cid)) else "greek"
-            state = "ROUTED" if c.get("routed") else f"lost {lost}"
-            rows.append((side, _title(cid), _track(lost, boxes, routs), state))
+            state = translate_text(N_("ROUTED")) if c.get("routed") else format_message(N_("lost {n}"), {"n": lost})
+            rows.append((side, _name(cid), _track(lost, boxes, routs), state))
         for side in columns:
             mine = [r for r in rows if r[0] == side]
             name_w = max((len(r[1]) for r in mine), default=0)
@@ -437,7 +453,8 @@ def _tracks(view: dict[str, Any], width: int = WIDE) -> list[str]:
             lines += left + right
     vp = view.get("vp")
     if isinstance(vp, dict) and vp:
-        lines.append("Victory points: " + ", ".join(f"{_title(s)} {v}" for s, v in vp.items()))
+        lines.append(format_message(N_("Victory points: {points}"),
+                                    {"points": ", ".join(f"{_name(s)} {v}" for s, v in vp.items())}))
     return lines
 
 
@@ -446,7 +463,7 @@ def _log(view: dict[str, Any], width: int = WIDE) -> list[str]:
     log = log_lines(view)
     if not log:
         return []
-    lines = ["Log:"]
+    lines = [translate_text(N_("Log:"))]
     for text in log[-LOG_LINES:]:
         lines += textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ") or ["  "]
     return lines
@@ -457,14 +474,15 @@ def _outcome(view: dict[str, Any], width: int = WIDE) -> list[str]:
     if not out:
         return []
     if not isinstance(out, dict):
-        return [f"GAME OVER: {out}"]
+        return [format_message(N_("GAME OVER: {result}"), {"result": str(out)})]
     winner = out.get("winner")
-    text = "GAME OVER: " + (f"{_title(winner)} victory" if winner else "no winner")
+    text = format_message(N_("GAME OVER: {result}"), {"result": format_message(N_("{side} victory"), {
+        "side": _name(winner)}) if winner else translate_text(N_("no winner"))})
     if out.get("reason"):
-        text += f" — {out['reason']}"
+        text += f" — {translate_line(str(out['reason']))}"
     scores = out.get("scores")
     if isinstance(scores, dict) and scores:
-        text += " (" + ", ".join(f"{_title(k)} {v}" for k, v in scores.items()) + ")"
+        text += " (" + ", ".join(f"{_name(k)} {v}" for k, v in scores.items()) + ")"
     return textwrap.wrap(text, width, subsequent_indent="    ")
 
 
