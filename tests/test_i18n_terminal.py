@@ -57,3 +57,15 @@ def test_go_tell_the_spartans_terminal_names_in_spanish() -> None:
     assert "Leyenda: ~ costa (infranqueable)" in text and "colina de Kolonos" in text
     assert "Marcadores de moral de los contingentes" in text and "Espartanos" in text
     assert labels and not any(label.startswith(("The ", "Place ", "Commit ")) for label in labels), labels
+
+
+def test_the_peloponnesian_war_choices_in_spanish() -> None:
+    # the terminal's numbered choices: the view's labels (3.1 strategies here) in the current language
+    from polemos.games.peloponnesian_war.text import action_labels
+
+    state = polemos.game("peloponnesian-war").new(3)
+    legal = state.legal_actions("player")
+    with i18n.use("es"):
+        shown = action_labels(state.view("player"), legal)
+    assert "Estrategia: Atacar al ejército espartano (3.1)" in shown
+    assert action_labels(state.view("player"), legal)[0].startswith("Strategy: ")

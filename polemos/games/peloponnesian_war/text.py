@@ -101,6 +101,14 @@ def leader_text(leader: dict[str, Any]) -> str:
                                                       "s": leader.get("strategic", "?")})
 
 
+def action_labels(view: dict[str, Any], legal: list[str]) -> list[str]:
+    """A person's label, with its rule, for each legal action (the view carries them for its role), in the
+    current language: the terminal's choices (the browser's buttons are web.action_labels, in English, which
+    the page translates)."""
+    labels = view.get("labels") or {}
+    return [translate_line(str(labels.get(a, a))) for a in legal]
+
+
 def render(view: dict[str, Any], data_dir: Path | None = None) -> str:
     """The terminal's screen for ``view``, in the current language, every line fitting the terminal."""
     lines = []
