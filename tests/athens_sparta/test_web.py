@@ -459,3 +459,16 @@ def test_ed1_the_boards_words_read_in_spanish() -> None:
     assert translate_line("Move to 0907 by 0806 and stop there (4.4)", "es") == \
         "Mover a 0907 por 0806 y detenerse allí (4.4)"
     assert translate_line("Your decision:", "es") == "Tu decisión:"
+
+
+def test_ed1_the_panel_names_the_first_editions_combat_turns() -> None:
+    """1st 5.1 (RULINGS FE8): a first-edition battle is fought in one combat order (the engine's stage "ed1");
+    the panel says so by the first edition's number, in English and Spanish."""
+    from polemos.core.log import translate_line
+
+    view = {"edition": "first", "battle": {"hex": "MEGARA", "kind": "new", "round": 1, "stage": "ed1",
+                                           "attacker": "sparta"}}
+    line = "Battle at MEGARA (new), round 1, combat turns (1st 5.1); attacker Sparta"
+    assert line in web.describe(view)["now"]
+    assert translate_line(line, "es").startswith("Batalla en ")
+    assert "turnos de combate (1.ª ed. 5.1)" in translate_line(line, "es")

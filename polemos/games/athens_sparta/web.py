@@ -661,6 +661,9 @@ MESSAGES = (
     N_("Take a new hand too (Bad Hand, 1st 4.61)"), N_("Engage: fight the battle (1st 5.5)"),
     N_("Move to {hex} by {path} and stop there ({rule})"), N_("Move to {hex} and stop there ({rule})"),
     N_("Move to {hex} by {path} and stop there"), N_("Move to {hex} and stop there"),
+    N_("Battle at {where} (new), round {n}, combat turns (1st 5.1); attacker {side}"),
+    N_("Battle at {where} (storm), round {n}, combat turns (1st 5.1); attacker {side}"),
+    N_("Battle at {where} (sally), round {n}, combat turns (1st 5.1); attacker {side}"),
     N_("1st {rule}"), N_("Your decision:"), N_("Fire"), N_("Let this turn pass (no target)"),
     N_("Withdraw into the city"), N_("Stop storming: back to the siege lines"), N_("Storm the walls"),
     N_("Join the land battle"), N_("Stay at sea"), N_("Stay within the walls (no sally)"), N_("Sally with all blocks"),
@@ -811,8 +814,10 @@ def describe(view: JSON) -> JSON:
         now.append(f"PP left: {view['bp']}" if first_edition(view) else f"BPs left: {view['bp']}")
     battle = view.get("battle")
     if isinstance(battle, dict):
+        # the first edition's one combat order (1st 5.1, RULINGS FE8) is the engine's stage "ed1"
+        stage = "combat turns (1st 5.1)" if battle.get("stage") == "ed1" else battle.get("stage")
         now.append(f"Battle at {battle.get('hex')} ({battle.get('kind')}), round {battle.get('round')}, "
-                   f"{battle.get('stage')}; attacker {str(battle.get('attacker')).title()}")
+                   f"{stage}; attacker {str(battle.get('attacker')).title()}")
     status: list[str] = [f"Olympiad {view.get('olympiad')}, Game Turn {view.get('turn')} — {view.get('phase')} phase"]
     status.append(f"City points: Athens {pts.get('athens')}, Sparta {pts.get('sparta')} (30 wins, 10.2)")
     if first_edition(view):
