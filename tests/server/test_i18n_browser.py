@@ -94,3 +94,44 @@ def test_athens_and_sparta_in_spanish(server: str, browser: Any) -> None:
         assert errors == []
     finally:
         context.close()
+
+
+def test_boards_at_fit_zoom_in_both_languages_desktop_and_phone(server: str, browser: Any) -> None:
+    # issue 11: Go Tell the Spartans' and The Peloponnesian War's boards at fit zoom in English and Spanish, on a
+    # desktop and a phone (screenshots/i18n-fit-*.png): the board's words and the panel's names in the page's
+    # language (places, leaders: one display name each), never an id
+    for lang, locale in (("en", "en-US"), ("es", "es-ES")):
+        errors: list[str] = []
+        context = browser.new_context(locale=locale, viewport={"width": 1400, "height": 900})
+        context.set_default_timeout(TIMEOUT_MS)
+        page = context.new_page()
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        try:
+            signup(page, server, f"fit_{lang}")
+            games: tuple[tuple[str, dict[str, tuple[str, str | None]]], ...] = (
+                ("go-tell-the-spartans", {"greek": ("me", None)}), ("peloponnesian-war", {"player": ("me", None)}))
+            for game, seats in games:
+                page.goto(server + "/")
+                page.wait_for_selector("#create-form")
+                create_game(page, game, seats, seed=3)
+                page.wait_for_selector("#board svg")
+                board = page.text_content("#board svg") or ""
+                side = page.text_content("#side") or ""
+                if game == "peloponnesian-war":
+                    if lang == "es":
+                        assert "Potidea" in board and "Arquidamo" in board and "Potidaea" not in board
+                        assert "Atacar Atenas" in side and "archidamus" not in side
+                    else:
+                        assert "Potidaea" in board and "Archidamus" in board and "Attack Athens" in side
+                else:
+                    assert ("Clave" in board and "Casilla de Efialtes" in board) if lang == "es" else (
+                        "Key" in board and "Ephialtes Box" in board)
+                short = "gts" if game == "go-tell-the-spartans" else "pw"
+                shot(page, f"i18n-fit-{short}-{lang}-desktop")
+                page.set_viewport_size({"width": 390, "height": 844})
+                page.wait_for_timeout(300)
+                shot(page, f"i18n-fit-{short}-{lang}-phone")
+                page.set_viewport_size({"width": 1400, "height": 900})
+            assert errors == []
+        finally:
+            context.close()
