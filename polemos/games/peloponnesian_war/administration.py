@@ -33,7 +33,6 @@ from polemos.games.peloponnesian_war.state import (
     PWState,
     Task,
     TaskFn,
-    slot,
 )
 
 S = PWState
@@ -153,9 +152,8 @@ def build_options(s: S, side: int, spent: int, cap: int, floor: int) -> list[tup
     cost = s.comp.figures.sp_cost
     if spent + cost > cap or s.treasury[side] - cost < floor:
         return []
-    unbuilt = s.unbuilt_by_slot()
     return [(nat, t) for nat in (OWN_NATIONALITY[side], ALLIED_NATIONALITY[side]) for t in (HOPLITE, CAVALRY, NAVAL)
-            if unbuilt[slot(nat, t)] > 0]
+            if s.unbuilt(nat, t) > 0]
 
 
 def build_text(nat: int, unit_type: int) -> str:

@@ -89,7 +89,15 @@ def distances_to(comp: Components, goal: int, mode: int, isthmus_open: bool,
     distance) but is never passed through; ``goal`` is always open. Unreached: ``UNREACHABLE``.
     (LOCs run both ways, so these are also the distances from ``goal``.) Results are remembered:
     the same question is asked at every step of a move."""
-    blocked = frozenset(closed) - {goal}
+    return list(distance_table(comp, goal, mode, isthmus_open, closed))
+
+
+def distance_table(comp: Components, goal: int, mode: int, isthmus_open: bool,
+                   closed: Collection[int] = ()) -> tuple[int, ...]:
+    """:func:`distances_to`, the remembered table itself (read only: no copy)."""
+    blocked = frozenset(closed)
+    if goal in blocked:
+        blocked = blocked - {goal}
     key = (comp.version, goal, mode, isthmus_open, blocked)
     found = _DIST.get(key)
     if found is None:
@@ -111,7 +119,7 @@ def distances_to(comp: Components, goal: int, mode: int, isthmus_open: bool,
         if len(_DIST) >= _DIST_CACHE_SIZE:
             _DIST.clear()
         found = _DIST[key] = tuple(dist)
-    return list(found)
+    return found
 
 
 def next_steps(comp: Components, here: int, goal: int, mode: int, isthmus_open: bool,
@@ -121,7 +129,7 @@ def next_steps(comp: Components, here: int, goal: int, mode: int, isthmus_open: 
     empty when ``here`` is ``goal`` or no legal route reaches it. Sorted by space index."""
     if here == goal:
         return []
-    dist = distances_to(comp, goal, mode, isthmus_open, closed)
+    dist = distance_table(comp, goal, mode, isthmus_open, closed)
     if dist[here] >= UNREACHABLE:
         return []
     blocked = set(closed)
@@ -135,7 +143,7 @@ def next_steps(comp: Components, here: int, goal: int, mode: int, isthmus_open: 
 def route_length(comp: Components, here: int, goal: int, mode: int, isthmus_open: bool,
                  closed: Collection[int] = ()) -> int:
     """The number of LOCs of the shortest legal route (``UNREACHABLE`` if none)."""
-    return distances_to(comp, goal, mode, isthmus_open, closed)[here]
+    return distance_table(comp, goal, mode, isthmus_open, closed)[here]
 
 
 # -- Zones of Influence (1.3) ----------------------------------------------------------------------
@@ -195,6 +203,7 @@ __all__ = [
     "MODES",
     "SEA_ARMY",
     "UNREACHABLE",
+    "distance_table",
     "distances_to",
     "loc_open",
     "movement_mode",

@@ -37,6 +37,7 @@ from polemos.games.peloponnesian_war.geography import (
     distances_to,
     movement_mode,
     next_steps,
+    route_length,
 )
 from polemos.games.peloponnesian_war.model import (
     ATHENS,
@@ -122,10 +123,6 @@ def available_sps(s: S, side: int, space: int) -> list[int]:
 def _besieged(s: S, side: int, space: int) -> bool:
     """``side``'s units in ``space`` are under a Siege marker, an enemy army upon it (5.1)."""
     return s.siege[space] and s.side_sps(space, 1 - side) > 0
-
-
-def affordable(s: S, side: int, i: int) -> bool:
-    return activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i]) <= s.spendable(side)
 
 
 def assembly_spaces(s: S, side: int) -> list[int]:
@@ -218,11 +215,7 @@ def closed_spaces(s: S, side: int, mode: int, goal: int) -> frozenset[int]:
         return found[1]
     # a leader alone: not into a space without a friendly Force that is colour-coded for the enemy or
     # holds enemy units
-    enemy = 1 - side
-    out = set(found[1])
-    rows = zip(s.occupied(side), s.occupied(enemy), s.colour, strict=True)
-    out.update(space for space, (mine, theirs, colour) in enumerate(rows) if not mine and (theirs or colour == enemy))
-    return frozenset(out)
+    return s.closed_to_leader(side, found[1])
 
 
 _CLOSED: dict[tuple[int | str, ...], tuple[Components, frozenset[int]]] = {}
@@ -297,7 +290,14 @@ def route_steps(s: S, side: int, here: int, goal: int, army: list[int]) -> list[
 
 
 def reachable(s: S, side: int, here: int, goal: int, army: list[int]) -> bool:
-    return here == goal or bool(route_steps(s, side, here, goal, army))
+    """Whether a shortest legal route leads from ``here`` to ``goal`` (:func:`route_steps` is not
+    empty): ``goal`` is not closed and the distance table reaches ``here`` — every space the search
+    reached it reached from a space it may pass, by an open LOC, one LOC nearer the goal."""
+    if here == goal:
+        return True
+    mode = army_mode(army)
+    closed = closed_spaces(s, side, mode, goal)
+    return goal not in closed and route_length(s.comp, here, goal, mode, isthmus_open(s, side), closed) < UNREACHABLE
 
 
 def distances_from(s: S, side: int, here: int, army: list[int]) -> list[int]:
@@ -584,7 +584,8 @@ def _take_options(s: S, side: int) -> list[int]:
     assert op is not None
     at = int(op["at"])
     avail = available_sps(s, side, at)
-    return [i for i in SIDE_SLOTS[side] if avail[i] and affordable(s, side, i)]
+    budget = s.spendable(side)  # 4.1.5, 7.1.5: what each slot's SP costs must fit
+    return [i for i in SIDE_SLOTS[side] if avail[i] and activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i]) <= budget]
 
 
 def legal_op_build(s: S, side: int) -> list[str]:
@@ -594,8 +595,9 @@ def legal_op_build(s: S, side: int) -> list[str]:
     for i in _take_options(s, side):
         out.append(f"take {NATIONALITIES[SLOT_NATIONALITY[i]]} {UNIT_TYPES[SLOT_TYPE[i]]}")
     dist = distances_from(s, side, at, army)
+    last, taken = _last_seen(op)  # RULINGS P79
     for space in assembly_spaces(s, side):
-        if space != at and dist[space] < UNREACHABLE and _may_visit(op, space):
+        if space != at and dist[space] < UNREACHABLE and (space not in last or taken > last[space]):
             out.append(f"goto {s.comp.spaces[space].id}")
     goal = int(op["objective"])
     if sum(army):
@@ -633,11 +635,11 @@ def apply_op_build(s: S, side: int, action: str) -> None:
         _pass(s, side, "by choice, before activating any SP")
 
 
-def _may_visit(op: dict[str, Any], space: int) -> bool:
+def _last_seen(op: dict[str, Any]) -> tuple[dict[int, int], int]:
     """RULINGS P79: the leader goes (back) to an assembly space only if he has activated an SP since
-    he was last there, so that building an army always comes to an end."""
-    last = {int(x): int(n) for x, n in op.get("seen", [])}
-    return space not in last or int(op.get("taken", 0)) > last[space]
+    he was last there, so that building an army always comes to an end: the SPs activated when he
+    was last in each space, and so far."""
+    return {int(x): int(n) for x, n in op.get("seen", [])}, int(op.get("taken", 0))
 
 
 def _seen(op: dict[str, Any], space: int) -> None:
@@ -746,12 +748,13 @@ def _next_assembly(s: S, side: int, at: int, goal: int) -> list[int]:
     best: list[int] = []
     best_d = UNREACHABLE
     dist = distances_from(s, side, at, army)
+    budget = s.spendable(side)  # 4.1.5, 7.1.5: what each slot's SP costs must fit
     for space in assembly_spaces(s, side):
         d = dist[space]
         if space in op["visited"] or d >= UNREACHABLE or d > best_d:
             continue
         avail = available_sps(s, side, space)
-        useful = any(avail[i] and affordable(s, side, i) and (
+        useful = any(avail[i] and activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i]) <= budget and (
             (SLOT_TYPE[i] == NAVAL and missing_naval > 0) or (SLOT_TYPE[i] != NAVAL and missing_land > 0))
             for i in SIDE_SLOTS[side])
         if not useful or not _leads_on(s, side, space, goal, army):

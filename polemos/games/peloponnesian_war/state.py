@@ -221,6 +221,7 @@ class PWState(State):
         self._dirty_spaces: set[int] = set()  # the spaces whose SPs, rebellion or siege changed since
         self._occ: list[list[bool]] | None = None  # occupied(): by side, by space (None: to be computed)
         self._occ_dirty: set[int] = set()  # the spaces whose SPs changed since occupied() last looked
+        self._closed_alone: dict[tuple[int, frozenset[int]], frozenset[int]] = {}  # closed_to_leader()
 
     def touch(self, space: int = NO) -> None:
         """Note that the SPs, rebellion or siege of ``space`` changed (NO: a neutral power or a
@@ -371,13 +372,6 @@ class PWState(State):
         """SPs the counter mix still holds (1.1.2: never more in play than the mix)."""
         return max(0, self.comp.mix[nationality][unit_type] - self.in_play(nationality, unit_type))
 
-    def unbuilt_by_slot(self) -> list[int]:
-        """:meth:`unbuilt` of every slot (nationality * 3 + type) at once."""
-        mix = self.comp.mix
-        on_map = map(sum, zip(*self.sp, strict=True))
-        return [max(0, mix[SLOT_NATIONALITY[i]][SLOT_TYPE[i]] - n - home)
-                for i, (n, home) in enumerate(zip(on_map, self.going_home, strict=True))]
-
     def side_zoi(self, side: int, combat_phase: bool = False) -> set[int]:
         """Every space in the ZOI of some force of ``side`` (1.3, geography.zoi: 4.1.2, 5.3.1)."""
         out: set[int] = set()
@@ -400,7 +394,9 @@ class PWState(State):
         if occ is None:
             occ = self._occ = [list(map(any, map(SIDE_PART[ATHENS], sps))), list(map(any, map(SIDE_PART[SPARTA], sps)))]
             self._occ_dirty = set()
+            self._closed_alone = {}
         elif self._occ_dirty:
+            self._closed_alone = {}
             (a_lo, a_hi), (s_lo, s_hi) = SIDE_RANGE
             athens, sparta = occ
             for i in self._occ_dirty:
@@ -409,6 +405,22 @@ class PWState(State):
                 sparta[i] = any(f[s_lo:s_hi])
             self._occ_dirty = set()
         return occ[side]
+
+    def closed_to_leader(self, side: int, closed: frozenset[int]) -> frozenset[int]:
+        """4.1.1 (RULINGS P72): ``closed`` (the spaces closed to any stack of ``side``) and every space
+        a leader of ``side`` moving alone may not enter: without a friendly Force, colour-coded for the
+        enemy or holding enemy units. Remembered until an SP moves or control is recomputed."""
+        mine, theirs = self.occupied(side), self.occupied(1 - side)  # (first: it forgets what changed)
+        key = (side, closed)
+        found = self._closed_alone.get(key)
+        if found is None:
+            enemy = 1 - side
+            out = set(closed)
+            rows = zip(mine, theirs, self.colour, strict=True)
+            out.update(space for space, (friend, foe, colour) in enumerate(rows)
+                       if not friend and (foe or colour == enemy))
+            found = self._closed_alone[key] = frozenset(out)
+        return found
 
     # ================================================================ the Strategy Matrix records
     def add_sci(self, side: int, delta: int) -> None:
@@ -473,6 +485,7 @@ class PWState(State):
 
     def _control_spaces(self, spaces: Iterable[int]) -> None:
         """:meth:`recontrol` for ``spaces`` (then the 5.9 stand-ins, which read any space's control)."""
+        self._closed_alone = {}  # (colours may change)
         static = _static(self.comp)
         power_status, rebellion, siege, control, colour_of = (self.power_status, self.rebellion, self.siege,
                                                               self.control, self.colour)
