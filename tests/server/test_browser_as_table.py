@@ -370,6 +370,8 @@ def test_first_edition_board_in_english_and_spanish(browser: Any, server: str) -
         else:
             assert "Atenas gana si Esparta no ha ganado al terminar la Olimpiada 89 (1.ª ed. 10.2)" in status
             assert "Tu decisión:" in (page.text_content("#board svg") or "")
+            # the control's screen-reader name in Spanish too
+            assert page.get_attribute('#board [data-ref="c:keep"]', "aria-label") == "Conservar esta mano"
         shot(page, f"as-table-first-edition-{lang}")
         # NAUPACTUS and its mountain hexside, zoomed at the pointer
         box = page.locator('#board [data-ref="h:NAUPACTUS"]').bounding_box()

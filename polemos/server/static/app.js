@@ -690,6 +690,12 @@
             const shown = t(said);
             if (shown !== said) el.textContent = shown;
           }
+          // and the names screen readers read (a board control's name is its label, issue 11)
+          for (const el of this.svg.querySelectorAll("[aria-label]")) {
+            const said = el.getAttribute("aria-label");
+            const shown = t(said);
+            if (shown !== said) el.setAttribute("aria-label", shown);
+          }
         }
       }
       this.apply();
