@@ -33,7 +33,7 @@ import polemos
 from polemos.ai.ismcts import NoWorld
 from polemos.core.game import JSON, Role, State
 from polemos.core.rng import Rng
-from polemos.games.thermopylae.rules import FIRE_STAGES, melee_areas, touch, victory_points
+from polemos.games.thermopylae.rules import FIRE_STAGES, melee_areas, routs_box, touch, victory_points
 from polemos.games.thermopylae.state import (
     ARMY,
     AWAY,
@@ -247,7 +247,12 @@ class Sampler:
         return s
 
     def evaluate(self, state: State) -> dict[Role, float]:
-        """The Greeks' chance: a logistic of the victory points (10.0) and the Step Losses on the map."""
+        """The Greeks' chance: a logistic of the victory points (10.0), the Step Losses on the map and
+        the morale (8.4.4: how far each contingent's Morale Track is toward its Routs box, a routed
+        one counting 1; 8.4.5: how far the Army Morale Tracks are toward the Greek Army's rout, a
+        Persian victory, and the Persian Army's last crisis, a Greek one): 20 of 40 games between
+        the bots on seeds 2000-2019 ended by an 8.4.5 rout, which the points and losses alone do not
+        see coming."""
         assert isinstance(state, GTSState)
         g, p = victory_points(state)
         comp = state.comp
@@ -255,7 +260,15 @@ class Sampler:
         for u, a in enumerate(state.loc):
             if a >= 0 or a in (TRACK, ARMY, GONE):
                 losses[comp.u_side[u]] += state.losses[u] if a >= 0 else comp.u_steps[u]
-        x = 0.25 * (g - p) + 0.08 * (losses[PERSIAN] - 2 * losses[GREEK])
+        morale = [0.0, 0.0]
+        for c in range(len(comp.cont_ids)):
+            box = routs_box(state, c)
+            morale[comp.cont_side[c]] += 1.0 if state.routed[c] or box <= 0 else min(1.0, state.lost[c] / box)
+        greek_army = len(state.army_g) / max(1, comp.army_rout_at[GREEK])
+        persian_army = ((len(state.army_p) + state.crises * comp.army_rout_at[PERSIAN])
+                        / max(1, (comp.army_crises[PERSIAN] + 1) * comp.army_rout_at[PERSIAN]))
+        x = (0.25 * (g - p) + 0.08 * (losses[PERSIAN] - 2 * losses[GREEK])
+             + 1.0 * (morale[PERSIAN] - morale[GREEK]) + 3.0 * (persian_army - greek_army))
         vg = 1.0 / (1.0 + math.exp(-x))
         return {role: (vg if role != "persian" else 1.0 - vg) for role in (*ROLES, *state.roles())}
 
