@@ -97,6 +97,8 @@ def check_board(s: AthensSpartaState, role: str | None) -> None:
     clicks = web.action_refs(view, legal)
     assert len(clicks) == len(legal)
     for action, seq in zip(legal, clicks, strict=True):
+        # every decision is reachable from the board (issue 11): card plays by the card in the hand
+        assert seq or action.split()[0] in web.CARD_VERBS, action
         for ref in seq:
             assert ref in refs, f"{action!r}: ref {ref} is not on {role}'s board"
     check_unambiguous(legal, clicks)
@@ -177,9 +179,9 @@ def check_kind(view: dict[str, Any], action: str, seq: list[str]) -> None:
         assert seq == [web.control_ref(action)], action  # a control drawn on the board (issue 11)
     elif verb in ("op", "march", "sea", "hit", "withdraw", "pillage", "remove", "reduce", "add") \
             or (verb == "storm" and len(words) == 2):
-        assert seq in ([], ["b:" + words[1]]), action
+        assert seq in (["b:" + words[1]], [web.control_ref(action)]), action
     elif verb in ("to", "battle", "retreat", "revolt", "helots", "storm", "sally"):
-        assert seq in ([], ["h:" + words[1]], [web.control_ref(action)]), action  # "sally all": a control
+        assert seq in (["h:" + words[1]], [web.control_ref(action)]), action  # "sally all": a control
     elif verb in ("regroup", "build"):
         assert seq == ["b:" + words[1], "h:" + words[2]], action
     elif verb == "exchange":
@@ -198,14 +200,15 @@ def test_op_march_sea_share_the_block_click() -> None:
     assert web.action_refs(view, legal) == [["b:ATH-HOP-1"]] * 3 + [["h:MEGARA"], ["h:0907"], ["c:end"]]
 
 
-def test_disband_before_exchange_is_not_a_click() -> None:
+def test_disband_before_exchange_is_a_control() -> None:
+    """Its clicks would begin the exchange's: the disband is a control on the board (issue 11)."""
     view: dict[str, Any] = {
         "blocks": [{"id": "ATH-DEMOS", "owner": "athens", "location": "MEGARA"}],
         "pool": [{"id": "ATH-PEL-1", "owner": "athens", "location": None}],
         "cities": [{"name": "MEGARA"}],
     }
     legal = ["disband ATH-DEMOS", "exchange ATH-DEMOS ATH-PEL-1", "keep"]
-    assert web.action_refs(view, legal) == [[], ["b:ATH-DEMOS", "b:ATH-PEL-1"], ["c:keep"]]
+    assert web.action_refs(view, legal) == [["c:disband_ATH-DEMOS"], ["b:ATH-DEMOS", "b:ATH-PEL-1"], ["c:keep"]]
 
 
 def test_enemy_blocks_upright_and_blank() -> None:

@@ -617,11 +617,12 @@ def action_refs(view: JSON, legal: list[str]) -> list[list[str]]:
     Block ids become ``b:<id>`` and locations ``h:<name>``, in the order the action names them
     (``op ATH-HOP-1`` -> [b:ATH-HOP-1]; ``to 0907`` -> [h:0907]; ``regroup X MEGARA`` -> [b:X,
     h:MEGARA]; ``build X ATHENS`` -> [b:X (in the pool tray), h:ATHENS]); ``stop`` is a click on
-    the moving block; actions naming nothing on the board (cards, ``end``, ``done``, a block's
-    choice in battle) get []. Actions taking the same clicks (``op``/``march``/``sea`` of one block,
-    ``storm X armies``/``navies``) keep them: the page offers the first and names the others beside it;
-    an action whose clicks begin another's (``disband X`` before ``exchange X P``) gets [] (it stays
-    in the page's list)."""
+    the moving block. Actions taking the same clicks (``op``/``march``/``sea`` of one block,
+    ``storm X armies``/``navies``) keep them: the page offers the first and names the others beside it.
+    An action naming nothing on the board (``end``, ``done``, ``keep``, a block's choice in battle), or
+    whose clicks would begin another's (``disband X`` before ``exchange X P``), is a control drawn on the
+    board (issue 11): ``c:end``, ``c:disband_X`` (:func:`control_ref`); card plays get [] (the card in the
+    hand is clicked)."""
     blocks = {str(e["id"]) for e in view.get("blocks", []) if "id" in e}
     blocks |= {str(e["id"]) for e in view.get("pool") or [] if "id" in e}
     places = {str(c.get("name")) for c in view.get("cities", [])}
@@ -644,9 +645,11 @@ def action_refs(view: JSON, legal: list[str]) -> list[list[str]]:
     prefixes = {tuple(seq[:k]) for seq in refs for k in range(1, len(seq))}
     out = [[] if tuple(seq) in prefixes else seq for seq in refs]
     # a decision that names nothing on the board (the end of a phase, the Mulligan, a block's choice in
-    # battle) is a control drawn on the board (issue 11): one click on it
+    # battle), or whose clicks would begin another's (``disband X`` beside ``exchange X P``), is a control
+    # drawn on the board (issue 11): one click on it; card plays are clicks on the card in the hand
     for i, action in enumerate(legal):
-        if not out[i] and _is_control(str(action), blocks, places):
+        words = str(action).split()
+        if not out[i] and words and words[0] not in CARD_VERBS:
             out[i] = [control_ref(str(action))]
     return out
 
@@ -672,15 +675,6 @@ MESSAGES = (
 )
 
 CARD_VERBS = ("play", "sicily", "allocate")  # chosen by a click on the card in the hand (the panel)
-
-
-def _is_control(action: str, blocks: set[str], places: set[str]) -> bool:
-    """Is ``action`` drawn as a control on the board: a decision of the whole side, naming no block or place
-    (those are chosen by clicking them) and no card (clicked in the hand)?"""
-    words = action.split()
-    if not words or words[0] in CARD_VERBS:
-        return False
-    return not any(w in blocks or w in places or _HEX_LABEL.match(w) for w in words[1:])
 
 
 def control_ref(action: str) -> str:
