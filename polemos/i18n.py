@@ -303,12 +303,13 @@ def page_words(doc: object, lang: str, limit: int = 5000) -> dict[str, str]:
 
 
 _SVG_TEXT = re.compile(r">([^<>]+)</(?:text|tspan|title)>")
+_SVG_ARIA = re.compile(r'aria-label="([^"]*)"')
 
 
 def board_texts(svg: str) -> list[str]:
-    """The words of a board drawn as SVG (its ``text``, ``tspan`` and ``title`` elements' own text): the
-    page swaps each for its translation (page_words)."""
-    return [unescape(t).strip() for t in _SVG_TEXT.findall(svg)]
+    """The words of a board drawn as SVG (its ``text``, ``tspan`` and ``title`` elements' own text, and its
+    elements' ``aria-label``: what a screen reader says): the page swaps each for its translation (page_words)."""
+    return [unescape(t).strip() for t in _SVG_TEXT.findall(svg) + _SVG_ARIA.findall(svg)]
 
 
 def result_in(summary: Mapping[str, object], lang: str) -> dict[str, object]:

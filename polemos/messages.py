@@ -288,6 +288,9 @@ GTS_PAGE = (
        "deployment, G44: the last choices)"),
     N_("Greeks: choose the contingent that guards the Ephialtes path"),
     N_("Place {code} in {area}, facing {facing}"),
+    N_("{area} (west of the Wall)"), N_("{area} (east of the Wall)"), N_("{area} (east of the Wall, on the road)"),
+    N_("{area} (Kolonos mound, east of the Wall)"),
+    N_("Go Tell the Spartans: the pass at Thermopylae"),  # the board's name for screen readers
     N_("{area} (west of the Wall, on the road)"),
     N_("{area} (the Wall)"),
     N_("{area} (the Wall, its gate)"),

@@ -306,3 +306,20 @@ def test_a_board_word_gets_the_room_of_its_widest_language() -> None:
     assert i18n.text_width("iiii", 10) < i18n.text_width("MMMM", 10)
     assert i18n.text_width("Tebas", 20) == 2 * i18n.text_width("Tebas", 10)
     assert i18n.text_width("Kolonos", 19, bold=True) > i18n.text_width("Kolonos", 19)
+
+
+def test_a_boards_screen_reader_names_read_in_spanish() -> None:
+    # issue 11: the page swaps a board element's aria-label as it swaps its text, so board_texts offers both;
+    # Go Tell the Spartans' areas and units are all named in Spanish (where each area lies, 2.1)
+    import re
+
+    from polemos.games.thermopylae import web as gts_web
+
+    assert i18n.board_texts('<g aria-label="A2 (west of the Wall)"><text>Key</text></g>') == [
+        "Key", "A2 (west of the Wall)"]
+    state = polemos.game("go-tell-the-spartans").new(1)
+    svg = gts_web.render_board(state.view(None), None)
+    names = set(re.findall(r'aria-label="([^"]*)"', svg))
+    assert len(names) > 80
+    assert [n for n in names if translate_line(n, "es") == n] == []
+    assert translate_line("A2 (west of the Wall)", "es") == "A2 (al oeste del Muro)"
