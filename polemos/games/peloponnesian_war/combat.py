@@ -80,7 +80,7 @@ def forces(s: S, space: int, side: int) -> Sps:
 
 def has_army(s: S, space: int, side: int) -> bool:
     """1.3: an Army is a Force stacked with a friendly Leader."""
-    return s.side_sps(space, side) > 0 and bool(s.leaders_at(space, side))
+    return space in s.leader_at and s.side_sps(space, side) > 0 and bool(s.leaders_at(space, side))
 
 
 def poorest_tactical(s: S, space: int, side: int) -> int:

@@ -439,7 +439,11 @@ class PWState(State):
         return [i for i in self.leaders_of(side) if self.leader_at[i] == LD_AVAILABLE]
 
     def leaders_at(self, space: int, side: int) -> list[int]:
-        return [i for i in self.leaders_of(side) if self.leader_at[i] == space]
+        """Leaders serving ``side`` in ``space`` (in index order)."""
+        if space not in self.leader_at:
+            return []
+        serves = self.serves
+        return [i for i, at in enumerate(self.leader_at) if at == space and serves[i] == side]
 
     # ================================================================ treasury (7.1.5)
     def treasury_floor(self, side: int) -> int:
