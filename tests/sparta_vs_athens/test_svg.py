@@ -3,6 +3,7 @@ squares (2.3), tribute boxes red beside blue (2.16 Errata), colours by nationali
 
 from __future__ import annotations
 
+import json
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -144,3 +145,48 @@ def test_names_do_not_overlap_one_another() -> None:
     clashes = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                if min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1]
     assert clashes == []
+
+
+def _inside(p: tuple[float, float], ring: list[list[float]]) -> bool:
+    x, y = p
+    hit = False
+    for i in range(len(ring)):
+        (ax, ay), (bx, by) = ring[i - 1], ring[i]
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            hit = not hit
+    return hit
+
+
+def _distance(p: tuple[float, float], ring: list[list[float]]) -> float:
+    best = 1e9
+    for i in range(len(ring)):
+        (ax, ay), (bx, by) = ring[i - 1], ring[i]
+        dx, dy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / ((dx * dx + dy * dy) or 1e-12)))
+        best = min(best, ((ax + t * dx - p[0]) ** 2 + (ay + t * dy - p[1]) ** 2) ** 0.5)
+    return best
+
+
+def test_2_1_the_land_is_drawn_from_real_coastlines_with_their_provenance() -> None:
+    """Issue 14: the map has land and coastlines (GSHHG, derived once into data/coast.json with its
+    provenance), drawn under everything, and the legend names land and sea."""
+    doc = json.loads((DATA_DIR / "coast.json").read_text())
+    assert "GSHHG" in doc["provenance"] and "scripts/sparta_vs_athens_coast.py" in doc["provenance"]
+    land = next(g for g in ROOT.iter(f"{SVG}g") if g.attrib.get("class") == "land")
+    assert list(ROOT).index(land) < min(list(ROOT).index(g) for g in ROOT if g.attrib.get("data-locale"))
+    title = land.find(f"{SVG}title")
+    assert title is not None and "GSHHG" in (title.text or "")
+    legend = " ".join(t.text or "" for g in ROOT.iter(f"{SVG}g") if g.attrib.get("class") == "legend"
+                      for t in g.iter(f"{SVG}text"))
+    assert "Land (real coastlines" in legend and "Sea" in legend
+
+
+def test_2_1_every_locale_stands_on_the_land_or_on_its_coast() -> None:
+    """The locales' real positions (locales.toml) agree with the coastlines: an inland city is on the
+    land; a port is on it or within ~6 km of the shore (0.06 degrees)."""
+    doc = json.loads((DATA_DIR / "coast.json").read_text())
+    for loc in C.locales:
+        p = (loc.lon, loc.lat)
+        on_land = any(_inside(p, r) for r in doc["land"]) and not any(_inside(p, r) for r in doc["lakes"])
+        if not on_land:
+            assert loc.port and min(_distance(p, r) for r in doc["land"]) < 0.06, loc.id

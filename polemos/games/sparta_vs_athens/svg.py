@@ -8,18 +8,24 @@ its garrison (2.3) in a black circle, or a black square if walled, on the colour
 Errata). Land paths are solid, sea paths dashed (2.1). The Propontis' narrows (9.3) are marked.
 Clickable pieces carry ``data-locale`` / ``data-path`` attributes.
 
-Limits: a drawing of the data, not the published map; no pieces or markers (those belong to the
-game's view, when its rules exist).
+The land is drawn under everything from real coastlines: ``data/coast.json``, GSHHG shorelines
+derived once by ``scripts/sparta_vs_athens_coast.py`` (its provenance is in the file), in degrees,
+projected here as the locales are (a player's ``--data`` folder may bring its own ``coast.json``).
+
+Limits: a drawing of the data, not the published map; no pieces or markers (the browser table's
+``web.py`` adds those from the game's view).
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from polemos.games.sparta_vs_athens.data import load_components
+from polemos.games.sparta_vs_athens.data import DATA_DIR, load_components
 from polemos.games.sparta_vs_athens.model import COLOURS, LAND_PATH, Components, Locale
 from polemos.games.sparta_vs_athens.model import Path as MapPath
 
@@ -34,6 +40,8 @@ MARGIN = 40.0
 LEGEND_WIDTH = 300.0
 
 SEA = "#cfe3f2"
+LAND = "#efe7d2"  # the land under the map (coast.json)
+COAST = "#9c8f72"
 FILL = {"red": "#d23b2f", "orange": "#f08a24", "yellow": "#f2d232", "blue": "#2f62c2", "purple": "#7d3fa8",
         "green": "#3a9a4a", "beige": "#d8c29a", "white": "#f7f7f7", "grey": "#9a9a9a"}
 LAND_STROKE = "#7a5230"
@@ -50,6 +58,7 @@ class _Layout:
     at: list[Point]
     width: float
     height: float
+    origin: Point  # the projected point drawn at (0, 0)
 
 
 def _project(lon: float, lat: float) -> Point:
@@ -63,7 +72,7 @@ def _layout(c: Components) -> _Layout:
     at = _relax([(x - x0, y - y0) for x, y in home])
     width = max(p[0] for p in at) + MARGIN + 80 + LEGEND_WIDTH
     height = max(p[1] for p in at) + MARGIN + 40
-    return _Layout(at, width, height)
+    return _Layout(at, width, height, (x0, y0))
 
 
 def _relax(home: list[Point]) -> list[Point]:
@@ -94,6 +103,40 @@ def _relax(home: list[Point]) -> list[Point]:
         if not moved:
             break
     return [(p[0], p[1]) for p in at]
+
+
+# ------------------------------------------------------------------------------------------ land
+@functools.lru_cache(maxsize=4)
+def _coast_doc(path: Path) -> dict[str, object]:
+    doc: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
+    return doc
+
+
+def coast_file(data_dir: Path | None = None) -> Path:
+    """The coastlines to draw: a ``--data`` folder's own ``coast.json``, else the bundled one."""
+    if data_dir is not None and (Path(data_dir) / "coast.json").is_file():
+        return Path(data_dir) / "coast.json"
+    return DATA_DIR / "coast.json"
+
+
+def _land(lay: _Layout, path: Path) -> str:
+    """The land and its lakes (GSHHG, coast.json), projected as the locales are, under everything."""
+    doc = _coast_doc(path)
+    ox, oy = lay.origin
+
+    def ring(points: object) -> str:
+        assert isinstance(points, list)
+        xy = [_project(float(lon), float(lat)) for lon, lat in points]
+        return "M" + " L".join(f"{_fmt(x - ox)},{_fmt(y - oy)}" for x, y in xy) + " Z"
+
+    land = " ".join(ring(r) for r in doc.get("land", []))  # type: ignore[attr-defined]
+    lakes = " ".join(ring(r) for r in doc.get("lakes", []))  # type: ignore[attr-defined]
+    out = [f'<g class="land"><path d="{land}" fill="{LAND}" stroke="{COAST}" stroke-width="1" '
+           'stroke-linejoin="round" fill-rule="nonzero"/>']
+    if lakes:
+        out.append(f'<path d="{lakes}" fill="{SEA}" stroke="{COAST}" stroke-width="0.6"/>')
+    out.append(f"<title>{escape(str(doc.get('provenance', '')))}</title></g>")
+    return "".join(out)
 
 
 # ------------------------------------------------------------------------------------------ shapes
@@ -237,6 +280,10 @@ def _legend(c: Components, x: float, y: float) -> str:
         row += 22
 
     sx = x + 26
+    item(f'<rect x="{_fmt(sx - 10)}" y="{_fmt(row - 7)}" width="20" height="14" fill="{LAND}" stroke="{COAST}"/>',
+         "Land (real coastlines, GSHHG)")
+    item(f'<rect x="{_fmt(sx - 10)}" y="{_fmt(row - 7)}" width="20" height="14" fill="{SEA}" stroke="{COAST}"/>',
+         "Sea")
     for nat in c.nationalities:
         item(f'<circle cx="{_fmt(sx)}" cy="{_fmt(row)}" r="7" fill="{FILL[COLOURS[nat.colour]]}" stroke="#1b1b1b"/>',
              f"{nat.name} ({COLOURS[nat.colour]}, 2.9)")
@@ -267,8 +314,8 @@ def _legend(c: Components, x: float, y: float) -> str:
 
 
 # ------------------------------------------------------------------------------------------ document
-def render_svg(c: Components) -> str:
-    """The whole map as an SVG document."""
+def render_svg(c: Components, coast: Path | None = None) -> str:
+    """The whole map as an SVG document (``coast``: the coastlines file, by default the bundled one)."""
     lay = _layout(c)
     at = lay.at
     w, h = lay.width, lay.height
@@ -276,7 +323,8 @@ def render_svg(c: Components) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(w)} {_fmt(h)}" width="{_fmt(w)}" '
            f'height="{_fmt(h)}" {FONT}>',
            "<title>Sparta vs. Athens - the map (reconstructed)</title>",
-           f'<rect width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA}"/>']
+           f'<rect width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA}"/>',
+           _land(lay, coast or coast_file())]
     for p in sorted(c.paths, key=lambda p: -p.type):  # sea lanes under the roads
         out.append(_path_line(p, at[p.a], at[p.b]))
     for loc in c.locales:
@@ -314,7 +362,7 @@ def _title(c: Components, loc: Locale) -> str:
 
 def render_map(data_dir: Path | None = None) -> str:
     """The map SVG from the bundled component data, or a player's ``--data`` directory."""
-    return render_svg(load_components(data_dir))
+    return render_svg(load_components(data_dir), coast_file(data_dir))
 
 
 __all__ = ["render_map", "render_svg"]
