@@ -652,7 +652,7 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
         a = _dict(army_doc.get(side))
         if not a:
             continue
-        units = [str(u) for u in _list(a.get("units"))]
+        units = [unit_label(str(u)) for u in _list(a.get("units"))]  # by their codes (issue 11), not their ids
         entry: dict[str, Any] = {"side": side, "filled": len(units), "rout_at": _num(a.get("rout_at")),
                                  "units": units, "crises": _num(a.get("crises"))}
         if "gone" in a:
@@ -663,7 +663,8 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
         c = _dict(c)
         contingents.append({"id": cid, "name": _title(cid), "side": c.get("side"), "lost": _num(c.get("lost")),
                             "boxes": _num(c.get("boxes")), "routs_box": _num(c.get("routs_box")),
-                            "routed": bool(c.get("routed")), "track": [str(u) for u in _list(c.get("track"))]})
+                            "routed": bool(c.get("routed")),
+                            "track": [unit_label(str(u)) for u in _list(c.get("track"))]})
     eph = _dict(view.get("ephialtes"))
     off = _off_map(view)
     log = log_lines(view)[-LOG_LINES:]
