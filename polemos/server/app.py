@@ -78,7 +78,13 @@ SESSION_COOKIE = "polemos_session"
 WS_PER_USER = 16  # live connections (WebSockets) of one user in one server process
 WS_PER_ADDRESS = 64  # ... and from one address (a household or office behind one router)
 POLL_SECONDS = 0.25  # how often a process asks the database for other processes' changes
-SWITCH_INTERVAL = 0.005  # Python's default
+# How long a thread of a server process runs Python before it must hand the GIL to another that waits for
+# it (Python's default: 5 ms). Every request hands the GIL over a dozen times (to its worker thread and
+# back, around each database statement, the write turn's lock, the socket): with 5 ms, each hand-over
+# could wait up to 5 ms behind a thread drawing a page, and a transaction held the write turn, which both
+# processes queue for, for tens of ms. Measured (issue 8, `polemos loadtest --games 100 --pace 2` on the busy
+# 2-core machine, two rounds): action p99 1.6-2.4 s with 5 ms, 0.36-0.44 s with 1 ms, at the same CPU.
+SWITCH_INTERVAL = 0.001
 WithPage = Annotated[bool, Query(description="answer with the acting seat's new page too")]
 log = logging.getLogger("polemos.server")
 

@@ -395,14 +395,17 @@ class Driver:
             if view["game"]["status"] == "finished":
                 return True
             if view["legal"]:
-                if self.s.pace:  # the game's next action is due at slot["next"] (the other player may
-                    looked_away = False  # take it); a page that changes meanwhile is looked at again
-                    due = slot["next"]
-                    if due is None:  # a game's first action: a gap after its page is first seen (a table
-                        due = slot["next"] = time.monotonic() + self.gap()  # started earlier acts no sooner)
-                    while (delay := due - time.monotonic()) > 0 and not self.stop.is_set():
-                        if await page.news(delay):
+                if self.s.pace:  # the game's next action is due at slot["next"]; one player takes it (both
+                    looked_away = False  # may be asked at once: simultaneous choices); a page that changes
+                    due = 0.0
+                    while not self.stop.is_set():  # meanwhile is looked at again
+                        due = slot["next"] or 0.0
+                        if slot["next"] is None:  # a game's first action: a gap after its page is first seen
+                            due = slot["next"] = time.monotonic() + self.gap()  # (a table started earlier: no sooner)
+                        if (delay := due - time.monotonic()) > 0 and await page.news(delay):
                             looked_away = True
+                            break
+                        if slot["next"] == due:  # not taken by the other player meanwhile: mine
                             break
                     if looked_away or self.stop.is_set():
                         continue

@@ -46,7 +46,9 @@ PRUNE_EVERY = 60.0
 # Threads of one process doing game work at once (views, actions, since, bots). Python runs one thread
 # at a time (the GIL), so more only make each wait longer for its turn, the holder of SQLite's write
 # turn among them: in one `polemos loadtest --games 100 --pace 5` on the busy 2-core machine, Starlette's
-# 40 threads gave a median action latency of 43 ms and a p95 of 366 ms, 6 threads 25 ms and 140 ms.
+# 40 threads gave a median action latency of 43 ms and a p95 of 366 ms, 6 threads 25 ms and 140 ms. Fewer
+# than 6 queue requests behind one another: `--games 100 --pace 2`, 3 threads: p99 2.0-2.2 s, 6: 1.6-2.4 s
+# (with Python's 5 ms switch interval; see app.SWITCH_INTERVAL). $POLEMOS_GAME_THREADS to measure with.
 GAME_THREADS = int(os.environ.get("POLEMOS_GAME_THREADS", "6"))
 T = TypeVar("T")
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
+from typing import Any
 
 import polemos
 from polemos.core.rng import secret_seed
@@ -53,7 +55,7 @@ def test_8_driver_path_reads_and_writes_what_sqlalchemy_does(tmp_path: Path) -> 
         assert db.query(Notification).filter(Notification.game == gid).count() >= 12
         state = store.load(row)
     assert len(state.actions) == 12
-    assert store.since(gid, a, 0, "athens")  # the log marks the driver wrote read back through SQLAlchemy
+    assert store.since(gid, a, 0, "athens")  # type: ignore[arg-type]  # the log marks the driver wrote read back through SQLAlchemy
     store.close()
 
 
@@ -88,3 +90,20 @@ def test_8_a_page_written_from_an_earlier_one_equals_one_written_whole() -> None
             whole = page_of(state, k, public)
             assert (carried.log, carried.digest, carried.view_text) == (whole.log, whole.digest, whole.view_text)
             before[k] = carried
+
+
+def test_8_a_server_process_hands_the_gil_over_every_millisecond(tmp_path: Path, monkeypatch: Any) -> None:
+    """Each worker process of `polemos serve` (app.factory) runs with a 1 ms switch interval, not Python's
+    5 ms: a request hands the GIL over a dozen times (issue 8, the latency tail; app.SWITCH_INTERVAL)."""
+    from polemos.server.app import SWITCH_INTERVAL, factory
+
+    monkeypatch.setenv("POLEMOS_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("POLEMOS_DATABASE_URL", raising=False)
+    monkeypatch.delenv("POLEMOS_SWITCH_INTERVAL", raising=False)
+    before = sys.getswitchinterval()
+    try:
+        app = factory()
+        assert sys.getswitchinterval() == SWITCH_INTERVAL == 0.001
+        app.state.store.close()
+    finally:
+        sys.setswitchinterval(before)
