@@ -33,9 +33,8 @@ import pytest
 import polemos
 from polemos.core.game import JSON, Role, State
 from polemos.core.rng import Rng
-from polemos.games.athens_sparta.common import side_name
+from polemos.games.athens_sparta.common import hex_name, side_name
 from polemos.games.athens_sparta.game import AthensSparta
-from polemos.games.athens_sparta.movement import hex_name
 from polemos.games.athens_sparta.state import POOL, ROLES, SIDE_OF_ROLE, AthensSpartaState
 from polemos.games.athens_sparta.view import seen_board
 

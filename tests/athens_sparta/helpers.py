@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import polemos
+from polemos.games.athens_sparta.common import hex_by_name
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.state import PH_COMBAT, PH_MOVE, POOL, AthensSpartaState
 
@@ -16,8 +17,6 @@ def game() -> Any:
 
 
 def hex_of(s: AthensSpartaState, name: str) -> int:
-    from polemos.games.athens_sparta.movement import hex_by_name
-
     return hex_by_name(s, name)
 
 

@@ -8,8 +8,9 @@ and asks the engine what is legal, or applies moves and looks at the state and t
 
 from __future__ import annotations
 
+from polemos.games.athens_sparta.common import hex_name
 from polemos.games.athens_sparta.model import ATHENS, NEUTRAL, SPARTA
-from polemos.games.athens_sparta.movement import hex_name, march_destinations, sea_destinations
+from polemos.games.athens_sparta.movement import march_destinations, sea_destinations
 from polemos.games.athens_sparta.state import PH_MOVE, AthensSpartaState
 
 from .helpers import act, at_phase, bid, empty_board, hex_of, log_text, place, set_owner

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from polemos.core.rng import Rng
-from polemos.games.athens_sparta.movement import hex_name
+from polemos.games.athens_sparta.common import hex_name
 from polemos.games.athens_sparta.state import POOL, ROLES, AthensSpartaState
 from polemos.testing.fuzz import first_difference
 from tests.athens_sparta.conftest import (

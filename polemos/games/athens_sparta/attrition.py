@@ -3,9 +3,9 @@ and the Plague event (which uses the 6.0 procedure)."""
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.combat import ALL_BLOCKS, INSIDE_ONLY, OUTSIDE_ONLY, PATROL_ONLY
-from polemos.games.athens_sparta.common import blocks_at, friendly_hex, push, side_name
-from polemos.games.athens_sparta.model import ATHENS, NAVY, SPARTA
+from polemos.games.athens_sparta.combat import ALL_BLOCKS, INSIDE_ONLY, OUTSIDE_ONLY, PATROL_ONLY, _ed1_own_port
+from polemos.games.athens_sparta.common import blocks_at, eliminate, friendly_hex, geo, hex_name, push, side_name
+from polemos.games.athens_sparta.model import ATHENS, NAVY, SEA, SIDE_CLEAR, SIDE_PASS, SPARTA, STRAIT, opposite
 from polemos.games.athens_sparta.state import AthensSpartaState
 
 S = AthensSpartaState
@@ -16,8 +16,6 @@ def is_island(s: S, h: int) -> bool:
     (CEPHALLENIA) or an island reached only through one strait (CORCYRA): its blockade is a full
     siege. All three are ports whose land mass (joined by land hexsides, never across a strait)
     holds no other port; larger islands like Euboea have land supply from their other ports."""
-    from polemos.games.athens_sparta.common import geo
-
     if s.ed1:
         return _ed1_island(s, h)
     return h in geo(s.comp.board).one_port_island
@@ -27,8 +25,6 @@ def _ed1_island(s: S, h: int) -> bool:
     """First edition 6.6 (RULINGS FE28): "si un hex tiene seis Lados de Hex de Mar, un bloqueo será un
     asedio total. Si mover a un hex de tierra adyacente requiere cruzar un Estrecho, el hex también es
     una isla": a port none of whose land neighbours is reached by land without crossing a strait."""
-    from polemos.games.athens_sparta.model import SEA, SIDE_CLEAR, SIDE_PASS, STRAIT, opposite
-
     board = s.comp.board
     c = board.city_at[h]
     if c < 0 or not board.cities[c].port or board.cities[c].offboard:
@@ -108,8 +104,6 @@ def _apart_attrition(s: S, side: int) -> None:
     Jugador amigo", and the defenders outside a blockaded port roll as besieged (5+, 3+ on an island)
     (RULINGS FE11, FE12, FE40). Navies standing apart in a city of their side patrol; elsewhere they
     blockade."""
-    from polemos.games.athens_sparta.combat import _ed1_own_port
-
     mine = [b for b in s.patrol if s.owner[b] == side and s.loc[b] >= 0]
     for h in sorted({s.loc[b] for b in mine}):
         here = [b for b in mine if s.loc[b] == h]
@@ -130,8 +124,6 @@ def _apart_attrition(s: S, side: int) -> None:
 
 
 def _name(s: S, h: int) -> str:
-    from polemos.games.athens_sparta.movement import hex_name
-
     return hex_name(s, h)
 
 
@@ -178,8 +170,6 @@ def legal_hellespont(s: S, side: int) -> list[str]:
 
 
 def apply_hellespont(s: S, side: int, action: str) -> None:
-    from polemos.games.athens_sparta.combat import eliminate
-
     b = s.comp.block_index[action.split()[1]]
     s.say(f"9.1: Athens removes {s.comp.blocks[b].name} from ATHENS to the Replacement Pool.", ATHENS)
     s.say("9.1: Athens removes a block from ATHENS (Hellespont).")

@@ -15,23 +15,35 @@ from typing import Any
 
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
-    Occ,
+    _friendly_port,
+    _retreat_ok,
     blocks_at,
+    change_city_owner,
     closed_to,
+    eliminate,
     friendly_hex,
+    hex_by_name,
+    hex_name,
+    in_battle,
+    is_oracle,
     occ_kinds,
     occ_of,
+    open_embarkation,
+    persian_barred,
     push,
     revolting,
+    set_status,
     side_name,
+    siege_hex,
+    siege_limit,
+    stack_ok,
+    status,
     update_control,
 )
 from polemos.games.athens_sparta.model import (
     CAVALRY,
     NAVY,
-    NOSIDE,
     PELTAST,
-    PERSIA,
     REVOLT,
     SEA,
     SIDE_CLEAR,
@@ -40,6 +52,8 @@ from polemos.games.athens_sparta.model import (
     STRAIT,
     opposite,
 )
+from polemos.games.athens_sparta.movement import apply_exchange
+from polemos.games.athens_sparta.replacement import add_step_cost, pillage_targets, points_word, syracuse_value
 from polemos.games.athens_sparta.state import (
     BS_ATSEA,
     BS_INSIDE,
@@ -67,27 +81,9 @@ def cite(s: S, current: str, first: str) -> str:
     return f"1st {first}" if s.ed1 else current
 
 
-def hex_name(s: S, h: int) -> str:
-    from polemos.games.athens_sparta.movement import hex_name as hn
-
-    return hn(s, h)
-
-
 def is_walled_city(s: S, h: int) -> bool:
     c = s.comp.board.city_at[h]
     return c >= 0 and s.comp.board.cities[c].walled
-
-
-def siege_limit(s: S, h: int) -> int:
-    """5.31: a major city holds 4 blocks in siege, a minor city 2. First edition 5.52: ATHENS 6, at
-    most 4 of them land blocks (RULINGS FE18; the storm limit is the same, 5.54)."""
-    c = s.comp.board.city_at[h]
-    if c < 0:
-        return 0
-    city = s.comp.board.cities[c]
-    if s.ed1 and city.name == "ATHENS":
-        return 6
-    return 4 if city.major else 2
 
 
 def _ed1_army_limit_full(s: S, h: int, b: int, blocks: list[int]) -> bool:
@@ -110,36 +106,6 @@ def _rating(s: S, b: int) -> int:
     return s.comp.blocks[b].rating
 
 
-def eliminate(s: S, b: int) -> None:
-    """8.5: eliminated blocks go to the Replacement Pool."""
-    if s.inside[b] and s.battle is not None and s.loc[b] == s.battle["hex"]:
-        _note_capture(s, b)
-    s.loc[b] = POOL
-    s.strength[b] = 0
-    s.inside[b] = False
-    s.halfhit[b] = False
-    s.revealed[b] = False
-    if b in s.patrol:
-        s.patrol.remove(b)
-    bt = s.battle
-    if bt is not None and b in bt["blocks"]:
-        bt["st"][bt["blocks"].index(b)] = BS_NONE
-
-
-def status(s: S, b: int) -> int:
-    bt = s.battle
-    if bt is None or b not in bt["blocks"]:
-        return BS_NONE
-    st: int = bt["st"][bt["blocks"].index(b)]
-    return st
-
-
-def set_status(s: S, b: int, st: int) -> None:
-    bt = s.battle
-    assert bt is not None
-    bt["st"][bt["blocks"].index(b)] = st
-
-
 def acted(s: S, b: int) -> bool:
     bt = s.battle
     assert bt is not None
@@ -160,13 +126,6 @@ def is_relief(s: S, b: int) -> bool:
 
 def side_of(s: S, b: int) -> int:
     return s.owner[b]
-
-
-def in_battle(s: S, side: int, statuses: tuple[int, ...]) -> list[int]:
-    bt = s.battle
-    assert bt is not None
-    return [b for b, st in zip(bt["blocks"], bt["st"], strict=True)
-            if st in statuses and s.owner[b] == side and s.loc[b] == bt["hex"]]
 
 
 def order_key(s: S, b: int, siege: bool = False) -> tuple[int, int]:
@@ -196,8 +155,6 @@ def effective_rating(s: S, b: int, siege: bool) -> int:
 # ====================================================================== the Combat Phase menu
 def battle_hexes(s: S, side: int) -> tuple[list[int], list[int], list[int]]:
     """(mandatory battles, sieges the side may storm, sieges it may sally from)."""
-    from polemos.games.athens_sparta.movement import is_oracle
-
     field: dict[int, int] = {}
     ins: dict[int, int] = {}
     revolt: set[int] = set()
@@ -271,8 +228,6 @@ def _groups(s: S, side: int, h: int, inside: bool) -> list[str]:
 
 
 def apply_combat(s: S, side: int, action: str) -> None:
-    from polemos.games.athens_sparta.movement import hex_by_name
-
     parts = action.split()
     if parts[0] == "end":
         s.pending = None
@@ -1073,27 +1028,6 @@ def _siege_stage_ready(s: S, bt: dict[str, Any]) -> bool:
     return True
 
 
-def _note_capture(s: S, b: int) -> None:
-    """5.41: when all blocks in siege are eliminated the attacker takes the city; a defending
-    navy that remains cannot later withdraw."""
-    bt = s.battle
-    if bt is None or s.owner[b] != bt["def"] or bt.get("captured"):
-        return
-    h = bt["hex"]
-    if any(s.inside[x] and s.owner[x] == bt["def"] and s.loc[x] == h for x in bt["blocks"] if x != b):
-        return
-    if any(s.owner[x] == bt["att"] and s.loc[x] == h for x in bt["blocks"]):
-        bt["took"] = 1
-        if s.ed1 and bt["stage"] == "ed1" and in_battle(s, bt["def"], (BS_SEA,)):
-            # first edition 6.3 example (NAUPACTUS): "ahora los espartanos controlan la ciudad y tienen
-            # defensa doble": the stormers hold the walls at once, and the defending navy outside may
-            # storm them from the sea (coastal combat against the walls, 6.2, 6.22; RULINGS FE41)
-            lim = siege_limit(s, h)
-            for x in in_battle(s, bt["att"], (BS_STORM,))[:lim]:
-                s.inside[x] = True
-                set_status(s, x, BS_INSIDE)
-
-
 def legal_stormq(s: S, side: int) -> list[str]:
     """5.31: more blocks would storm than the city's siege limit: pick the storming blocks."""
     bt = s.battle
@@ -1170,8 +1104,6 @@ def do_option(s: S, b: int, action: str) -> None:
         set_status(s, b, BS_RESERVE)
         s.say(f"{side_name(side)}'s {block_label(s, b)} falls back from the storm ({cite(s, '5.42', '5.54')}).")
     elif action.startswith("retreat "):
-        from polemos.games.athens_sparta.movement import hex_by_name
-
         retreat(s, b, hex_by_name(s, action[8:]))
 
 
@@ -1330,8 +1262,6 @@ def retreat_hexes(s: S, b: int, seen: bool = False) -> list[int]:
     side = s.owner[b]
     h = s.loc[b]
     board = s.comp.board
-    from polemos.games.athens_sparta.movement import stack_ok
-
     if s.comp.blocks[b].type == NAVY:
         return navy_refuges(s, side, h, b)
     if h == board.syracuse_hex:
@@ -1369,8 +1299,6 @@ def retreat_hexes(s: S, b: int, seen: bool = False) -> list[int]:
             continue
         if not _retreat_ok(s, side, n):
             continue
-        from polemos.games.athens_sparta.movement import persian_barred
-
         if persian_barred(s, side, n):
             continue
         # hexside limits apply to retreats (4.1)
@@ -1386,49 +1314,9 @@ def retreat_hexes(s: S, b: int, seen: bool = False) -> list[int]:
     return out
 
 
-def _retreat_ok(s: S, side: int, n: int) -> bool:
-    """5.5: an army retreats to any friendly or vacant hex (4.2: vacant = no blocks, so an empty
-    enemy city too), never an enemy-occupied or contested one (enemy blocks there, within the walls
-    or not); an Oracle even if the enemy is there (1.4); never into a neutral city, where a block
-    may only stop to attack (9.5). RULINGS R19; navies follow R30 instead."""
-    from polemos.games.athens_sparta.movement import is_oracle, neutral_city
-
-    if is_oracle(s, n):
-        return True
-    if neutral_city(s, n):
-        return False
-    occ = occ_of(s)
-    if s.ed1:
-        return _retreat_ok_ed1(s, side, n, occ)
-    return not (occ.field[n] | occ.inside[n]) & (2 >> side)
-
-
-def _retreat_ok_ed1(s: S, side: int, n: int, occ: Occ) -> bool:
-    """First edition 5.3 (RULINGS FE19): into a friendly hex, a vacant one (1st 4.2: no city and no
-    blocks), or one where the retreating side besieges (enemy blocks only within the walls); never
-    into an enemy hex (an empty enemy city is one) nor a hex with enemy blocks outside the walls (a
-    battle not yet fought)."""
-    enemy_bit = 2 >> side
-    if occ.field[n] & enemy_bit:
-        return False
-    if s.comp.board.terrain[n] == STRAIT and s.sctrl[n] != side:
-        return False  # first edition 1.5, 5.3: a strait hex needs the retreating side's sea control (FE4)
-    if occ.inside[n] & enemy_bit:
-        return bool(occ.field[n] & (1 << side))  # the retreating side's own siege
-    c = s.comp.board.city_at[n]
-    if c < 0:
-        return True
-    owner = s.city_owner[c]
-    if owner == NOSIDE:
-        return True  # a black city is no one's (1st 1.1)
-    return owner == side or (owner == PERSIA and side == SPARTA and s.persia == 1)  # 9.3 (RULINGS FE22)
-
-
 def navy_refuges(s: S, side: int, h: int, b: int) -> list[int]:
     """5.5/5.6: a friendly port within four hexes, "not via enemy hexes" (RULINGS R30: nor
     through a vacant enemy port); from SYRACUSE, a friendly (unblockaded) embarkation port (9.2)."""
-    from polemos.games.athens_sparta.movement import _friendly_port, open_embarkation, persian_barred, stack_ok
-
     board = s.comp.board
     occ = occ_of(s)  # nothing moves while the refuges are listed
     if h == board.syracuse_hex:
@@ -1677,9 +1565,6 @@ def _capture(s: S, bt: dict[str, Any]) -> None:
     """5.41: when all blocks in siege are eliminated the attacker takes the city; 5.61 pillage
     of a major city (not after a revolt, RULINGS R9). If defending navies stay outside, the
     victors hold the walls and the navy may blockade them (5.43)."""
-    from polemos.games.athens_sparta.common import change_city_owner
-    from polemos.games.athens_sparta.replacement import points_word, syracuse_value
-
     h = bt["hex"]
     c = s.comp.board.city_at[h]
     if c < 0 or bt.get("captured"):
@@ -1737,8 +1622,6 @@ def _after(s: S, bt: dict[str, Any]) -> bool:
             return False
         bt["regroup_done"] = 1
     if bt.get("pillage", 0) > 0 and victor == bt["att"]:
-        from polemos.games.athens_sparta.replacement import pillage_targets
-
         if pillage_targets(s, victor, bt["hex"]):
             s.pending = {"kind": "pillage", "side": victor}
             return False
@@ -1800,8 +1683,6 @@ def legal_revoltdone(s: S, side: int) -> list[str]:
 
 
 def apply_revoltdone(s: S, side: int, action: str) -> None:
-    from polemos.games.athens_sparta.movement import apply_exchange
-
     s.pending = None
     verb, _, arg = action.partition(" ")
     if verb == "exchange":
@@ -1820,8 +1701,6 @@ def legal_retreat(s: S, side: int) -> list[str]:
 
 
 def apply_retreat(s: S, side: int, action: str) -> None:
-    from polemos.games.athens_sparta.movement import hex_by_name
-
     p = s.pending
     assert p is not None
     s.pending = None
@@ -1836,8 +1715,6 @@ def regroup_options(s: S, side: int, seen: bool = False) -> list[str]:
     assert bt is not None
     h = bt["hex"]
     board = s.comp.board
-    from polemos.games.athens_sparta.movement import siege_hex, stack_ok
-
     out: list[str] = []
     if h == board.syracuse_hex:
         return out  # 9.2: no regrouping after combat at SYRACUSE
@@ -1889,8 +1766,6 @@ def legal_regroup(s: S, side: int) -> list[str]:
 
 
 def apply_regroup(s: S, side: int, action: str) -> None:
-    from polemos.games.athens_sparta.movement import hex_by_name, siege_hex
-
     bt = s.battle
     assert bt is not None
     if action == "done":
@@ -1923,16 +1798,12 @@ def apply_regroup(s: S, side: int, action: str) -> None:
 
 
 def legal_pillage(s: S, side: int) -> list[str]:
-    from polemos.games.athens_sparta.replacement import pillage_targets
-
     bt = s.battle
     assert bt is not None
     return ["pillage " + s.comp.blocks[b].id for b in pillage_targets(s, side, bt["hex"])] + ["done"]
 
 
 def apply_pillage(s: S, side: int, action: str) -> None:
-    from polemos.games.athens_sparta.replacement import add_step_cost
-
     bt = s.battle
     assert bt is not None
     if action == "done":
@@ -1943,8 +1814,6 @@ def apply_pillage(s: S, side: int, action: str) -> None:
     cost = add_step_cost(s, side, b)
     bt["pillage"] -= cost
     s.strength[b] += 1
-    from polemos.games.athens_sparta.replacement import points_word
-
     s.say(f"{cite(s, '5.61', '5.58')}: {side_name(side)} spends pillage {points_word(s)}s on a victorious block.")
     s.say(f"{cite(s, '5.61', '5.58')}: pillage adds a step to {block_label(s, b)}.", side)
     s.pending = None

@@ -1,7 +1,11 @@
-"""Athens & Sparta: queries and small procedures shared by every part of the rules."""
+"""Athens & Sparta: queries and small procedures shared by every part of the rules: control (4.2),
+cities changing hands, who stands where, names, stacking (4.1), ports, the battle record's statuses
+(5.4), eliminating a block (8.5) and where an army may retreat (5.5). Movement, combat, attrition and
+replacement all call these, so they sit below all of them (issue 12's layers)."""
 
 from __future__ import annotations
 
+from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.model import (
     ATHENS,
     NAVY,
@@ -11,13 +15,14 @@ from polemos.games.athens_sparta.model import (
     PERSIA,
     REVOLT,
     SPARTA,
+    STRAIT,
     BlockSpec,
     Board,
 )
 from polemos.games.athens_sparta.model import MOUNTAIN as MOUNTAIN_T
 from polemos.games.athens_sparta.model import OFFBOARD as OFFBOARD_T
 from polemos.games.athens_sparta.model import SEA as SEA_T
-from polemos.games.athens_sparta.state import POOL, AthensSpartaState
+from polemos.games.athens_sparta.state import BS_INSIDE, BS_NONE, BS_SEA, BS_STORM, POOL, AthensSpartaState
 
 S = AthensSpartaState
 
@@ -382,3 +387,208 @@ def geo(board: Board) -> Geo:
         hit = _GEO[id(board)] = (board, Geo(board))
     _LAST_GEO[0] = hit
     return hit[1]
+
+
+# ====================================================================== naming, terrain & stacking (4.1)
+def hex_name(s: S, h: int) -> str:
+    board = s.comp.board
+    c = board.city_at[h]
+    return board.cities[c].name if c >= 0 else board.hexes[h]
+
+
+def hex_by_name(s: S, name: str) -> int:
+    board = s.comp.board
+    c = board.city_index.get(name)
+    if c is not None:
+        return board.cities[c].hex
+    h = board.hex_index.get(name)
+    if h is None:
+        raise IllegalActionError(f"no hex or city {name!r}")
+    return h
+
+
+def stack_limit(s: S, h: int) -> tuple[int, int]:
+    """(blocks, armies) a player may stack in hex ``h`` (Terrain Effects Table)."""
+    lim: tuple[int, int] = geo(s.comp.board).lim[h]
+    return lim
+
+
+def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None, at: int | None = None,
+             seen: bool = False) -> bool:
+    """Could ``side`` add block ``extra`` to hex ``h`` within the stacking limit (4.1)?
+    ``at``: where ``occ`` counted the block (default: where it stands now). ``seen``: as far as
+    the enemy can tell, who sees how many blocks stand there but not which are armies (ATHENS's
+    limit of 4 armies is not checked; RULINGS R32)."""
+    g = geo(s.comp.board)
+    if h == g.syr:
+        return True
+    t = s.comp.blocks[extra].type
+    if t == REVOLT:
+        return True  # 7.0: the revolt block does not count toward stacking
+    if occ is None:
+        occ = occ_of(s)
+    n = occ.count[side][h]
+    armies = occ.armies[side][h]
+    if (s.loc[extra] if at is None else at) == h:
+        n -= 1
+        if t != NAVY:
+            armies -= 1
+    lim, lim_army = g.lim[h]
+    return n + 1 <= lim and (seen or armies + (t != NAVY) <= lim_army)
+
+
+def persian_barred(s: S, side: int, h: int) -> bool:
+    """9.3: Athens never enters Persia; Sparta only with Persian support."""
+    if not geo(s.comp.board).persian_city[h]:
+        return False
+    return side == ATHENS or s.persia != 1
+
+
+def is_oracle(s: S, h: int) -> bool:
+    oracle: bool = geo(s.comp.board).oracle[h]
+    return oracle
+
+
+def neutral_city(s: S, h: int) -> bool:
+    c = s.comp.board.city_at[h]
+    return c >= 0 and s.city_owner[c] == C_NEUTRAL
+
+
+def siege_hex(s: S, h: int, occ: Occ | None = None) -> bool:
+    """A hex with blocks of both players (a siege, blockade or battle)."""
+    if occ is not None:
+        return (occ.field[h] | occ.inside[h]) == 3
+    seen = 0
+    for b in range(len(s.loc)):
+        if s.loc[b] == h:
+            o = s.owner[b]
+            if o <= SPARTA:
+                seen |= 1 << o
+    return seen == 3
+
+
+# ====================================================================== ports (4.2, 4.52, 9.2)
+def _friendly_port(s: S, side: int, h: int) -> bool:
+    """A port city in ``h`` friendly to ``side`` on land and at sea (4.2): where sea moves start
+    and end (4.52) and navies retreat or regroup to (5.5, 5.6)."""
+    board = s.comp.board
+    c = board.city_at[h]
+    if c < 0 or not board.cities[c].port:
+        return False
+    return friendly_hex(s, side, h) and friendly_hex(s, side, h, sea=True)
+
+
+def open_embarkation(s: S, side: int, occ: Occ | None = None) -> list[int]:
+    """9.2: the hexes of the embarkation ports for SYRACUSE that are "friendly (unblockaded)":
+    friendly ports with no enemy block in them (a siege or a blockade)."""
+    board = s.comp.board
+    return [h for c in board.embarkation
+            if _friendly_port(s, side, h := board.cities[c].hex) and not siege_hex(s, h, occ)]
+
+
+# ====================================================================== the battle record (5.4) and losses (8.5)
+def siege_limit(s: S, h: int) -> int:
+    """5.31: a major city holds 4 blocks in siege, a minor city 2. First edition 5.52: ATHENS 6, at
+    most 4 of them land blocks (RULINGS FE18; the storm limit is the same, 5.54)."""
+    c = s.comp.board.city_at[h]
+    if c < 0:
+        return 0
+    city = s.comp.board.cities[c]
+    if s.ed1 and city.name == "ATHENS":
+        return 6
+    return 4 if city.major else 2
+
+
+def status(s: S, b: int) -> int:
+    bt = s.battle
+    if bt is None or b not in bt["blocks"]:
+        return BS_NONE
+    st: int = bt["st"][bt["blocks"].index(b)]
+    return st
+
+
+def set_status(s: S, b: int, st: int) -> None:
+    bt = s.battle
+    assert bt is not None
+    bt["st"][bt["blocks"].index(b)] = st
+
+
+def in_battle(s: S, side: int, statuses: tuple[int, ...]) -> list[int]:
+    bt = s.battle
+    assert bt is not None
+    return [b for b, st in zip(bt["blocks"], bt["st"], strict=True)
+            if st in statuses and s.owner[b] == side and s.loc[b] == bt["hex"]]
+
+
+def eliminate(s: S, b: int) -> None:
+    """8.5: eliminated blocks go to the Replacement Pool."""
+    if s.inside[b] and s.battle is not None and s.loc[b] == s.battle["hex"]:
+        _note_capture(s, b)
+    s.loc[b] = POOL
+    s.strength[b] = 0
+    s.inside[b] = False
+    s.halfhit[b] = False
+    s.revealed[b] = False
+    if b in s.patrol:
+        s.patrol.remove(b)
+    bt = s.battle
+    if bt is not None and b in bt["blocks"]:
+        bt["st"][bt["blocks"].index(b)] = BS_NONE
+
+
+def _note_capture(s: S, b: int) -> None:
+    """5.41: when all blocks in siege are eliminated the attacker takes the city; a defending
+    navy that remains cannot later withdraw."""
+    bt = s.battle
+    if bt is None or s.owner[b] != bt["def"] or bt.get("captured"):
+        return
+    h = bt["hex"]
+    if any(s.inside[x] and s.owner[x] == bt["def"] and s.loc[x] == h for x in bt["blocks"] if x != b):
+        return
+    if any(s.owner[x] == bt["att"] and s.loc[x] == h for x in bt["blocks"]):
+        bt["took"] = 1
+        if s.ed1 and bt["stage"] == "ed1" and in_battle(s, bt["def"], (BS_SEA,)):
+            # first edition 6.3 example (NAUPACTUS): "ahora los espartanos controlan la ciudad y tienen
+            # defensa doble": the stormers hold the walls at once, and the defending navy outside may
+            # storm them from the sea (coastal combat against the walls, 6.2, 6.22; RULINGS FE41)
+            lim = siege_limit(s, h)
+            for x in in_battle(s, bt["att"], (BS_STORM,))[:lim]:
+                s.inside[x] = True
+                set_status(s, x, BS_INSIDE)
+
+
+# ====================================================================== retreat ground (5.5)
+def _retreat_ok(s: S, side: int, n: int) -> bool:
+    """5.5: an army retreats to any friendly or vacant hex (4.2: vacant = no blocks, so an empty
+    enemy city too), never an enemy-occupied or contested one (enemy blocks there, within the walls
+    or not); an Oracle even if the enemy is there (1.4); never into a neutral city, where a block
+    may only stop to attack (9.5). RULINGS R19; navies follow R30 instead."""
+    if is_oracle(s, n):
+        return True
+    if neutral_city(s, n):
+        return False
+    occ = occ_of(s)
+    if s.ed1:
+        return _retreat_ok_ed1(s, side, n, occ)
+    return not (occ.field[n] | occ.inside[n]) & (2 >> side)
+
+
+def _retreat_ok_ed1(s: S, side: int, n: int, occ: Occ) -> bool:
+    """First edition 5.3 (RULINGS FE19): into a friendly hex, a vacant one (1st 4.2: no city and no
+    blocks), or one where the retreating side besieges (enemy blocks only within the walls); never
+    into an enemy hex (an empty enemy city is one) nor a hex with enemy blocks outside the walls (a
+    battle not yet fought)."""
+    enemy_bit = 2 >> side
+    if occ.field[n] & enemy_bit:
+        return False
+    if s.comp.board.terrain[n] == STRAIT and s.sctrl[n] != side:
+        return False  # first edition 1.5, 5.3: a strait hex needs the retreating side's sea control (FE4)
+    if occ.inside[n] & enemy_bit:
+        return bool(occ.field[n] & (1 << side))  # the retreating side's own siege
+    c = s.comp.board.city_at[n]
+    if c < 0:
+        return True
+    owner = s.city_owner[c]
+    if owner == NOSIDE:
+        return True  # a black city is no one's (1st 1.1)
+    return owner == side or (owner == PERSIA and side == SPARTA and s.persia == 1)  # 9.3 (RULINGS FE22)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from polemos.core.data import DataError, digest, read_document, resolve
+from polemos.games.athens_sparta.board import load_board
 from polemos.games.athens_sparta.model import (
     ATHENS,
     EVENTS,
@@ -32,12 +33,15 @@ from polemos.games.athens_sparta.model import (
     NEUTRAL,
     REVOLT,
     SIDE_IDS,
+    SIDE_NAMES,
+    SIDE_NONE,
     SPARTA,
     TYPE_NAMES,
     BlockSpec,
     Board,
     Card,
     Components,
+    opposite,
 )
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -452,8 +456,6 @@ def load_components(override: Path | None = None) -> Components:
 
 @functools.lru_cache(maxsize=16)
 def _load_components(override: Path | None) -> Components:
-    from polemos.games.athens_sparta.board import load_board
-
     board = load_board(override)
     blocks_path = resolve(DATA_DIR, BLOCKS_FILE, override)
     roster = load_blocks(blocks_path, board.city_index, [c.side for c in board.cities])
@@ -520,8 +522,6 @@ FIRST_SIDE_KEYS = frozenset({"name", "land", "hexsides", "provenance"})
 def _first_map_sides(board: Board, doc: dict[str, Any], file: str) -> tuple[tuple[int, ...], ...]:
     """The land sides of the first edition's map: the bundled ones with the overlay's [[sides]]
     (RULINGS FE26: the NAUPACTUS-0707 hexside a mountain side, 1st 6.3 example)."""
-    from polemos.games.athens_sparta.model import SIDE_NAMES, SIDE_NONE, opposite
-
     sides = [list(row) for row in board.land_side]
     for i, entry in enumerate(_entries(doc, "sides", file)):
         where = f"sides {i + 1}"

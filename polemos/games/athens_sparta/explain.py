@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from polemos.games.athens_sparta.common import geo, occ_of
+from polemos.games.athens_sparta.common import geo, hex_name, is_oracle, occ_of, persian_barred, siege_hex, stack_ok
 from polemos.games.athens_sparta.model import MOUNTAIN, NAVY, OFFBOARD, REVOLT, SEA, SIDE_MOUNTAIN, SIDE_NONE
 from polemos.games.athens_sparta.movement import (
     MARCH,
@@ -30,15 +30,10 @@ from polemos.games.athens_sparta.movement import (
     can_start,
     can_stop,
     enemy_field,
-    hex_name,
-    is_oracle,
     legal_move,
     legal_moving,
     must_stop,
     op_steps,
-    persian_barred,
-    siege_hex,
-    stack_ok,
 )
 from polemos.games.athens_sparta.state import AthensSpartaState
 

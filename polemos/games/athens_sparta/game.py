@@ -1,16 +1,59 @@
-"""Athens & Sparta (Columbia Games): the registered game."""
+"""Athens & Sparta (Columbia Games): the registered game, and the play class that gives the state its
+kernel contract (listing, applying, views) from the rule modules below it (issue 12's layers)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from polemos.core.errors import RecordError
-from polemos.core.game import JSON, Game, Role, State
+from polemos.core.game import JSON, Game, Outcome, Role, State
 from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
 from polemos.core.rng import Rng
+from polemos.games.athens_sparta import rules, view
+from polemos.games.athens_sparta.data import load_components, load_components_first
+from polemos.games.athens_sparta.hidden import hidden_variants
 from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, EDITIONS, Components
-from polemos.games.athens_sparta.state import POOL, ROLES, AthensSpartaState
+from polemos.games.athens_sparta.state import POOL, ROLES, SIDE_OF_ROLE, AthensSpartaState
+from polemos.games.athens_sparta.victory import points
+
+
+class AthensSpartaPlay(AthensSpartaState):
+    """A game of Athens & Sparta as the kernel plays it: the state's data (``state.py``) with the
+    contract's listing, applying, views and outcome from the rule procedures (``rules.py`` and the
+    modules under it), ``victory.py`` and ``view.py``, which sit above the state in the package's
+    layers (issue 12)."""
+
+    def active_roles(self) -> tuple[Role, ...]:
+        return tuple([ROLES[s] for s in rules.deciders(self)])
+
+    def legal_actions(self, role: Role) -> list[str]:
+        side = SIDE_OF_ROLE.get(role)
+        if side is None:
+            return []
+        key = (role, len(self.actions))
+        if self._legal_key == key:
+            return list(self._legal_val)
+        val: list[str] = rules.legal(self, side)
+        self._legal_key = key
+        self._legal_val = val
+        return list(val)
+
+    def _apply(self, role: Role, action: str) -> None:
+        rules.apply(self, SIDE_OF_ROLE[role], action)
+
+    def view(self, role: Role | None) -> JSON:
+        return view.build(self, None if role is None else SIDE_OF_ROLE.get(role))
+
+    def explain(self, role: Role) -> JSON | None:
+        return view.explain(self, SIDE_OF_ROLE.get(role))
+
+    def outcome(self) -> Outcome | None:
+        if self.winner < 0:
+            return None
+        pts = points(self)
+        return Outcome(ROLES[self.winner], self.win_reason, {"athens": pts[0], "sparta": pts[1]})
+
 
 # 10.3: the bidder removes at most one step per starting block, so a bid can remove no more steps
 # than a side has starting blocks of two or more steps (Athens 24, Sparta 21 in the set-up): the
@@ -41,8 +84,6 @@ class AthensSparta(Game):
     rules_edition: ClassVar[str] = "Columbia Games, current English rules"
 
     def components(self) -> Components:
-        from polemos.games.athens_sparta.data import load_components
-
         return load_components(self.data_dir)
 
     @property
@@ -53,18 +94,14 @@ class AthensSparta(Game):
         """The components of a game with these options: the first edition reads its overlay
         (``data/first/``, RULINGS FE26) over the bundled data."""
         if options.get("edition") == EDITION_FIRST:
-            from polemos.games.athens_sparta.data import load_components_first
-
             return load_components_first(self.data_dir)
         return self.components()
 
     def _new(self, seed: int, scenario: str | None, options: JSON) -> AthensSpartaState:
-        from polemos.games.athens_sparta import rules
-
         opts = dict(options)
         if scenario not in (None, "431"):
             raise ValueError(f"unknown scenario {scenario!r}; Athens & Sparta has '431'")
-        state = AthensSpartaState(self, self.components_for(opts), int(seed), scenario, opts)
+        state = AthensSpartaPlay(self, self.components_for(opts), int(seed), scenario, opts)
         rules.setup(state)
         return state
 
@@ -78,8 +115,6 @@ class AthensSparta(Game):
 
     def hidden_variants(self, state: State, role: Role, rng: Rng, keep_identities: bool = False) -> list[State]:
         """The opponent's cards and upright blocks dealt and placed again (``hidden.py``)."""
-        from polemos.games.athens_sparta.hidden import hidden_variants
-
         return hidden_variants(state, role, rng, keep_identities)
 
 

@@ -13,17 +13,27 @@ from collections.abc import Iterable, Iterator
 
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta.common import (
-    C_NEUTRAL,
     C_PERSIA,
     Occ,
+    _friendly_port,
+    _retreat_ok,
     block_tabs,
     change_city_owner,
     closed_to,
+    eliminate,
     friendly_hex,
     geo,
+    hex_by_name,
+    hex_name,
+    is_oracle,
+    neutral_city,
     occ_of,
+    open_embarkation,
+    persian_barred,
     revolting,
     side_name,
+    siege_hex,
+    stack_ok,
 )
 from polemos.games.athens_sparta.model import (
     ATHENS,
@@ -39,6 +49,7 @@ from polemos.games.athens_sparta.model import (
     STRAIT,
     opposite,
 )
+from polemos.games.athens_sparta.replacement import syracuse_value
 from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 
 S = AthensSpartaState
@@ -50,54 +61,7 @@ KIND_NAMES = {OP: "operation move (4.4)", MARCH: "march move (4.51)", SEA_MOVE: 
 
 
 # ====================================================================== naming
-def hex_name(s: S, h: int) -> str:
-    board = s.comp.board
-    c = board.city_at[h]
-    return board.cities[c].name if c >= 0 else board.hexes[h]
-
-
-def hex_by_name(s: S, name: str) -> int:
-    board = s.comp.board
-    c = board.city_index.get(name)
-    if c is not None:
-        return board.cities[c].hex
-    h = board.hex_index.get(name)
-    if h is None:
-        raise IllegalActionError(f"no hex or city {name!r}")
-    return h
-
-
 # ====================================================================== terrain & stacking (4.1)
-def stack_limit(s: S, h: int) -> tuple[int, int]:
-    """(blocks, armies) a player may stack in hex ``h`` (Terrain Effects Table)."""
-    lim: tuple[int, int] = geo(s.comp.board).lim[h]
-    return lim
-
-
-def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None, at: int | None = None,
-             seen: bool = False) -> bool:
-    """Could ``side`` add block ``extra`` to hex ``h`` within the stacking limit (4.1)?
-    ``at``: where ``occ`` counted the block (default: where it stands now). ``seen``: as far as
-    the enemy can tell, who sees how many blocks stand there but not which are armies (ATHENS's
-    limit of 4 armies is not checked; RULINGS R32)."""
-    g = geo(s.comp.board)
-    if h == g.syr:
-        return True
-    t = s.comp.blocks[extra].type
-    if t == REVOLT:
-        return True  # 7.0: the revolt block does not count toward stacking
-    if occ is None:
-        occ = occ_of(s)
-    n = occ.count[side][h]
-    armies = occ.armies[side][h]
-    if (s.loc[extra] if at is None else at) == h:
-        n -= 1
-        if t != NAVY:
-            armies -= 1
-    lim, lim_army = g.lim[h]
-    return n + 1 <= lim and (seen or armies + (t != NAVY) <= lim_army)
-
-
 def attack_limit(s: S, h: int, d: int, crossed: bool) -> int:
     """Hexside attack limit (4.1): clear 2, pass 1, mountain 0; across a strait 1 (4.3)."""
     ls = s.comp.board.land_side[h][d]
@@ -115,36 +79,6 @@ def enemy_field(s: S, side: int, h: int, occ: Occ | None = None) -> bool:
 
 def own_inside(s: S, side: int, h: int) -> bool:
     return any(s.loc[b] == h and s.owner[b] == side and s.inside[b] for b in range(len(s.loc)))
-
-
-def persian_barred(s: S, side: int, h: int) -> bool:
-    """9.3: Athens never enters Persia; Sparta only with Persian support."""
-    if not geo(s.comp.board).persian_city[h]:
-        return False
-    return side == ATHENS or s.persia != 1
-
-
-def is_oracle(s: S, h: int) -> bool:
-    oracle: bool = geo(s.comp.board).oracle[h]
-    return oracle
-
-
-def neutral_city(s: S, h: int) -> bool:
-    c = s.comp.board.city_at[h]
-    return c >= 0 and s.city_owner[c] == C_NEUTRAL
-
-
-def siege_hex(s: S, h: int, occ: Occ | None = None) -> bool:
-    """A hex with blocks of both players (a siege, blockade or battle)."""
-    if occ is not None:
-        return (occ.field[h] | occ.inside[h]) == 3
-    seen = 0
-    for b in range(len(s.loc)):
-        if s.loc[b] == h:
-            o = s.owner[b]
-            if o <= SPARTA:
-                seen |= 1 << o
-    return seen == 3
 
 
 # ====================================================================== the menu
@@ -618,8 +552,6 @@ def _ed1_strait_penalty(s: S, side: int, b: int, h: int) -> bool:
     entran en un hex de estrecho pierden un paso y deben retirarse": an army that crosses the water
     into a strait hex where an enemy navy stands outside the walls loses one step at once and goes
     back to the hex it came from (eliminated if it may not retreat there, 5.3). True if it did."""
-    from polemos.games.athens_sparta.combat import _retreat_ok, eliminate
-
     if not any(s.loc[x] == h and s.owner[x] == 1 - side and not s.inside[x]
                and s.comp.blocks[x].type == NAVY for x in range(len(s.loc))):
         return False
@@ -656,8 +588,6 @@ def _enter_neutral(s: S, side: int, h: int) -> None:
           "at full strength.")
     if board.cities[c].offboard and s.sicily[0] >= 0 and not s.syracuse_revealed:
         s.syracuse_revealed = True  # SYRACUSE Points: the Sicily cards are shown when attacked
-        from polemos.games.athens_sparta.replacement import syracuse_value
-
         s.say(f"SYRACUSE Points: the Sicily cards are revealed; SYRACUSE is worth {syracuse_value(s)}.")
     for nb, spec in enumerate(s.comp.blocks):
         if spec.side == NEUTRAL and spec.home == c and s.loc[nb] == POOL:
@@ -818,24 +748,6 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
             seen[n] = dist + 1
             queue.append(n)
     return out
-
-
-def _friendly_port(s: S, side: int, h: int) -> bool:
-    """A port city in ``h`` friendly to ``side`` on land and at sea (4.2): where sea moves start
-    and end (4.52) and navies retreat or regroup to (5.5, 5.6)."""
-    board = s.comp.board
-    c = board.city_at[h]
-    if c < 0 or not board.cities[c].port:
-        return False
-    return friendly_hex(s, side, h) and friendly_hex(s, side, h, sea=True)
-
-
-def open_embarkation(s: S, side: int, occ: Occ | None = None) -> list[int]:
-    """9.2: the hexes of the embarkation ports for SYRACUSE that are "friendly (unblockaded)":
-    friendly ports with no enemy block in them (a siege or a blockade)."""
-    board = s.comp.board
-    return [h for c in board.embarkation
-            if _friendly_port(s, side, h := board.cities[c].hex) and not siege_hex(s, h, occ)]
 
 
 class _SeaSearch:

@@ -9,7 +9,7 @@ blocks stand upright).
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.common import Occ, geo, occ_of, side_name
+from polemos.games.athens_sparta.common import Occ, eliminate, geo, hex_name, occ_of, side_name, stack_ok
 from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, REVOLT, SPARTA, TYPE_COST, TYPE_COST_ED1
 from polemos.games.athens_sparta.state import PH_REPLACE, POOL, AthensSpartaState
 
@@ -111,8 +111,6 @@ def reveal_replacements(s: S) -> None:
     new blocks stand (8.3), where blocks were disbanded (8.6), Persian support (9.3). Steps added
     to blocks stay secret; a block disbanded and built again in its own city is not seen either."""
     board = s.comp.board
-    from polemos.games.athens_sparta.movement import hex_name
-
     for side in (ATHENS, SPARTA):
         built = sorted(board.cities[board.city_at[s.loc[b]]].name for b in range(len(s.loc))
                        if s.owner[b] == side and s.loc[b] >= 0 and s.loc[b] != s.rp_loc[b])
@@ -180,8 +178,6 @@ def open_majors(s: S, side: int, occ: Occ) -> list[int]:
 def build_sites(s: S, side: int, b: int, occ: Occ | None = None, majors: list[int] | None = None) -> list[int]:
     """8.3: new blocks at their home city, not if enemy-held; RESERVE blocks in any friendly
     major city; never in a city under siege."""
-    from polemos.games.athens_sparta.movement import stack_ok
-
     board = s.comp.board
     spec = s.comp.blocks[b]
     if spec.type == REVOLT:
@@ -366,9 +362,6 @@ def apply_replace(s: S, side: int, action: str) -> None:
         s.say(f"You build {blocks[b].name} in {name} (8.3).", side)
         return
     if verb == "disband":
-        from polemos.games.athens_sparta.combat import eliminate
-        from polemos.games.athens_sparta.movement import hex_name
-
         b = s.comp.block_index[arg]
         where = hex_name(s, s.loc[b])
         eliminate(s, b)

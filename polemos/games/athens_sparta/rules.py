@@ -17,6 +17,7 @@ from collections.abc import Callable
 from polemos.core.errors import IllegalActionError
 from polemos.games.athens_sparta import attrition, combat, movement, replacement, victory
 from polemos.games.athens_sparta.common import blocks_at, push, side_name, update_control
+from polemos.games.athens_sparta.data import SIEGE_AT_START, start_locations
 from polemos.games.athens_sparta.model import (
     ATHENS,
     SPARTA,
@@ -46,8 +47,6 @@ def setup(s: S) -> None:
     """3.0 Deployment: blocks at full strength on their home city (POTIDAEA besieged); the
     rest make up the Replacement Pool: RESERVE, DEMOS/HELOTS/TYRANTS and the Spartan blue-star
     navies (built only in their home cities, so not while Athens holds them: 8.3, 9.4)."""
-    from polemos.games.athens_sparta.data import SIEGE_AT_START, start_locations
-
     board = s.comp.board
     starts = start_locations(s.comp)
     for b, spec in enumerate(s.comp.blocks):

@@ -2,21 +2,19 @@
 
 The rules that change it live in ``rules.py`` (sequence of play), ``movement.py`` (4.0),
 ``combat.py`` (5.0), ``attrition.py`` (6.0, 9.1, 9.2), ``replacement.py`` (8.0) and
-``victory.py`` (10.0); what each role may see is built in ``view.py``.
+``victory.py`` (10.0); what each role may see is built in ``view.py``. The kernel contract's
+listing, applying, views and outcome are in ``game.AthensSpartaPlay``, which subclasses this one:
+the state sits under the rules in the package's layers (issue 12).
 """
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from polemos.core.game import JSON, Outcome, Role, State
+from polemos.core.game import JSON, Game, Role, State
 from polemos.core.plain import dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.model import ATHENS, EDITION_FIRST, RULES_FIRST, SPARTA, Components
-
-if TYPE_CHECKING:
-    from polemos.games.athens_sparta.game import AthensSparta
 
 ROLES: tuple[Role, Role] = ("athens", "sparta")
 SIDE_OF_ROLE = {"athens": ATHENS, "sparta": SPARTA}
@@ -68,7 +66,7 @@ _FLAT_LISTS = tuple(name for name in _LISTS if name not in _NESTED_LISTS)
 class AthensSpartaState(State):
     """One situation of a game of Athens & Sparta."""
 
-    def __init__(self, game: AthensSparta, comp: Components, seed: int,
+    def __init__(self, game: Game, comp: Components, seed: int,
                  scenario: str | None, options: JSON) -> None:
         self.game = game
         self.comp = comp
@@ -177,45 +175,7 @@ class AthensSpartaState(State):
         self.ctrl_memo: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
 
     # ---------------------------------------------------------------- kernel contract
-    def active_roles(self) -> tuple[Role, ...]:
-        rules = _RULES[0] if _RULES else _rules()
-        return tuple([ROLES[s] for s in rules.deciders(self)])
-
-    def legal_actions(self, role: Role) -> list[str]:
-        side = SIDE_OF_ROLE.get(role)
-        if side is None:
-            return []
-        key = (role, len(self.actions))
-        if self._legal_key == key:
-            return list(self._legal_val)
-        rules = _RULES[0] if _RULES else _rules()
-        val: list[str] = rules.legal(self, side)
-        self._legal_key = key
-        self._legal_val = val
-        return list(val)
-
-    def _apply(self, role: Role, action: str) -> None:
-        rules = _RULES[0] if _RULES else _rules()
-        rules.apply(self, SIDE_OF_ROLE[role], action)
-
-    def view(self, role: Role | None) -> JSON:
-        from polemos.games.athens_sparta import view
-
-        return view.build(self, None if role is None else SIDE_OF_ROLE.get(role))
-
-    def explain(self, role: Role) -> JSON | None:
-        from polemos.games.athens_sparta import view
-
-        return view.explain(self, SIDE_OF_ROLE.get(role))
-
-    def outcome(self) -> Outcome | None:
-        if self.winner < 0:
-            return None
-        from polemos.games.athens_sparta.victory import points
-
-        pts = points(self)
-        return Outcome(ROLES[self.winner], self.win_reason, {"athens": pts[0], "sparta": pts[1]})
-
+    # (listing, applying, the views and the outcome: game.AthensSpartaPlay, above the rules)
     def record(self) -> JSON:
         """The kernel's record; a first-edition game names its rules (issue 13)."""
         doc = super().record()
@@ -244,7 +204,7 @@ class AthensSpartaState(State):
         d["battle"] = _copy_dict(self.battle)
         d["pending"] = _copy_dict(self.pending)
         d["patrol"] = d["patrol"][:]
-        c = AthensSpartaState.__new__(AthensSpartaState)
+        c = type(self).__new__(type(self))  # the play class (game.py) of this state
         c.__dict__.update(d)
         c.reset_caches()
         return c
@@ -291,16 +251,6 @@ class AthensSpartaState(State):
         if "origin" in doc:
             self.origin = doc["origin"]
         self.reset_caches()
-
-
-_RULES: list[ModuleType] = []  # the rules module, imported on first use (it imports this module)
-
-
-def _rules() -> ModuleType:
-    from polemos.games.athens_sparta import rules
-
-    _RULES.append(rules)
-    return rules
 
 
 def _copy_dict(d: dict[str, Any] | None) -> dict[str, Any] | None:

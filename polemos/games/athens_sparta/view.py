@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.games.athens_sparta import rules
-from polemos.games.athens_sparta.common import occ_of
+from polemos.games.athens_sparta.attrition import siege_status
+from polemos.games.athens_sparta.combat import block_label
+from polemos.games.athens_sparta.common import hex_name, occ_of
+from polemos.games.athens_sparta.explain import explain_reasons, explain_view
 from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, SPARTA
-from polemos.games.athens_sparta.movement import hex_name
 from polemos.games.athens_sparta.replacement import besieged_or_blockaded, build_points
 from polemos.games.athens_sparta.state import (
     PHASE_NAMES,
@@ -141,8 +143,6 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     if side is not None and explaining(s, side):
         # the operation move in progress explained to the side moving: the engine's paths (4.4), from what
         # it sees; why a place cannot be chosen is worked out only when asked (explain, below)
-        from polemos.games.athens_sparta.explain import explain_view
-
         paths = explain_view(s, side)
         if paths:
             view["explain"] = paths
@@ -161,8 +161,6 @@ def explain(s: S, side: int | None) -> dict[str, Any] | None:
     it sees; None otherwise (a spectator, another phase, the other side)."""
     if side is None or not explaining(s, side):
         return None
-    from polemos.games.athens_sparta.explain import explain_reasons
-
     return dict(explain_reasons(s, side))
 
 
@@ -177,8 +175,6 @@ def _cities(s: S) -> list[dict[str, Any]]:
     memo: tuple[Any, list[dict[str, Any]]] | None = s.__dict__.get("_cities_seen")
     if memo is not None and key[0] is not None and memo[0] == key:
         return memo[1]
-    from polemos.games.athens_sparta.attrition import siege_status
-
     board = s.comp.board
     cities = []
     for c, city in enumerate(board.cities):
@@ -268,7 +264,5 @@ def prompt(s: S, side: int | None) -> str:
         # asked although the strongest block has no equal (RULINGS R31)
         text = "The hit falls on your strongest block there (5.2): confirm."
     if p["kind"] == "act":
-        from polemos.games.athens_sparta.combat import block_label
-
         text = f"{block_label(s, int(p['block']))}: " + text
     return text
