@@ -14,8 +14,7 @@ import polemos
 from polemos import script_dice
 from polemos.core.game import replay
 from polemos.games.athens_sparta import rules
-from polemos.games.athens_sparta.combat import siege_limit
-from polemos.games.athens_sparta.common import update_control
+from polemos.games.athens_sparta.common import siege_limit, update_control
 from polemos.games.athens_sparta.model import ATHENS, RULES_FIRST, SPARTA
 from polemos.games.athens_sparta.movement import sea_destinations
 from polemos.games.athens_sparta.replacement import city_cap, step_cost
@@ -394,7 +393,7 @@ def test_ed1_5_3_a_block_may_retreat_in_round_1_instead_of_firing() -> None:
 def test_ed1_5_3_no_retreat_into_an_empty_enemy_city() -> None:
     """1st 5.3, 4.2 (RULINGS FE19): a vacant hex has no city and no blocks; an empty enemy city is
     an enemy hex, closed to retreats (the current R19 allows it); a vacant non-city hex is open."""
-    from polemos.games.athens_sparta.combat import _retreat_ok
+    from polemos.games.athens_sparta.common import _retreat_ok
 
     for options, ok in ((FIRST, False), (None, True)):
         s = after_first_mulligan(1, options)
@@ -412,7 +411,7 @@ def test_ed1_5_3_no_retreat_into_an_empty_enemy_city() -> None:
 def test_ed1_5_3_retreat_into_a_hex_the_same_player_besieges() -> None:
     """1st 5.3 (RULINGS FE19): a hex where the retreating side besieges (enemy blocks only within
     the walls) is open to its retreats; the current R19 closes it."""
-    from polemos.games.athens_sparta.combat import _retreat_ok
+    from polemos.games.athens_sparta.common import _retreat_ok
 
     for options, ok in ((FIRST, True), (None, False)):
         s = after_first_mulligan(1, options)
