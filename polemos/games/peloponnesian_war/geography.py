@@ -129,15 +129,25 @@ def next_steps(comp: Components, here: int, goal: int, mode: int, isthmus_open: 
     empty when ``here`` is ``goal`` or no legal route reaches it. Sorted by space index."""
     if here == goal:
         return []
-    dist = distance_table(comp, goal, mode, isthmus_open, closed)
-    if dist[here] >= UNREACHABLE:
-        return []
-    blocked = set(closed)
-    blocked.discard(goal)
-    steps = sorted({(there, li) for there, li in comp.adjacency[here]
-                    if dist[there] == dist[here] - 1 and there not in blocked
-                    and loc_open(comp.locs[li], mode, isthmus_open)})
-    return steps
+    blocked = frozenset(closed)
+    key = (comp.version, here, goal, mode, isthmus_open, blocked)
+    found = _STEPS.get(key)
+    if found is None:
+        dist = distance_table(comp, goal, mode, isthmus_open, blocked)
+        if dist[here] >= UNREACHABLE:
+            found = ()
+        else:
+            found = tuple(sorted({(there, li) for there, li in comp.adjacency[here]
+                                  if dist[there] == dist[here] - 1 and (there == goal or there not in blocked)
+                                  and loc_open(comp.locs[li], mode, isthmus_open)}))
+        if len(_STEPS) >= _DIST_CACHE_SIZE:
+            _STEPS.clear()
+        _STEPS[key] = found
+    return list(found)
+
+
+#: next_steps' answers (the same question comes back at every step of a move)
+_STEPS: dict[tuple[str, int, int, int, bool, frozenset[int]], tuple[tuple[int, int], ...]] = {}
 
 
 def route_length(comp: Components, here: int, goal: int, mode: int, isthmus_open: bool,

@@ -300,16 +300,27 @@ def reachable(s: S, side: int, here: int, goal: int, army: list[int]) -> bool:
     return goal not in closed and route_length(s.comp, here, goal, mode, isthmus_open(s, side), closed) < UNREACHABLE
 
 
-def distances_from(s: S, side: int, here: int, army: list[int]) -> list[int]:
+def distances_from(s: S, side: int, here: int, army: list[int]) -> tuple[int, ...]:
     """Fewest LOCs from ``here`` to every space it may legally end a move in (LOCs run both ways):
-    UNREACHABLE for spaces closed to the stack (RULINGS P61, P72) or out of its reach."""
+    UNREACHABLE for spaces closed to the stack (RULINGS P61, P72) or out of its reach. Remembered by
+    the question (the map, the start, the mode, the isthmus, the closed spaces): read only."""
     mode = army_mode(army)
     closed = closed_spaces(s, side, mode, NO)
-    dist = distances_to(s.comp, here, mode, isthmus_open(s, side), closed)
-    for x in closed:
-        if x != here:
-            dist[x] = UNREACHABLE
-    return dist
+    isthmus = isthmus_open(s, side)
+    key = (s.comp.version, here, mode, isthmus, closed)
+    found = _FROM.get(key)
+    if found is None:
+        dist = distances_to(s.comp, here, mode, isthmus, closed)
+        for x in closed:
+            if x != here:
+                dist[x] = UNREACHABLE
+        if len(_FROM) >= 4096:
+            _FROM.clear()
+        found = _FROM[key] = tuple(dist)
+    return found
+
+
+_FROM: dict[tuple[str, int, int, bool, frozenset[int]], tuple[int, ...]] = {}
 
 
 def valid_objective(s: S, side: int, space: int) -> str:
