@@ -40,6 +40,14 @@ MAX_TASKS_PER_STEP = 100_000
 # markers (2.13, 15.13): index in s.markers
 PROPERTY_TAX, RESERVE_FUND, BLACK_SEA_TOLL, SECOND_RESERVE, PERSIAN_SUBSIDY = range(5)
 SPARTAN_LEADERS_MAX = 3  # DESIGN 4.4
+# 2.13: each Revenue Table row as the Revenue Phase's log line names it (its full text is in tables.toml)
+REVENUE_SHORT = {
+    "base": "scenario revenue", "tribute": "tribute", "property-tax": "Property Tax", "reserve-fund": "Reserve Fund",
+    "second-reserve-fund": "second Reserve Fund", "black-sea-toll": "Black Sea Toll",
+    "attica-ravaged": "Attica ravaged", "decelea-fort": "Spartan fort at Decelea", "propontis-blocked":
+    "Propontis blocked", "persian-subsidy": "Persian subsidy", "pylos-held": "Athenians at Pylos",
+    "cythera-held": "Athenians at Cythera",
+}
 
 
 # ====================================================================== the driver
@@ -495,7 +503,7 @@ def revenue_of(s: S, side: int) -> tuple[int, list[str]]:
         else:
             raise AssertionError(f"no rule for revenue row {rid!r}")
         if n:
-            lines.append(f"{row.text} {n:+d}")
+            lines.append(f"{REVENUE_SHORT.get(rid, rid)} {n:+d}")
             total += n
     if s.options.get("prestige_pays"):  # DESIGN 2.12, optional
         pro = s.pro()
