@@ -64,6 +64,7 @@ from polemos.games.peloponnesian_war.state import (
     PH_OPERATIONS,
     REBEL_OPEN,
     SIDE_SLOTS,
+    SIDE_TYPE_SLOTS,
     SLOT_NATIONALITY,
     SLOT_SIDE,
     SLOT_TYPE,
@@ -827,7 +828,7 @@ def _matrix_wants(s: S, side: int, at: int, keep_last: bool = True) -> list[int]
     avail = available_sps(s, side, at)
     if keep_last:
         for unit_type in (HOPLITE, CAVALRY, NAVAL):
-            slots = [i for i in SIDE_SLOTS[side] if SLOT_TYPE[i] == unit_type]
+            slots = SIDE_TYPE_SLOTS[side][unit_type]  # the side's slots of the type, citizens first
             spare = s.type_sps(at, side, unit_type) - 1 - sum(army[i] for i in slots if at == int(op["at"]))
             for i in slots:  # citizens first: the SP kept is an Allied one where there are both
                 avail[i] = max(0, min(avail[i], spare))
