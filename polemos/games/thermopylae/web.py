@@ -567,14 +567,9 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         f"<style>{CSS}</style><defs>{DEFS}</defs>",
         f'<rect width="{width}" height="{height}" fill="#f7f1e1"/>',
     ]
-    day = view.get("day")
-    status = f"Day {day}, series {view.get('series', '-')}, round {view.get('round', '-')}" if day is not None else ""
-    if status:
-        out.append(f'<text class="nt" x="{X0 + grid_w}" y="30" style="text-anchor:end">{escape(status)}</text>')
-    # the title shrinks to leave the status its room in every language (issue 11)
-    room = grid_w - (shown_width(status, NOTE) + 24 if status else 0)
+    # the title, shrunk if need be to fit the board's width in every language (issue 11)
     title = "Thermopylae — west (row A, the Persians) ← → east (row O, Alpeni)"
-    size = min(HEAD_SIZE, HEAD_SIZE * room / shown_width(title, HEAD_SIZE, True))
+    size = min(HEAD_SIZE, HEAD_SIZE * grid_w / shown_width(title, HEAD_SIZE, True))
     out.append(f'<text class="hd" x="{X0}" y="32"' + (f' style="font-size:{size:.1f}px"' if size < HEAD_SIZE else "")
                + f">{escape(title)}</text>")
     # row letters (top) and column numbers (both sides)
@@ -589,6 +584,11 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
                                             (f"-{first - 1}" if first > 2 else "") if first > 1 else "") + ")"
     out.append(f'<rect class="sea" x="{X0}" y="{HEAD}" width="{grid_w}" height="{EDGE}"/>'
                f'<text class="nt" x="{X0 + 8}" y="{HEAD + 20}">{escape(sea)}</text>')
+    day = view.get("day")
+    if day is not None:  # the turn after the sea's note, west of the page's zoom buttons (the board's NE corner)
+        status = f"Day {day}, series {view.get('series', '-')}, round {view.get('round', '-')}"
+        sx = X0 + 8 + shown_width(sea, NOTE) + 40
+        out.append(_note(status, sx, HEAD + 20, X0 + grid_w * 0.75 - sx, extra="font-weight:bold"))
     for index in range(len(amap.areas)):
         out.append(_cell(amap, index, _list(areas.get(amap.areas[index].name))))
     out.append(f'<rect class="mtn" x="{X0}" y="{mountain_y}" width="{grid_w}" height="{EDGE}"/>'
