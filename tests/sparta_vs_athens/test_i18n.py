@@ -75,3 +75,18 @@ def test_the_catalog_names_every_counter() -> None:
     comp = load_components()
     named = {*messages.COUNTERS, *messages.UNITS}
     assert set(display_names(comp)) <= named
+
+
+def test_the_design_page_reads_in_spanish_section_by_section() -> None:
+    """DESIGN.es.md is the design page in Spanish: every rule it numbers in English (Part I's surviving
+    sections, Part II's designed ones, the For play paragraphs) is numbered there too."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "polemos" / "games" / "sparta_vs_athens"
+    english = (folder / "DESIGN.md").read_text(encoding="utf-8")
+    spanish = (folder / "DESIGN.es.md").read_text(encoding="utf-8")
+    numbered = set(re.findall(r"^\*\*(\d+\.\d+)", english, re.MULTILINE))
+    assert len(numbered) > 50
+    missing = sorted(n for n in numbered if not re.search(rf"^\*\*{re.escape(n)}\b", spanish, re.MULTILINE))
+    assert missing == []
+    assert english.count("**For play") <= spanish.count("**Para jugar")
