@@ -624,7 +624,7 @@ def legal_op_build(s: S, side: int) -> list[str]:
 def apply_op_build(s: S, side: int, action: str) -> None:
     """One step of building the army (4.1 Step 2); an action that is not legal now changes nothing."""
     op = _op(s, side)
-    if action not in legal_op_build(s, side):
+    if not s.was_listed(action) and action not in legal_op_build(s, side):
         raise IllegalActionError(f"{action!r} is not a step of building this army now")
     s.pending = None
     verb, _, rest = action.partition(" ")

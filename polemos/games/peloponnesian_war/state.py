@@ -223,6 +223,13 @@ class PWState(State):
         self._occ_dirty: set[int] = set()  # the spaces whose SPs changed since occupied() last looked
         self._closed_alone: dict[tuple[int, frozenset[int]], frozenset[int]] = {}  # closed_to_leader()
 
+    def was_listed(self, action: str) -> bool:
+        """Whether ``action`` is in the listing of legal actions kept for this very position (the
+        kernel checks an action against that listing before it applies it), so that applying it need
+        not list them all again."""
+        key = self._legal_key
+        return key is not None and key[1] == len(self.actions) and action in self._legal_val
+
     def touch(self, space: int = NO) -> None:
         """Note that the SPs, rebellion or siege of ``space`` changed (NO: a neutral power or a
         coalition, anything): control is recomputed (:meth:`settle`) before the next task runs."""
