@@ -320,3 +320,13 @@ def test_ed1_4_4_sea_moves_have_no_range() -> None:
                 reach |= w.sea_reach(b)
         far[view["edition"]] = reach
     assert far["second"] < far["first"]
+
+
+def test_ed1_the_bot_reads_the_first_editions_map() -> None:
+    """RULINGS FE26: the first edition's map makes the hexside between NAUPACTUS (0708) and 0707 a mountain
+    one; the bot's board for a first-edition view has no land step across it (the current map's has)."""
+    for first, crossable in ((False, True), (True, False)):
+        geo = bots.geo_for(bots.components(first=first))
+        h, m = geo.index["0708"], geo.index["0707"]
+        assert (m in {x for x, _lim in geo.land[h]}) == crossable
+        assert geo.city(geo.index["TROEZEN"]).walled == first  # walled in the first edition (1st 6.2 example)

@@ -273,24 +273,29 @@ class Geo:
         return city is not None and city.port and (h == self.corinth or city.coast == coast)
 
 
-_GEO: dict[int, Geo] = {}
+_GEO: dict[int, tuple[Components, Geo]] = {}
 
 
-def components(data: Path | str | None = None) -> Components:
+def components(data: Path | str | None = None, first: bool = False) -> Components:
     """The public components of the game (board geometry, block roster, cards), from the same
-    data folder the game uses."""
+    data folder the game uses; ``first``: the first edition's (its walls and its NAUPACTUS mountain
+    hexside, RULINGS FE26), as the view's "edition" names it."""
     game = polemos.game(GAME_ID, data)
     if not isinstance(game, AthensSparta):  # pragma: no cover - the registry is fixed
         raise TypeError(f"{GAME_ID} is not the Athens & Sparta game")
-    return game.components()
+    return game.components_for({"edition": "first"}) if first else game.components()
 
 
 def geo_for(comp: Components) -> Geo:
-    geo = _GEO.get(id(comp))
-    if geo is None:
+    """The board read once per components object (a few kept: both editions, a --data folder); the entry
+    holds the components too, so an id is never reused while its entry stands."""
+    kept = _GEO.get(id(comp))
+    if kept is not None and kept[0] is comp:
+        return kept[1]
+    if len(_GEO) >= 4:
         _GEO.clear()
-        geo = Geo(comp)
-        _GEO[id(comp)] = geo
+    geo = Geo(comp)
+    _GEO[id(comp)] = (comp, geo)
     return geo
 
 
@@ -632,7 +637,7 @@ class HeuristicAgent(GuardedAgent):
         return fallback(legal, rng)
 
     def _choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
-        geo = geo_for(components(self.data))
+        geo = geo_for(components(self.data, view.get("edition") == "first"))  # the edition's map (FE26)
         self._remember(geo, view)
         w = World(geo, view, self.memory)
         key = (view.get("olympiad"), view.get("turn"), view.get("phase"), view.get("active_player"))
