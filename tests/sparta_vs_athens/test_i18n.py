@@ -90,3 +90,29 @@ def test_the_design_page_reads_in_spanish_section_by_section() -> None:
     missing = sorted(n for n in numbered if not re.search(rf"^\*\*{re.escape(n)}\b", spanish, re.MULTILINE))
     assert missing == []
     assert english.count("**For play") <= spanish.count("**Para jugar")
+
+
+def test_the_terminal_board_and_the_map_read_in_spanish() -> None:
+    """`polemos --lang es`: the terminal board's lines (text.render) keep no English word of their own, and
+    every word the map draws (legend, tooltips, paths; board_texts) has its Spanish but the place names."""
+    from polemos import i18n
+    from polemos.games.sparta_vs_athens import svg, text
+
+    words = {"the", "to", "and", "of", "at", "in", "with", "from", "is", "by", "on", "for", "Garrison", "Hoplites",
+             "Fleet", "leader", "held", "fort", "Force", "Waiting", "talents", "revenue", "wavering", "inside"}
+    s = GAME.new(9)
+    r = Rng(9)
+    left: set[str] = set()
+    with i18n.use("es"):
+        for step in range(1500):
+            if s.outcome() is not None:
+                break
+            if step % 50 == 0:
+                left |= {line for line in text.render(s.view("sparta")).splitlines()
+                         if words & set(re.findall(r"[A-Za-z]+", line))}
+            role = s.active_roles()[0]
+            s.apply(role, r.choice(s.legal_actions(role)))
+    assert sorted(left) == []
+    places = {loc.name for loc in load_components().locales}
+    drawn = {w for w in i18n.board_texts(svg.render_map()) if w and not w.isdigit() and w not in places}
+    assert sorted(w for w in drawn if translate_line(w, "es") == w) == []

@@ -346,7 +346,9 @@ def render_svg(c: Components, coast: Path | None = None) -> str:
 
 
 def _title(c: Components, loc: Locale) -> str:
-    bits = [f"{loc.name}: {c.nationalities[loc.nationality].name}", f"garrison {loc.garrison}"]
+    """A locale's tooltip: its name, nationality and garrison, then its other marks after semicolons (each
+    a message of its own, so the page shows it in the reader's language)."""
+    bits = [f"{loc.name}: {c.nationalities[loc.nationality].name}, garrison {loc.garrison}"]
     if loc.walled:
         bits.append("walled")
     if loc.port:
@@ -357,7 +359,7 @@ def _title(c: Components, loc: Locale) -> str:
         bits.append("Propontis")
     if loc.strait:
         bits.append("narrows (9.3)")
-    return ", ".join(bits)
+    return "; ".join(bits)
 
 
 def render_map(data_dir: Path | None = None) -> str:

@@ -1,6 +1,7 @@
 """Sparta vs. Athens in the terminal: the tracks, every occupied or marked locale and the decision,
 drawn from a view (which is the same for every role: RULINGS S9), every piece, place and phase by its
-display name (``names.py``, issue 11); ``action_labels`` names the legal actions in words."""
+display name (``names.py``, issue 11); ``action_labels`` names the legal actions in words. Each line is
+written in English and shown in the terminal's language (``messages.SCREEN``, ``polemos --lang es``)."""
 
 from __future__ import annotations
 
@@ -10,57 +11,76 @@ from typing import Any
 
 from polemos.games.sparta_vs_athens import names
 from polemos.games.sparta_vs_athens.names import action_labels
+from polemos.i18n import gettext, translate_text
 
 __all__ = ["action_labels", "render"]
 
 SIDE = {"athens": "Athens", "sparta": "Sparta", None: "—"}
 
 
+def _t(template: str, **args: object) -> str:
+    """``template`` in the terminal's language, its words (names, phrases) translated one by one."""
+    return gettext(template).format(**{k: translate_text(v) if isinstance(v, str) else v for k, v in args.items()})
+
+
+def _unit(u: dict[str, Any]) -> str:
+    tail = (" wavering" if u["wavering"] else "") + (" (inside)" if u["inside"] else "")
+    return _t(f"{SIDE[u['side']]} {{unit}} {{n}}{tail}", unit=names.unit(u["unit"]), n=u["strength"])
+
+
 def render(view: dict[str, Any]) -> str:
     lines = []
     t, r = view["treasury"], view["revenue"]
     gov = names.components().tables.government(int(view["government"])).name
-    lines.append(f"{names.scenario(view['scenario'])}: {view['quarter']} {view['year']} — "
-                 f"{names.phase(view['phase'])} — government #{view['government']} {gov}")
-    lines.append(f"Prestige (2.11): {view['prestige_text']}; talents (2.17): Athens {t['athens']} "
-                 f"(revenue {r['athens']}), Sparta {t['sparta']} (revenue {r['sparta']}); "
-                 f"tribute tally red {view['tally']['red']}, blue {view['tally']['blue']}")
-    lines.append(f"First player (3.2 f): chosen by {SIDE[view['chooser']]}, this season {SIDE[view['first']]}, "
-                 f"phasing {SIDE[view['phasing']]}; event: {names.event(view['event'])}; forts left: "
-                 f"Athens {view['forts_left']['athens']}, Sparta {view['forts_left']['sparta']}")
+    lines.append(_t("{scenario}: {quarter} {year} — {phase} — government #{n} {government}",
+                    scenario=names.scenario(view["scenario"]), quarter=view["quarter"], year=view["year"],
+                    phase=names.phase(view["phase"]), n=view["government"], government=gov))
+    lines.append(_t("Prestige (2.11): {track}; talents (2.17): Athens {a} (revenue {b}), Sparta {c} (revenue {d}); "
+                    "tribute tally red {e}, blue {f}", track=view["prestige_text"], a=t["athens"], b=r["athens"],
+                    c=t["sparta"], d=r["sparta"], e=view["tally"]["red"], f=view["tally"]["blue"]))
+    lines.append(_t("First player (3.2 f): chosen by {a}, this season {b}, phasing {c}; event: {event}; forts left: "
+                    "Athens {n}, Sparta {k}", a=SIDE[view["chooser"]], b=SIDE[view["first"]],
+                    c=SIDE[view["phasing"]], event=names.event(view["event"]), n=view["forts_left"]["athens"],
+                    k=view["forts_left"]["sparta"]))
     here: dict[str, list[str]] = {}
     for u in view["units"]:
-        mark = (" wavering" if u["wavering"] else "") + (" (inside)" if u["inside"] else "")
-        here.setdefault(u["locale"], []).append(f"{SIDE[u['side']]} {names.unit(u['unit'])} {u['strength']}{mark}")
+        here.setdefault(u["locale"], []).append(_unit(u))
     for ld in view["leaders"]:
         if ld["locale"] is not None:
-            here.setdefault(ld["locale"], []).append(f"leader {names.leader(ld['leader'])}")
+            here.setdefault(ld["locale"], []).append(_t("leader {leader}", leader=names.leader(ld["leader"])))
     marks = {m["locale"]: m for m in view["locales"]}
     for loc in sorted(set(here) | set(marks), key=names.locale):
-        text = f"  {names.locale(loc)}" + (": " + ", ".join(here[loc]) if loc in here else "")
+        place = names.locale(loc)
+        listed = ", ".join(here.get(loc, []))
         m = marks.get(loc)
-        if m is not None:
-            notes = [f"held by {SIDE[m['owner']]}"]
-            if m["ravaged"]:
-                notes.append("ravaged")
-            if m["fort"]:
-                notes.append(f"{SIDE[m['fort']]} fort")
-            if m["besieged_by"]:
-                notes.append(f"besieged by {SIDE[m['besieged_by']]} ({m['siege_winters']} winters)")
-            text += " [" + "; ".join(notes) + "]"
-        lines.append(text)
+        if m is None:
+            lines.append(_t("  {locale}: {units}", locale=place, units=listed))
+            continue
+        notes = [_t("held by {side}", side=SIDE[m["owner"]])]
+        if m["ravaged"]:
+            notes.append(gettext("ravaged"))
+        if m["fort"]:
+            notes.append(gettext(f"{SIDE[m['fort']]} fort"))
+        if m["besieged_by"]:
+            notes.append(_t("besieged by {side} ({n} winters)", side=SIDE[m["besieged_by"]], n=m["siege_winters"]))
+        if listed:
+            lines.append(_t("  {locale}: {units} [{notes}]", locale=place, units=listed, notes="; ".join(notes)))
+        else:
+            lines.append(_t("  {locale} [{notes}]", locale=place, notes="; ".join(notes)))
     f = view.get("force")
     if f:
-        units = ", ".join(names.unit(u) for u in f["units"]) or "no units yet"
-        lines.append(f"Force of {names.leader(f['leader'])} at {names.locale(f['locale'])} (land paths left "
-                     f"{f['land_paths_left']}, sea {f['sea_paths_left']}): {units}")
+        units = ", ".join(translate_text(names.unit(u)) for u in f["units"]) or gettext("no units yet")
+        lines.append(_t("Force of {leader} at {locale} (land paths left {n}, sea {k}): {units}",
+                        leader=names.leader(f["leader"]), locale=names.locale(f["locale"]), n=f["land_paths_left"],
+                        k=f["sea_paths_left"], units=units))
     prompt = names.prompt(view)
     if prompt:
-        lines.append(f"Waiting for {prompt}")
-    if view.get("outcome"):
-        lines.append(f"Game over: {SIDE.get(view['outcome']['winner'], 'a draw')} — {view['outcome']['reason']}")
+        lines.append(_t("Waiting for {prompt}", prompt=prompt))
+    out = view.get("outcome")
+    if out:
+        winner = {"athens": "Athens", "sparta": "Sparta"}.get(out["winner"], "a draw")
+        lines.append(_t("Game over: {winner} — {reason}", winner=winner, reason=out["reason"]))
     return _fit(lines)
-
 
 def _fit(lines: list[str]) -> str:
     """The lines wrapped to the terminal's width (at least 80 columns)."""
