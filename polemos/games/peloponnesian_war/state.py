@@ -222,6 +222,7 @@ class PWState(State):
         self._occ: list[list[bool]] | None = None  # occupied(): by side, by space (None: to be computed)
         self._occ_dirty: set[int] = set()  # the spaces whose SPs changed since occupied() last looked
         self._closed_alone: dict[tuple[int, frozenset[int]], frozenset[int]] = {}  # closed_to_leader()
+        self._on_map: dict[int, int] = {}  # in_play(): SPs on the map by slot, until an SP moves
 
     def was_listed(self, action: str) -> bool:
         """Whether ``action`` is in the listing of legal actions kept for this very position (the
@@ -239,6 +240,8 @@ class PWState(State):
         else:
             self._dirty_spaces.add(space)
             self._occ_dirty.add(space)
+        if self._on_map:
+            self._on_map = {}
 
     def settle(self) -> None:
         """Recompute control (1.3) where something it reads changed since it last ran (:meth:`touch`);
@@ -343,6 +346,8 @@ class PWState(State):
         self.sp[space][slot(nationality, unit_type)] += n
         self._dirty_spaces.add(space)
         self._occ_dirty.add(space)
+        if self._on_map:
+            self._on_map = {}
 
     def remove_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
         """Take ``n`` SPs off the map (to move them elsewhere); ``moved`` shrinks with them."""
@@ -353,6 +358,8 @@ class PWState(State):
         self.sp[space][i] -= n
         self._dirty_spaces.add(space)
         self._occ_dirty.add(space)
+        if self._on_map:
+            self._on_map = {}
         self.moved[space][i] = min(self.moved[space][i], self.sp[space][i])
         if (space == self.comp.space_index["sparta"] and nationality == SPARTAN and unit_type == HOPLITE):
             self.home_guard = min(self.home_guard, self.sp[space][i])
@@ -372,8 +379,10 @@ class PWState(State):
     def in_play(self, nationality: int, unit_type: int) -> int:
         """SPs of a nationality and type on the map or in the Going Home Box (1.1.2)."""
         i = slot(nationality, unit_type)
-        n: int = self.going_home[i] + sum(map(itemgetter(i), self.sp))
-        return n
+        on_map = self._on_map.get(i)  # (kept until touch, add_sps or remove_sps; recontrol forgets it)
+        if on_map is None:
+            on_map = self._on_map[i] = sum(map(itemgetter(i), self.sp))
+        return self.going_home[i] + on_map
 
     def unbuilt(self, nationality: int, unit_type: int) -> int:
         """SPs the counter mix still holds (1.1.2: never more in play than the mix)."""
@@ -492,7 +501,8 @@ class PWState(State):
         self._dirty = False
         self._dirty_spaces = set()
         self._control_spaces(range(len(self.sp)))
-        self._occ = None  # (a change by hand: occupied() looks again)
+        self._occ = None  # (a change by hand: occupied() and in_play() look again)
+        self._on_map = {}
 
     def _control_spaces(self, spaces: Iterable[int]) -> None:
         """:meth:`recontrol` for ``spaces`` (then the 5.9 stand-ins, which read any space's control)."""
