@@ -11,7 +11,9 @@ log line they write has a Spanish rendering, so a new or reworded line is caught
 Spanish terms follow the Spanish first-edition rulebook of Athens & Sparta where it names them
 (Olimpiada, Turno de Juego, Fase de Movimiento, Revuelta, Asedio, Desgaste de Asedio, Mala Mano,
 PM for MP, PP for BP (its 8.1 "Puntos de Producción" are the second edition's 8.1 Build Points),
-"Storm (Asalto)", Terremotos, Hoplita, Peltasta, Caballería, Nave, Ilota).
+Terremotos, Hoplita, Peltasta, Caballería, Nave, Ilota). The Storm card is a storm at sea (4.6's example: it
+stops naval movement for both Player Turns): "Tormenta", not the rulebook's "Asalto", which is its word for
+storming a city (5.54; RULINGS FE27).
 """
 
 from __future__ import annotations
@@ -121,6 +123,57 @@ AS_LOG = (
     N_("Earthquake ({rule}): the Game Turn is cancelled for both players except Siege Attrition; Player 1 rolls "
        "first."),
     N_("Mulligan: both players keep their hands."),
+)
+
+# ---------------------------------------------------------------- Athens & Sparta: the first edition's log lines
+# (issue 13: patrols 1st 6.7, blockades 6.6, coastal combat 6.2, storming 5.54, the army crossing past an enemy
+# navy 1.5, the bad hand 4.61, the end 10.2, Production Points 8.1), and the lines both editions write that a
+# long game reaches (9.2 SYRACUSE, 9.3 Persian support, 5.61 pillage, the Mulligan's shown hand)
+AS_LOG_MORE = (
+    N_("{rule} patrol attrition at {city} ({side}, {n}+): {dice} — {k} hits."),
+    N_("{rule} patrol attrition at {city} ({side}, {n}+): {dice} — {k} hit."),
+    N_("{rule} blockade attrition at {city} ({side}, blockader, {n}+): {dice} — {k} hits."),
+    N_("{rule} blockade attrition at {city} ({side}, blockader, {n}+): {dice} — {k} hit."),
+    N_("{rule} blockade attrition at {city} ({side}, blockaded, {n}+): {dice} — {k} hits."),
+    N_("{rule} blockade attrition at {city} ({side}, blockaded, {n}+): {dice} — {k} hit."),
+    N_("{rule}: the revolt at {city} is fought as a normal battle; all defending blocks help."),
+    N_("{rule}: {side}'s {block} patrols {city}."),
+    N_("{rule}: {side}'s {block} attacks the walls of {city} from the sea (coastal combat, at C1, 6.22)."),
+    N_("{rule}: {side} declares coastal combat at {city}; the round restarts."),
+    N_("{rule}: {side}'s {block} blockades {city}."),
+    N_("{rule}: {side} may change its storming blocks for round 2 at {city}."),
+    N_("{rule}: the battle at {city} goes on: no one must retreat, no extra fire."),
+    N_("{rule}: {side}'s patrolling navy now blockades {city}."),
+    N_("{side} regroups a block to {city}, a siege it may storm ({rule})."),
+    N_("{rule}: {side}'s army crosses into {city}, where an enemy navy waits: it loses a step and must retreat."),
+    N_("{rule}: {block} is reduced to {n}."),
+    N_("{rule}: {side} loses a block at {city}."),
+    N_("{rule}: {side}'s army retreats to {city}."),
+    N_("You ask a new deal ({rule} bad hand)."),
+    N_("You keep your hand ({rule})."),
+    N_("{side} asks a new deal ({rule}: a hand under 10 MP)."),
+    N_("{side} keeps its hand ({rule})."),
+    N_("{side} wins: {rule}: Sparta has not won by the end of Olympiad {n}."),
+    N_("{rule} Replacement Phase: Athens has {athens} PP, Sparta {sparta} PP ({rule2})."),
+    N_("{side} has spent the event's PPs ({rule})."),
+    N_("War Levy: {side} spends {n} PP on reinforcements now ({rule})."),
+    N_("Persian Gold: {side} spends {n} PP on reinforcements now ({rule})."),
+    N_("You add a step to {block} in {city} with the event's PPs ({n} PP left)."),
+    N_("{rule}: {side} takes {city} and may pillage {n} PP."),
+    N_("{rule}: {side} spends pillage BPs on a victorious block."),
+    N_("{rule}: {side} spends pillage PPs on a victorious block."),
+    N_("{rule}: pillage adds a step to {block}."),
+    N_("Sparta accepts Persian support: navies cost 1 BP per step; MILETUS will not count for Sparta's victory."),
+    N_("Sparta accepts Persian support: navies cost 1 PP per step; MILETUS will not count for Sparta's victory."),
+    N_("you accept Persian support: navies cost 1 BP per step; MILETUS will not count for your victory."),
+    N_("you accept Persian support: navies cost 1 PP per step; MILETUS will not count for your victory."),
+    N_("Athens regains MILETUS; Persian support ceases permanently."),
+    N_("Athens holds SYRACUSE with sea control and is immune to the Hellespont."),
+    N_("{rule}: SYRACUSE's grain is cut off; Spartan blocks in CORINTH roll attrition ({n}+): {dice} — {k} hits."),
+    N_("{rule}: SYRACUSE's grain is cut off; Spartan blocks in CORINTH roll attrition ({n}+): {dice} — {k} hit."),
+    N_("You will show your hand and ask a re-deal (Mulligan)."),
+    N_("{side} shows a hand of {mp} MP ({cards}) and asks a re-deal (Mulligan)."),
+    N_("{side} keeps its hand (Mulligan)."),
 )
 
 # ---------------------------------------------------------------- Go Tell the Spartans: names

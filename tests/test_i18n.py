@@ -89,15 +89,16 @@ def test_a_log_line_in_both_languages() -> None:
     assert translate_line("fire at F8: 2 hits against DV 3: no effect (8.2.6)", "es") == log_text(entry, "es")
     # nested arguments: a card's title inside a revealed play (4.6)
     assert translate_line("Cards revealed: Athens 4/Storm, Sparta 3.", "es") == \
-        "Cartas reveladas: Atenas 4/Asalto, Esparta 3."
+        "Cartas reveladas: Atenas 4/Tormenta, Esparta 3."
     # a structured message with arguments
     assert log_text({"msg": "{side} ends the Move Phase.", "args": {"side": "Sparta"}, "rule": "4.0"}, "es") == \
         "Esparta termina la Fase de Movimiento. (4.0)"
 
 
-def _play(game_id: str, seed: int, steps: int) -> list[str]:
+def _play(game_id: str, seed: int, steps: int, options: dict[str, str] | None = None,
+          viewers: tuple[str | None, ...] = (None,)) -> list[str]:
     g = polemos.game(game_id)
-    s = g.new(seed=seed)
+    s = g.new(seed=seed, options=options or {})
     rng = random.Random(seed)
     lines: list[str] = []
     for _ in range(steps):
@@ -108,7 +109,11 @@ def _play(game_id: str, seed: int, steps: int) -> list[str]:
         if not actions:
             break
         s.apply(roles[0], rng.choice(actions))
-        lines += log_lines(s.view(None))
+        for viewer in viewers:
+            lines += log_lines(s.view(viewer))
+    outcome = s.outcome()
+    if outcome is not None:
+        lines.append(str(outcome.reason))
     return sorted(set(lines))
 
 
@@ -121,6 +126,23 @@ def test_every_log_line_of_a_played_game_reads_in_spanish(game_id: str, seed: in
     assert len(lines) > 20
     untranslated = [line for line in lines if translate_line(line, "es") == line]
     assert untranslated == []
+
+
+def test_every_log_line_of_a_first_edition_game_reads_in_spanish() -> None:
+    # issue 13: Athens & Sparta's first edition at 100% too: a whole game (seed 12 plays to the end of
+    # Olympiad 89, 1st 10.2), every line either side or an onlooker sees (the bad hand 1st 4.61 is told to its
+    # player alone), the end's reason among them: patrols (1st 6.7), blockades (6.6), Production Points (8.1)
+    lines = _play("athens-and-sparta", 12, 2000, {"edition": "first"}, (None, "athens", "sparta"))
+    first = [line for line in lines if "1st " in line]
+    assert len(first) > 50
+    assert any("patrols" in line for line in first) and any("blockade" in line for line in first)
+    assert "1st 10.2: Sparta has not won by the end of Olympiad 89" in lines
+    untranslated = [line for line in lines if translate_line(line, "es") == line]
+    assert untranslated == []
+    assert translate_line("1st 6.7: Sparta's MEGARA C2 (2) patrols MEGARA.", "es") == \
+        "1.ª ed. 6.7: MEGARA C2 (2) de Esparta patrulla MEGARA."
+    assert translate_line("8.0 Replacement Phase: Athens has 16 PP, Sparta 22 PP (8.1).", "es") == \
+        "8.0 Fase de Reemplazo: Atenas tiene 16 PP, Esparta 22 PP (8.1)."
 
 
 def _play_pw(seed: int, scenario: str, options: dict[str, str]) -> list[str]:
@@ -287,7 +309,9 @@ def test_every_games_options_read_in_spanish() -> None:
 
 def test_every_athens_and_sparta_card_reads_in_spanish() -> None:
     # the cards' titles and texts (data/cards.toml; the page shows them as cards) in Spanish, titles
-    # after the first-edition rulebook where it names them (4.6: "Storm (Asalto)")
+    # after the first-edition rulebook where it names them; the Storm card is a storm at sea (4.6's example:
+    # it stops naval movement for both Player Turns, R8), "Tormenta" (RULINGS FE27), not the rulebook's
+    # "Asalto", its word for storming a city (5.54), which the board's "Storm the walls" keeps
     import tomllib
 
     cards = tomllib.loads((ROOT / "polemos/games/athens_sparta/data/cards.toml").read_text(encoding="utf-8"))["card"]
@@ -295,7 +319,12 @@ def test_every_athens_and_sparta_card_reads_in_spanish() -> None:
     assert len(cards) == 25
     untranslated = [w for w in shown if i18n.translate_text(w, "es") == w]
     assert untranslated == []
-    assert i18n.gettext("Storm", "es") == "Asalto" and i18n.gettext("Earthquake", "es") == "Terremoto"
+    assert i18n.gettext("Storm", "es") == "Tormenta" and i18n.gettext("Earthquake", "es") == "Terremoto"
+    assert translate_line("Storm (4.6): no naval movement this Game Turn, for both Player Turns.", "es").startswith(
+        "Tormenta (4.6): no hay movimiento naval")
+    assert i18n.gettext("Storm the walls", "es") == "Asaltar las murallas"  # 5.3 storming: an assault
+    assert translate_line("1st 5.54: Sparta storms MEGARA with MEGARA C2 (2).", "es") == \
+        "1.ª ed. 5.54: Esparta asalta MEGARA con MEGARA C2 (2)."
 
 
 def test_a_board_word_gets_the_room_of_its_widest_language() -> None:
@@ -323,3 +352,29 @@ def test_a_boards_screen_reader_names_read_in_spanish() -> None:
     assert len(names) > 80
     assert [n for n in names if translate_line(n, "es") == n] == []
     assert translate_line("A2 (west of the Wall)", "es") == "A2 (al oeste del Muro)"
+
+
+def test_the_peloponnesian_war_names_each_marker_one_way_in_spanish() -> None:
+    # one Spanish term per rule word (issue 11): the markers the board's key, the side panel and the terminal name
+    # (4.8 Ravaged, 5.1 and 5.3 Siege, 4.4 and 6.0 rebellion) are the words every log line and page text of the
+    # game uses for them: "arrasado" and "arrasar" (never "saqueado": "saquear" is A&S's pillage, 5.61), "asedio"
+    import re
+
+    from polemos import messages
+    from polemos.games.peloponnesian_war import text as pw_text
+    from polemos.games.peloponnesian_war import web as pw_web
+
+    state = polemos.game("peloponnesian-war").new(1)
+    svg = pw_web.render_board(state.view(None), None)
+    key = next(t for t in i18n.board_texts(svg) if "R rebellion, S siege, V ravaged" in t)
+    key_es = translate_line(key, "es")
+    texts = {*messages.PW_LOG, *messages.PW_PAGE, *pw_text.LINES, *pw_text.WORDS.values()}
+    for word, english in (("ravaged", r"\bravag"), ("siege", r"\bsiege"), ("rebellion", r"\brebellion")):
+        shown = i18n.gettext(word, "es")
+        assert shown != word and shown in key_es, (word, shown, key_es)
+        stem = shown[:5].lower()  # "arras", "asedi", "rebel"
+        uses = [t for t in texts if re.search(english, t, re.IGNORECASE)]
+        assert len(uses) > 2, word
+        split = [(t, i18n.gettext(t, "es")) for t in uses if stem not in i18n.gettext(t, "es").lower()]
+        assert split == [], f"{word} is {shown!r} on the key but not in {split[:3]}"
+    assert translate_line("4.8 Sparta's army ravages Attica.", "es").startswith("4.8 el ejército de Esparta arrasa")

@@ -28,7 +28,7 @@ def test_the_client_catalog_in_spanish(store: Store) -> None:
         es = p.get("/api/i18n/es").json()
         assert es["lang"] == "es" and es["languages"] == {"en": "English", "es": "Español"}
         assert es["messages"]["Your actions"] == "Tus acciones"
-        assert es["messages"]["Storm"] == "Asalto"  # the first-edition rulebook's own name (4.6)
+        assert es["messages"]["Storm"] == "Tormenta"  # a storm at sea (4.6, R8; RULINGS FE27)
         assert p.get("/api/i18n/en").json()["messages"] == {}  # English is the source
         bad = p.get("/api/i18n/fr")
         assert bad.status_code == 400 and "en, es" in bad.json()["error"]

@@ -75,7 +75,7 @@ def test_a_spanish_browser_plays_in_spanish_and_switches_to_english(server: str,
 
 def test_athens_and_sparta_in_spanish(server: str, browser: Any) -> None:
     # the card phase of Athens & Sparta in Spanish: the prompt, the hand's cards (the first edition's own
-    # names, e.g. "Storm (Asalto)", 4.6), the buttons and the log
+    # names, e.g. "Mala Mano", 4.61), the buttons and the log
     errors: list[str] = []
     context = browser.new_context(locale="es-ES", viewport={"width": 1400, "height": 900})
     context.set_default_timeout(TIMEOUT_MS)
