@@ -107,10 +107,13 @@ def test_the_terminal_board_and_the_map_read_in_spanish() -> None:
         for step in range(1500):
             if s.outcome() is not None:
                 break
+            role = s.active_roles()[0]
             if step % 50 == 0:
                 left |= {line for line in text.render(s.view("sparta")).splitlines()
                          if words & set(re.findall(r"[A-Za-z]+", line))}
-            role = s.active_roles()[0]
+                # the terminal's numbered choices too (the browser translates its buttons itself)
+                labels = text.action_labels(s.view(role), s.legal_actions(role))
+                left |= {label for label in labels if words & set(re.findall(r"[A-Za-z]+", label))}
             s.apply(role, r.choice(s.legal_actions(role)))
     assert sorted(left) == []
     places = {loc.name for loc in load_components().locales}

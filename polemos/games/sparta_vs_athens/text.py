@@ -9,13 +9,19 @@ import shutil
 import textwrap
 from typing import Any
 
+from polemos.core.log import translate_line
 from polemos.games.sparta_vs_athens import names
-from polemos.games.sparta_vs_athens.names import action_labels
 from polemos.i18n import gettext, translate_text
 
 __all__ = ["action_labels", "render"]
 
 SIDE = {"athens": "Athens", "sparta": "Sparta", None: "—"}
+
+
+def action_labels(view: dict[str, Any], legal: list[str]) -> list[str]:
+    """The legal actions in words (``names.action_labels``, the browser's buttons) in the terminal's
+    language (the browser translates its buttons itself)."""
+    return [translate_line(label) for label in names.action_labels(view, legal)]
 
 
 def _t(template: str, **args: object) -> str:
