@@ -42,6 +42,27 @@ LINES = (
        "N naval."), N_("Waiting for {role} ({side}): {question}"), N_("{name} ({side} {t}/{s})"),
 )
 
+# a worded question for each kind of decision the rules ask (issue 11): what the side panel and the terminal show
+# when a decision comes without its own question (the rules word most of theirs; this is never the kind's id)
+QUESTIONS = {
+    "strategy": N_("choose the strategy this side follows this game turn (3.1)"),
+    "build": N_("build Strength Points, or be done (7.2, 8.3)"),
+    "cb_order": N_("choose the battle or siege resolved next (4.0)"),
+    "cb_athens_defence": N_("the Athenians in Athens fight the enemy or decline combat (5.3.1)"),
+    "op_objective": N_("designate the objective of an operation, or pass (4.1 Step 1, 4.3)"),
+    "op_build": N_("build the army: activate SPs, go to an assembly space, or march (4.1 Step 2)"),
+    "op_route": N_("choose the next space of the route (4.1.1)"),
+    "op_intercept": N_("attempt an interception (4-6 succeeds), or decline (4.6.2)"),
+}
+OTHER_QUESTION = N_("choose one of the legal actions")  # a kind this module does not know yet
+ASKED = N_("{role} ({side}): {question}")
+
+
+def question(asked: dict[str, Any]) -> str:
+    """The question of a pending decision (the view's ``asked``), in English: the rules' own wording, else the
+    worded question of its kind (:data:`QUESTIONS`)."""
+    return str(asked.get("question") or QUESTIONS.get(str(asked.get("kind")), OTHER_QUESTION))
+
 
 @functools.lru_cache(maxsize=8)
 def _names(data_dir: Path | None) -> dict[str, str]:
@@ -177,7 +198,7 @@ def render(view: dict[str, Any], data_dir: Path | None = None) -> str:
     if asked:
         lines.append(format_message("Waiting for {role} ({side}): {question}",
                                     {"role": name(asked["role"]), "side": name(asked["side"]),
-                                     "question": translate_line(str(asked.get("question") or asked["kind"]))}))
+                                     "question": translate_line(question(asked))}))
     return _fit(lines)
 
 

@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape, quoteattr, unescape
 from polemos.core.log import log_lines
 from polemos.games.peloponnesian_war.data import load_components
 from polemos.games.peloponnesian_war.svg import _fmt, _layout, _region_names, render_svg
-from polemos.games.peloponnesian_war.text import forces_text, name, strategy_name
+from polemos.games.peloponnesian_war.text import ASKED, forces_text, name, question, strategy_name
 from polemos.i18n import N_, shown_width
 
 # the panel's own words: its keys as the page heads them (humanKey: "moves as" -> "Moves as") and its phrases
@@ -250,8 +250,9 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
         "turn": f"{view.get('turn')} of {view.get('last_turn')}",
         "phase": view.get("phase"),
         "segment": view.get("segment"),
-        "prompt": (asked.get("question") or f"{name(asked['role'])} ({name(asked['side'])}): {asked['kind']}")
-        if asked else "",
+        # the rules' question, else its kind's worded one with who is asked (never the kind's id, issue 11)
+        "prompt": (asked.get("question") or ASKED.format(role=name(asked["role"]), side=name(asked["side"]),
+                                                         question=question(asked))) if asked else "",
         "operation": _operation(view.get("operation")),
         "battle": _battle(view.get("battle")),
         "score": {name(role): vp for role, vp in dict(view.get("score", {})).items()},
