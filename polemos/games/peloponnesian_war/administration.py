@@ -227,7 +227,10 @@ def apply_build(s: S, side: int, action: str) -> None:
         if int(p["spent"]) == 0:
             s.say(rule, f"{SIDES[side].title()} builds nothing.")
         return
-    for n, t in build_options(s, side, int(p["spent"]), int(p["cap"]), int(p["floor"])):
+    # (an action the kernel has just checked against this position's listing need not be listed again)
+    options = [(n, t) for n in (OWN_NATIONALITY[side], ALLIED_NATIONALITY[side]) for t in (HOPLITE, CAVALRY, NAVAL)] \
+        if s.was_listed(action) else build_options(s, side, int(p["spent"]), int(p["cap"]), int(p["floor"]))
+    for n, t in options:
         if build_text(n, t) == action:
             build(s, side, n, t, rule)
             p["spent"] = int(p["spent"]) + s.comp.figures.sp_cost

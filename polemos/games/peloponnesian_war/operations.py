@@ -466,12 +466,29 @@ def legal_op_objective(s: S, side: int) -> list[str]:
     turn of a Cause Rebellion strategy, RULINGS P64) or ``pass`` (4.3: always allowed)."""
     out = ["pass"]
     rebels = cause_rebellion_strategy(s, side)
-    for space, sp in enumerate(s.comp.spaces):
-        if not valid_objective(s, side, space):
-            out.append(f"objective {sp.id}")
+    barred, texts = _objective_table(s.comp)
+    for space, (objective, rebel) in enumerate(texts):
+        if space not in barred or not valid_objective(s, side, space):
+            out.append(objective)
         if rebels and not rebellion_target(s, side, space):
-            out.append(f"rebel {sp.id}")
+            out.append(rebel)
     return out
+
+
+def _objective_table(comp: Components) -> tuple[frozenset[int], tuple[tuple[str, str], ...]]:
+    """The spaces :func:`valid_objective` may bar (the edge, the powers closed while neutral, the
+    home spaces: every other space is always a valid objective), and each space's action texts."""
+    found = _OBJECTIVES.get(comp.version)
+    if found is None or found[0] is not comp:
+        barred = frozenset(i for i, sp in enumerate(comp.spaces)
+                           if sp.edge or sp.home != NO
+                           or (sp.power != NO and comp.powers[sp.power].route_closed_while_neutral))
+        texts = tuple((f"objective {sp.id}", f"rebel {sp.id}") for sp in comp.spaces)
+        found = _OBJECTIVES[comp.version] = (comp, barred, texts)
+    return found[1], found[2]
+
+
+_OBJECTIVES: dict[str, tuple[Components, frozenset[int], tuple[tuple[str, str], ...]]] = {}
 
 
 def apply_op_objective(s: S, side: int, action: str) -> None:
