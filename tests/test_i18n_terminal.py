@@ -1,7 +1,6 @@
 """The terminal boards in Spanish (issue 11: ``--lang es`` / ``POLEMOS_LANG=es``): every game's ``text.render``
-of real positions (random playouts) still fits an 80-column terminal in Spanish, and Go Tell the Spartans'
-and The Peloponnesian War's screens have no English heading, key or name left (Athens & Sparta's screen is
-another module's: only its width is checked here)."""
+of real positions (random playouts) still fits an 80-column terminal in Spanish, and no screen has an English
+heading, key or name left (Athens & Sparta's in both editions, with the first edition's PP, 1st 8.1)."""
 
 from __future__ import annotations
 
@@ -17,6 +16,10 @@ GAMES = [("athens-and-sparta", "athens_sparta"), ("go-tell-the-spartans", "therm
          ("peloponnesian-war", "peloponnesian_war")]
 # words of each game's English screen that must not be left on its Spanish one
 ENGLISH = {
+    "athens-and-sparta": ("Olympiad", "Game Turn", "phase", "City points", "MPs left", "BPs left", "Cards played",
+                          "Your hand", "Blocks on the map", " block", "walled", "in siege", "BESIEGED", "Hoplites",
+                          "Peltasts", "Cavalry", "Navy", "Battle at", "round", "attacker", "Moving", "to move",
+                          "Player 1", "ATHENS", "CORINTH", "Storm", "Earthquake", "Persian support", "empty"),
     "go-tell-the-spartans": ("Legend:", "Day ", "You play", "Ephialtes Box", "Stacks (top first)", "morale tracks",
                              "Victory points", "Log:", "Persian contingents", "lost ", "Greek ", "Medes "),
     "peloponnesian-war": ("game turn", "You command", "Score", "Treasury", "Bellicosity", "strategy ",
@@ -69,3 +72,37 @@ def test_the_peloponnesian_war_choices_in_spanish() -> None:
         shown = action_labels(state.view("player"), legal)
     assert "Estrategia: Atacar al ejército espartano (3.1)" in shown
     assert action_labels(state.view("player"), legal)[0].startswith("Strategy: ")
+
+
+@pytest.mark.parametrize("edition", ["second", "first"])
+def test_athens_and_sparta_terminal_in_spanish(edition: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 11 and 13: the A&S screen and its numbered choices in Spanish, with the first-edition rulebook's terms
+    # (Olimpiada, Turno de Juego, PM, amurallada, Hoplitas) and, in the first edition, its Production Points (PP,
+    # 1st 8.1) and its end (1st 10.2); every line within 80 columns
+    from polemos.games.athens_sparta.text import action_labels, render
+
+    monkeypatch.setenv("COLUMNS", "80")
+    state = polemos.game("athens-and-sparta").new(7, options={"edition": edition})
+    chooser = Rng(7)
+    seen: list[str] = []
+    for step in range(600):
+        if state.outcome() is not None:
+            break
+        role = state.active_roles()[0]
+        legal = state.legal_actions(role)
+        if step % 15 == 0:
+            view = state.view(role)
+            with i18n.use("es"):
+                text = render(view)
+                labels = action_labels(view, legal)
+            assert not [line for line in text.splitlines() if len(line) > 80], text
+            left = [w for w in ENGLISH["athens-and-sparta"] if w in text]
+            assert not left, f"step {step}: still English: {left}\n{text}"
+            english = action_labels(view, legal)
+            assert len(labels) == len(legal) and labels != english, labels  # the numbered choices in Spanish
+            seen.append(text)
+        state.apply(role, chooser.choice(legal))
+    screens = "\n".join(seen)
+    assert all(w in screens for w in ("Olimpiada", "Turno de Juego", "Bloques en el mapa", "amurallada", "Hoplitas"))
+    if edition == "first":
+        assert "(1.ª ed. 10.2)" in screens and "PP restantes" in screens

@@ -439,7 +439,7 @@ def test_ed1_points_are_pp_in_the_panel_the_buttons_and_the_terminal() -> None:
         panel = web.describe({**view, "bp": 7})
         assert (f"{word} left: 7" if word == "PP" else "BPs left: 7") in panel["now"]
         assert any(line.startswith(f"{word} forecast: ") for line in web.describe(view)["status"])
-        assert f"{word} left: 7" in terminal.render({**view, "bp": 7})
+        assert (f"{word} left: 7" if word == "PP" else "BPs left: 7") in terminal.render({**view, "bp": 7})
         end = "Athens wins if Sparta has not won by the end of Olympiad 89 (1st 10.2)"
         assert any(end in line for line in panel["status"]) == (word == "PP")
         assert (end in " ".join(terminal.render(view).split())) == (word == "PP")  # wrapped to 80 columns
