@@ -82,10 +82,21 @@ def closed_to(s: S, side: int, sea: bool, occ: Occ) -> list[bool]:
     hit = occ.closed.get(key)
     if hit is not None and hit[0] == ctrl:
         return hit[1]
-    shut = {c for c in range(C_CONTESTED + 1) if c == C_CONTESTED or enemy_ctrl(s, side, c)}
     oracle = geo(s.comp.board).oracle
-    enemy_bit = 2 >> side
-    closed = [not o and (c in shut or bool(f & enemy_bit)) for o, c, f in zip(oracle, ctrl, occ.field, strict=True)]
+    # the hexes closed by control alone are the same while the control snapshot is (a Phase, 4.2):
+    # kept in the state, then the hexes with enemy blocks outside the walls are added
+    base_hit = s.closed_memo.get(key)
+    if base_hit is not None and base_hit[0] == ctrl:
+        base = base_hit[1]
+    else:
+        shut = [c == C_CONTESTED or enemy_ctrl(s, side, c) for c in range(C_CONTESTED + 1)]
+        base = [not o and shut[c] for o, c in zip(oracle, ctrl, strict=True)]
+        s.closed_memo[key] = (list(ctrl), base)
+    closed = base[:]
+    enemy = 1 - side
+    for h, o, i in zip(s.loc, s.owner, s.inside, strict=False):
+        if o == enemy and h >= 0 and not i and not oracle[h]:
+            closed[h] = True  # enemy blocks outside the walls (what ``occ.field`` counts)
     occ.closed[key] = (list(ctrl), closed)
     return closed
 

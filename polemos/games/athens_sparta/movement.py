@@ -807,7 +807,9 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
                     return [h]
         found: list[int] = []
         search: Iterable[int]
-        if shared is None:
+        if not _friendly_port(s, side, start):
+            search = ()  # 4.52: a sea move starts in a friendly port (what _sea_reach checks first)
+        elif shared is None:
             search = _sea_reach(s, side, start, occ)
         else:
             search = shared.get(start) or shared.setdefault(start, _SeaSearch(_sea_reach(s, side, start, occ)))

@@ -165,7 +165,8 @@ class AthensSpartaState(State):
         self.reset_caches()
 
     def reset_caches(self) -> None:
-        """Forget derived data (never serialised). Call after changing a state by hand."""
+        """Forget derived data (never serialised). Call after changing a state by hand (a clone
+        shares its original's derived data: change a clone by hand, then call this)."""
         self.reach: dict[tuple[int, int, int], list[int]] = {}  # strategic-move reach this phase
         self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
@@ -173,6 +174,9 @@ class AthensSpartaState(State):
         # (blocks' loc/owner/inside + city owners, lctrl, sctrl) of the last update_control that
         # changed no city's owner
         self.ctrl_memo: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+        # common.closed_to: per (side, sea, Persian support), the control it was computed from and
+        # the hexes that control alone closes
+        self.closed_memo: dict[tuple[int, bool, int], tuple[list[int], list[bool]]] = {}
 
     # ---------------------------------------------------------------- kernel contract
     # (listing, applying, the views and the outcome: game.AthensSpartaPlay, above the rules)
@@ -204,9 +208,14 @@ class AthensSpartaState(State):
         d["battle"] = _copy_dict(self.battle)
         d["pending"] = _copy_dict(self.pending)
         d["patrol"] = d["patrol"][:]
+        # the derived data that checks itself (the occupancy and control memos, keyed by the blocks
+        # and cities they were computed from) or that belongs to the same actions (the legal actions,
+        # keyed by the role and the number of actions) is shared: a search that lists a state's
+        # actions and then applies one to its clone lists them once, not twice (issue 8, issue 12).
+        # The strategic-move reach is copied: the clone may add to it as it moves on.
+        d["reach"] = dict(self.reach)
         c = type(self).__new__(type(self))  # the play class (game.py) of this state
         c.__dict__.update(d)
-        c.reset_caches()
         return c
 
     def _assign(self, other: State) -> None:
