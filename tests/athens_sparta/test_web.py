@@ -17,7 +17,7 @@ import pytest
 
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import web
-from polemos.games.athens_sparta.data import load_components
+from polemos.games.athens_sparta.data import load_components, load_components_first
 from polemos.games.athens_sparta.state import ROLES, SIDE_OF_ROLE, AthensSpartaState
 from tests.athens_sparta.conftest import hidden_blocks, new_state, random_step
 from tests.athens_sparta.helpers import after_first_mulligan
@@ -421,7 +421,7 @@ def test_ed1_the_naupactus_mountain_hexside_is_drawn_in_the_first_edition() -> N
     current = _ridge_lines(web.render_board(after_first_mulligan(1).view("athens")))
     assert first - current == {side}
     text = web.render_board(after_first_mulligan(1, FIRST).view("athens"))
-    found = re.search(r'<text x="[^"]*" y="([^"]*)" class="asNm[^"]*">NAUPACTUS<', text)
+    found = re.search(r'<text x="[^"]*" y="([^"]*)" class="asNm[^"]*"[^>]*>NAUPACTUS<', text)
     assert found is not None
     assert float(found.group(1)) < min(a[1], b[1])
 
@@ -475,3 +475,49 @@ def test_ed1_the_panel_names_the_first_editions_combat_turns() -> None:
     assert line in web.describe(view)["now"]
     assert translate_line(line, "es").startswith("Batalla en ")
     assert "turnos de combate (1.ª ed. 5.1)" in translate_line(line, "es")
+
+
+@pytest.mark.parametrize("options", [None, FIRST], ids=["second", "first"])
+def test_city_names_touch_no_other_city_and_keep_ridges_clear(options: dict[str, str] | None) -> None:
+    """Issue 11 and RULINGS FE26: each city's name, as wide as it runs in its widest language (English or Spanish),
+    touches no other city's marker with its rings (oracle, siege), port anchor or name, in either edition
+    (NAUPACTUS's name once touched PLEURON's anchor and DELPHI's oracle ring in the first edition, EPIDAURUS's
+    CORINTH's marker); a name over a hex whose north side is a mountain or pass side stands above that ridge."""
+    from polemos import i18n
+    from polemos.games.athens_sparta.model import SIDE_MOUNTAIN, SIDE_PASS
+
+    svg = web.render_board(after_first_mulligan(1, options).view("athens"), None)
+    layer = svg[svg.index('<g class="asNP asCt">'):]
+    layer = layer[:layer.index("</g>")]
+    names = [(float(x), float(y), float(size or 21), n) for x, y, size, n in re.findall(
+        r'<text x="([\d.]+)" y="([\d.]+)" class="asNm[^"]*"(?: style="font-size:([\d.]+)px")?>([^<]+)</text>', layer)]
+    markers = [(float(x), float(y), 11.0 if k.endswith("1") else 8.0) for k, x, y in re.findall(
+        r'<use href="#(as[WC][01])" x="([\d.]+)" y="([\d.]+)"', layer)]
+    anchors = [(float(x), float(y)) for x, y in re.findall(r'<text x="([\d.]+)" y="([\d.]+)" class="asPt">', layer)]
+    assert len(names) == len(markers) > 50 and len(anchors) > 40
+    boxes = []
+    for x, y, size, name in names:
+        width = i18n.shown_width(name, size, True)
+        assert i18n.shown_width(name, size, True) >= i18n.text_width(name, size, True)
+        boxes.append((x - width / 2, y - 0.73 * size, x + width / 2, y, name))
+    touching = []
+    for left, top, right, bottom, name in boxes:
+        for mx, my, size in markers:
+            if left < mx < right and my > bottom and my - size - bottom < 12:
+                continue  # its own marker, under it
+            if left < mx + size + 3 and right > mx - size - 3 and top < my + size + 3 and bottom > my - size - 3:
+                touching.append(f"{name} | the marker at {mx:.0f},{my:.0f}")
+        touching += [f"{name} | the anchor at {ax:.0f},{ay:.0f}" for ax, ay in anchors
+                     if left < ax + 7 and right > ax - 7 and top < ay + 2 and bottom > ay - 11]
+        touching += [f"{name} | {b[4]}" for b in boxes
+                     if b[4] != name and left < b[2] and right > b[0] and top < b[3] and bottom > b[1]]
+    assert touching == []
+    components = load_components() if options is None else load_components_first()
+    board, base = components.board, web._base(None, options is not None)
+    for city in board.cities:
+        if not city.offboard and board.land_side[city.hex][0] in (SIDE_MOUNTAIN, SIDE_PASS):
+            ridge = base.centre[city.name][1] - 0.866 * base.radius
+            x, y, size, _ = next(n for n in names if n[3] == city.name)
+            assert y < ridge, f"{city.name}'s name hides its ridge"
+    if options is not None:
+        assert "NAUPACTUS" in [n[3] for n in names if n[1] < base.centre["NAUPACTUS"][1] - 0.866 * base.radius]

@@ -28,6 +28,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from itertools import product
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -49,7 +50,7 @@ from polemos.games.athens_sparta.model import (
     SPARTA,
     Board,
 )
-from polemos.i18n import N_
+from polemos.i18n import N_, shown_width
 
 __all__ = ["action_refs", "describe", "render_board"]
 
@@ -116,6 +117,7 @@ class _Base:
     hex_refs: tuple[str, ...]  # every location name, one per hex (SYRACUSE included)
     head: str  # <style> and <defs>
     terrain: str  # hexes (clickable), then the decorations
+    names: dict[str, tuple[float, float, float]]  # city -> its name's x, baseline and font size (_name_places)
 
 
 def _location_name(board: Board, h: int) -> str:
@@ -303,6 +305,7 @@ def _base(data_dir: Path | None, first: bool = False) -> _Base:
         + '<g class="asLb">' + "".join(labels) + "</g></g>"
     )
     top = 20.0
+    names = _name_places(board, centre, r)
     return _Base(
         board=board,
         width=cv.width,
@@ -313,7 +316,72 @@ def _base(data_dir: Path | None, first: bool = False) -> _Base:
         hex_refs=tuple(refs),
         head=head,
         terrain=terrain_svg,
+        names=names,
     )
+
+
+NAME_SIZE = 21.0  # a city's name: bold, 21 px (.asCt text)
+CAP = 0.73  # the height of its capitals over the baseline, in ems
+NAME_SIZES = (21.0, 19.0, 17.0, 15.0)  # smaller only where no place at 21 px is free (NAUPACTUS in the 1st edition)
+NUDGES = (0.0, 6.0, -6.0, 12.0, -12.0, 18.0, -18.0, 24.0, -24.0)  # sideways, when the name would touch a marker
+LIFTS = (0.0, 2.0, -2.0)  # and a little down or up (its own marker stays 2 px away)
+
+
+def _name_places(board: Board, centre: dict[str, tuple[float, float]],
+                 r: float) -> dict[str, tuple[float, float, float]]:
+    """Where each city's name stands: city -> (x of the name, its baseline, its font size).
+
+    The name stands over its marker, as wide as it runs in its widest language (i18n.shown_width). Over a hex
+    whose north side is a mountain or pass side (the first edition's NAUPACTUS side, RULINGS FE26) the name would
+    hide the ridge: it stands above the ridge instead. A name that would touch another city's marker, port anchor
+    or oracle ring, or a name placed before it, moves a few pixels sideways (and 2 px down or up: EPIDAURUS between
+    CORINTH and AEGINA); where no such place is free its letters are smaller (NAUPACTUS above its ridge, between
+    PLEURON's anchor and DELPHI's ring: the blocks of PLEURON's hex stand under the ridge); when nothing is free it
+    keeps its first place."""
+    markers: dict[str, tuple[float, float, float]] = {}  # city -> marker x, y, size
+    for city in board.cities:
+        if city.offboard or city.name not in centre:
+            continue
+        x, y = centre[city.name]
+        markers[city.name] = (x, y - 0.38 * r, 11.0 if city.major else 8.0)
+    places: dict[str, tuple[float, float, float]] = {}
+    boxes: list[tuple[float, float, float, float]] = []
+    for city in board.cities:
+        if city.name not in markers:
+            continue
+        x, my, size = markers[city.name]
+        ridge = board.land_side[city.hex][0] in (SIDE_MOUNTAIN, SIDE_PASS)
+        base_y = centre[city.name][1] - 0.866 * r - 6 if ridge else my - size - 4  # over the ridge, or the marker
+        chosen = (x, base_y, NAME_SIZE)
+        for font, dy, dx in product(NAME_SIZES, LIFTS, NUDGES):
+            width = shown_width(city.name, font, True)
+            box = (x + dx - width / 2, base_y + dy - CAP * font, x + dx + width / 2, base_y + dy)
+            if not _name_touches(box, city.name, markers, boxes, board):
+                chosen = (x + dx, base_y + dy, font)
+                break
+        places[city.name] = chosen
+        width = shown_width(city.name, chosen[2], True)
+        boxes.append((chosen[0] - width / 2, chosen[1] - CAP * chosen[2], chosen[0] + width / 2, chosen[1]))
+    return places
+
+
+def _name_touches(box: tuple[float, float, float, float], name: str, markers: dict[str, tuple[float, float, float]],
+                  boxes: list[tuple[float, float, float, float]], board: Board) -> bool:
+    """Would a name drawn in ``box`` (left, top, right, baseline) touch another city's marker with its rings (the
+    oracle's 5.0, a siege's), its port anchor, or a name placed before?"""
+    left, top, right, bottom = box
+    for other, (mx, my, size) in markers.items():
+        if other == name:
+            continue
+        city = board.cities[board.city_index[other]]
+        reach = size + (5.0 if city.oracle else 3.0)
+        if left < mx + reach and right > mx - reach and top < my + reach and bottom > my - reach:
+            return True
+        if city.port:
+            ax = mx + size + 9  # the anchor (⚓, 14 px) beside the marker
+            if left < ax + 7 and right > ax - 7 and top < my + 5 and bottom > my - 11:
+                return True
+    return any(left < b[2] and right > b[0] and top < b[3] and bottom > b[1] for b in boxes)
 
 
 def hex_refs(data_dir: Path | None = None) -> list[str]:
@@ -351,12 +419,10 @@ def _cities(base: _Base, view: JSON) -> str:
             out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(size + 6.5)}" class="asBk"/>')
         if city.get("port"):
             out.append(f'<text x="{_f(x + size + 9)}" y="{_f(y + 3)}" class="asPt">\u2693</text>')
-        # the name above the marker; above the hex's north side when that is a mountain or pass side, which
-        # the name would hide (the first edition's NAUPACTUS side, RULINGS FE26)
-        h = board.cities[c].hex
-        ridge = h != board.syracuse_hex and board.land_side[h][0] in (SIDE_MOUNTAIN, SIDE_PASS)
-        ny = base.centre[name][1] - 0.87 * base.radius - 6 if ridge else y - size - 4
-        out.append(f'<text x="{_f(x)}" y="{_f(ny)}" class="asNm {cls}">{escape(name)}</text>')
+        # the name above the marker, clear of ridges and of the other cities' markers (_name_places, RULINGS FE26)
+        nx, ny, font = base.names.get(name, (x, y - size - 4, NAME_SIZE))
+        small = f' style="font-size:{_f(font)}px"' if font != NAME_SIZE else ""
+        out.append(f'<text x="{_f(nx)}" y="{_f(ny)}" class="asNm {cls}"{small}>{escape(name)}</text>')
     out.append("</g>")
     return "".join(out)
 
