@@ -1105,6 +1105,7 @@ AS_NAMES = (
     N_("sally {city} navies"),
     N_("sally {city} all"),
     N_("exchange {what}"),
+    N_("{town} {code} ({n})"),  # a block as the log names it in battle: "ATHENS C3 (1)" (its city in Spanish)
     N_("hit {what}"),
     N_("patrol {what}"),
     N_("remove {what}"),

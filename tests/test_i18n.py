@@ -139,8 +139,8 @@ def test_every_log_line_of_a_first_edition_game_reads_in_spanish() -> None:
     assert "1st 10.2: Sparta has not won by the end of Olympiad 89" in lines
     untranslated = [line for line in lines if translate_line(line, "es") == line]
     assert untranslated == []
-    assert translate_line("1st 6.7: Sparta's MEGARA C2 (2) patrols MEGARA.", "es") == \
-        "1.ª ed. 6.7: MEGARA C2 (2) de Esparta patrulla MEGARA."
+    assert translate_line("1st 6.7: Athens's ATHENS C3 (2) patrols ATHENS.", "es") == \
+        "1.ª ed. 6.7: ATENAS C3 (2) de Atenas patrulla ATENAS."  # the block's city in Spanish too
     assert translate_line("8.0 Replacement Phase: Athens has 16 PP, Sparta 22 PP (8.1).", "es") == \
         "8.0 Fase de Reemplazo: Atenas tiene 16 PP, Esparta 22 PP (8.1)."
 
