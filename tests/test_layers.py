@@ -1,7 +1,7 @@
 """Packages layered without import cycles (issue 12): the agents (``base`` under ``agents`` and ``ismcts``)
 and Sparta vs. Athens (data -> model/state -> campaign -> rules -> game -> view/web/text/bots).
-Go Tell the Spartans' layers are checked in tests/thermopylae/test_layers.py. Athens & Sparta and The
-Peloponnesian War still have a circle (state <-> rules <-> ...; issue 12 open) and are not listed."""
+Each other game's layers are checked in its own tests: tests/thermopylae/test_layers.py,
+tests/athens_sparta/test_layers.py and tests/peloponnesian_war/test_layers.py."""
 
 from __future__ import annotations
 
