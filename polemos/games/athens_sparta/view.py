@@ -240,6 +240,25 @@ PROMPTS = {
 }
 
 
+# The first edition's own words and numbers where its procedure is worded or numbered otherwise (issue 13):
+# the Bad Hand (1st 4.61, RULINGS FE16: a new deal is asked for, the hand is not shown), combat turns
+# (1st 5.1, FE8), sieges and relief (1st 5.5, 5.52-5.58), hits (1st 5.21), retreats (1st 5.3), regrouping
+# (1st 5.4), patrols (1st 6.7, FE12) and Production Points (1st 8.1). The other prompts are the same.
+PROMPTS_FIRST = {
+    "mulligan": "Keep your hand, or ask for a new deal with a hand under 10 MP (Bad Hand, 1st 4.61).",
+    "redeal": "Your opponent asked for a new deal (Bad Hand, 1st 4.61): keep your cards or take a new hand too.",
+    "declare": "A new battle (1st 5.5): withdraw blocks into siege, navies may patrol (1st 6.7), then 'engage'.",
+    "sallyq": "Your relief forces attack: the besieged may sally too (1st 5.56).",
+    "act": "Your block's action in the combat turns (1st 5.1).",
+    "stormq": "More blocks would storm than the city's siege limit allows: pick the storming blocks (1st 5.52, 5.54).",
+    "hit": "Choose which of your equally strong blocks takes the hit (1st 5.21).",
+    "retreat": "Choose where the block retreats (1st 5.3).",
+    "regroup": "Your victorious blocks may regroup (1st 5.4); 'done' when finished.",
+    "pillage": "Spend pillage PP on the victorious blocks (1st 5.58); 'done' when finished.",
+    "levy": "Spend the event's PP on reinforcements; 'done' when finished.",
+}
+
+
 def prompt(s: S, side: int | None) -> str:
     if s.winner >= 0:
         return f"Game over: {ROLES[s.winner].title()} wins — {s.win_reason}."
@@ -249,12 +268,16 @@ def prompt(s: S, side: int | None) -> str:
     who = rules.deciders(s)
     if side is None or side not in who:
         return "Waiting for " + " and ".join(ROLES[x].title() for x in who) + "."
-    text = PROMPTS.get(p["kind"], "")
+    text = (s.ed1 and PROMPTS_FIRST.get(p["kind"])) or PROMPTS.get(p["kind"], "")
     if p["kind"] == "mulligan":
         # both players are asked every Olympiad (RULINGS R25); only the asked player learns why
         mp = rules.hand_mp(s, side)
-        text = (f"Your hand totals {mp} MP, under 10: show it for a re-deal or keep it (Mulligan)."
-                if mp < 10 else f"Your hand totals {mp} MP: keep it (a Mulligan needs a hand under 10 MP).")
+        if s.ed1:
+            text = (f"Your hand totals {mp} MP, under 10: ask for a new deal or keep it (Bad Hand, 1st 4.61)."
+                    if mp < 10 else f"Your hand totals {mp} MP: keep it (a Bad Hand is under 10 MP, 1st 4.61).")
+        else:
+            text = (f"Your hand totals {mp} MP, under 10: show it for a re-deal or keep it (Mulligan)."
+                    if mp < 10 else f"Your hand totals {mp} MP: keep it (a Mulligan needs a hand under 10 MP).")
     if p["kind"] == "move" and s.moving >= 0:
         if s.move_kind == 1:
             text = f"Moving {s.comp.blocks[s.moving].id}: choose the next hex, 'stop' or 'cancel'."
@@ -262,7 +285,8 @@ def prompt(s: S, side: int | None) -> str:
             text = f"Moving {s.comp.blocks[s.moving].id}: choose its destination, or 'cancel'."
     if p["kind"] == "hit" and len(p["cands"]) == 1:
         # asked although the strongest block has no equal (RULINGS R31)
-        text = "The hit falls on your strongest block there (5.2): confirm."
+        text = ("The hit falls on your strongest block there (1st 5.21): confirm." if s.ed1 else
+                "The hit falls on your strongest block there (5.2): confirm.")
     if p["kind"] == "act":
         text = f"{block_label(s, int(p['block']))}: " + text
     return text
