@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 import html
 import logging
 import os
@@ -85,6 +86,14 @@ POLL_SECONDS = 0.25  # how often a process asks the database for other processes
 # processes queue for, for tens of ms. Measured (issue 8, `polemos loadtest --games 100 --pace 2` on the busy
 # 2-core machine, two rounds): action p99 1.6-2.4 s with 5 ms, 0.36-0.44 s with 1 ms, at the same CPU.
 SWITCH_INTERVAL = 0.001
+# Python's cyclic garbage collector stops the whole process while it runs. A server process keeps hundreds of
+# games' states and pages (STATE_CACHE, PAGE_CACHE), and every action replaces one game's: with Python's
+# thresholds (700, 10, 10) a full collection came every ~10 s per process and scanned them all (issue 8,
+# 500 games at 100 actions/s: pauses of 290 ms median, up to 850 ms, 2.9 s in 40 s; the younger generations'
+# 6.3 s more), the largest single cause of the latency tail measured. The states and pages hold no reference
+# cycles (reference counting frees them), so collections come far less often; what the process built before
+# serving (modules, the app) is frozen out of them (gc.freeze).
+GC_THRESHOLDS = (10_000, 50, 100)
 WithPage = Annotated[bool, Query(description="answer with the acting seat's new page too")]
 log = logging.getLogger("polemos.server")
 
@@ -527,9 +536,14 @@ def factory() -> FastAPI:
     (without it: SQLite in ``polemos-data``, as ``polemos serve`` does by default)."""
     env = os.environ
     sys.setswitchinterval(float(env.get("POLEMOS_SWITCH_INTERVAL", SWITCH_INTERVAL)))
+    thresholds = env.get("POLEMOS_GC_THRESHOLDS")  # e.g. "700,10,10" (Python's own), to measure with
+    gc.set_threshold(*(tuple(int(x) for x in thresholds.split(",")) if thresholds else GC_THRESHOLDS))
     components = env.get("POLEMOS_COMPONENTS")
     store = open_store(env.get("POLEMOS_DATABASE_URL"), Path(env.get("POLEMOS_DATA_DIR", "polemos-data")),
                        Path(components) if components else None)
-    return create_app(store, secure_cookies=env.get("POLEMOS_INSECURE_COOKIES") != "1",
-                      ws_per_user=int(env.get("POLEMOS_WS_PER_USER", WS_PER_USER)),
-                      ws_per_address=int(env.get("POLEMOS_WS_PER_ADDRESS", WS_PER_ADDRESS)))
+    app = create_app(store, secure_cookies=env.get("POLEMOS_INSECURE_COOKIES") != "1",
+                     ws_per_user=int(env.get("POLEMOS_WS_PER_USER", WS_PER_USER)),
+                     ws_per_address=int(env.get("POLEMOS_WS_PER_ADDRESS", WS_PER_ADDRESS)))
+    gc.collect()
+    gc.freeze()  # what was built before serving is never scanned again (GC_THRESHOLDS)
+    return app

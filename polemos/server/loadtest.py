@@ -138,6 +138,10 @@ class Report:
                 parts = inside[kind]["ms"]
                 lines.append(f"inside the server, {label} ms (p50/p95/p99): " + "; ".join(
                     f"{name} {_ppp(q)}" for name, q in parts.items()))
+        gcs = [f"gen {g}: {q['count']} pauses, p50/p99/max {q['p50']}/{q['p99']}/{q['max']} ms, {q['total']} ms in all"
+               for g in (0, 1, 2) if (q := inside.get(f"gc{g}_pause_ms"))]
+        if gcs:
+            lines.append("garbage collector (all server processes): " + "; ".join(gcs))
         lag = d["client_loop_lag_ms"]
         lines.append("event loop lag ms (p50/p99/max): server " + (_ppp(inside["loop_lag_ms"], last="max")
                                                                   if "loop_lag_ms" in inside else "n/a")
@@ -599,7 +603,10 @@ class Server:
             cmd += ["--workers", str(self.workers)]
         log = open(self.folder / "server.log", "ab")  # noqa: SIM115 - open as long as the server runs
         # each worker process records where its requests' time goes (polemos.server.timing)
+        # (POLEMOS_TIMING=off in the tool's environment: not, to weigh what the recording costs)
         env = {**os.environ, timing.ENV: str(self.timing)}
+        if os.environ.get(timing.ENV) == "off":
+            del env[timing.ENV]
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

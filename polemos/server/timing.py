@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import threading
@@ -132,11 +133,29 @@ def run_queue_wait(path: str = "/proc/thread-self/schedstat") -> float:
         return 0.0
 
 
-async def watch_loop() -> None:
-    """The event loop's lag (how late a short sleep wakes), and the samples written out, until cancelled."""
+_gc_started: list[float] = []
+
+
+def _gc_pause(phase: str, info: dict[str, Any]) -> None:
+    """Python's cyclic garbage collector stops every thread of the process while it runs: each run's length."""
     recorder = RECORDER
     if recorder is None:
         return
+    if phase == "start":
+        _gc_started[:] = [time.perf_counter()]
+    elif _gc_started:
+        recorder.keep({"kind": "gc", "wall": time.time(), "gen": info.get("generation"),
+                       "ms": 1000 * (time.perf_counter() - _gc_started[0])})
+
+
+async def watch_loop() -> None:
+    """The event loop's lag (how late a short sleep wakes), and the samples written out, until cancelled;
+    the garbage collector's pauses are recorded meanwhile."""
+    recorder = RECORDER
+    if recorder is None:
+        return
+    if _gc_pause not in gc.callbacks:
+        gc.callbacks.append(_gc_pause)
     loop = asyncio.get_running_loop()
     next_flush = loop.time() + FLUSH_SECONDS
     try:
@@ -202,4 +221,8 @@ def summarize(samples: list[Record], percentiles: Callable[[list[float]], dict[s
     lags = [float(r["ms"]) for r in samples if r.get("kind") == "lag"]
     if lags:
         out["loop_lag_ms"] = percentiles(lags)
+    for gen in (0, 1, 2):
+        pauses = [float(r["ms"]) for r in samples if r.get("kind") == "gc" and r.get("gen") == gen]
+        if pauses:
+            out[f"gc{gen}_pause_ms"] = {**percentiles(pauses), "count": len(pauses), "total": round(sum(pauses), 1)}
     return out
