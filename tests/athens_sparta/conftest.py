@@ -54,7 +54,9 @@ def game() -> AthensSparta:
 
 
 def new_state(seed: int) -> AthensSpartaState:
-    return game().new(seed)
+    state = game().new(seed)
+    assert isinstance(state, AthensSpartaState)
+    return state
 
 
 _TOKEN = re.compile(r"[\w-]+")
