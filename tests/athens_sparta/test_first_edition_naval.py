@@ -649,6 +649,10 @@ def test_ed1_6_7_navy_may_patrol_instead_of_accepting_battle() -> None:
     assert s.sctrl[h] == ATHENS
     assert h not in battle_hexes(s, SPARTA)[0] and h not in battle_hexes(s, ATHENS)[0]
     assert "ATH-NAV-1" in _faces(s, "sparta")
+    for role in ("athens", "sparta"):  # both see the navy stands apart, patrolling (the bots plan by it)
+        entry = next(e for e in s.view(role)["blocks"] if e.get("id") == "ATH-NAV-1")
+        assert entry["apart"] == "patrol"
+    assert all("apart" not in e for e in s.view("athens")["blocks"] if e.get("id") != "ATH-NAV-1")
     # its attrition, 5+, at the end of Athens's Player Turn
     from polemos.games.athens_sparta.attrition import siege_attrition
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from polemos.games.athens_sparta import rules
 from polemos.games.athens_sparta.attrition import siege_status
-from polemos.games.athens_sparta.combat import block_label
+from polemos.games.athens_sparta.combat import _ed1_own_port, block_label
 from polemos.games.athens_sparta.common import hex_name, occ_of
 from polemos.games.athens_sparta.explain import explain_reasons, explain_view
 from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, SPARTA
@@ -71,11 +71,17 @@ def seen_board(s: S, side: int | None) -> S:
 def build(s: S, side: int | None) -> dict[str, Any]:
     real, s = s, seen_board(s, side)  # the board as the role sees it; the rest of the view from the real state
     blocks: list[dict[str, Any]] = []
+    apart = set(s.patrol)
     for b in range(len(s.loc)):
         if s.loc[b] < 0 or s.owner[b] > 1:
             continue
         if (side is not None and s.owner[b] == side) or s.revealed[b]:
-            blocks.append(_block_face(s, b))
+            face = _block_face(s, b)
+            if b in apart:
+                # first edition: a navy standing apart from a battle, face-up — patrolling in a city of its
+                # side (1st 6.7, RULINGS FE12, FE39), blockading elsewhere (1st 6.6, FE40)
+                face["apart"] = "patrol" if _ed1_own_port(s, b) else "blockade"
+            blocks.append(face)
         else:
             # upright and blank; which side of the walls it stands on is in plain sight (5.3, RULINGS R23)
             blocks.append({"owner": ROLES[s.owner[b]], "location": hex_name(s, s.loc[b]), "besieged": s.inside[b]})
