@@ -359,7 +359,11 @@ class World:
             elif d.get("owner") == self.foe:
                 self.foe_count[h] = self.foe_count.get(h, 0) + 1
                 if "strength" in d:
-                    self.foe_known.setdefault(h, []).append(_blk(geo, d))
+                    foe = _blk(geo, d)
+                    # a first-edition navy standing apart (the view's "apart": patrol 1st 6.7, blockade 6.6)
+                    # is out of the land fighting, as blocks within the walls are (RULINGS FE12, FE39, FE40)
+                    foe.inside = foe.inside or bool(d.get("apart"))
+                    self.foe_known.setdefault(h, []).append(foe)
                 else:
                     self.foe_hidden[h] = self.foe_hidden.get(h, 0) + 1
         self.pool: list[JSON] = list(view.get("pool", []))
