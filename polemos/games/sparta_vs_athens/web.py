@@ -22,12 +22,23 @@ from polemos.games.sparta_vs_athens import names
 from polemos.games.sparta_vs_athens.data import load_components
 from polemos.games.sparta_vs_athens.names import action_labels
 from polemos.games.sparta_vs_athens.svg import _fmt, _layout, render_svg
+from polemos.i18n import N_
 
 SIDE_INK = {"athens": "#b3261e", "sparta": "#1d4f91"}  # 2.9: Athens red, Sparta blue (RULINGS S1)
 SIDE_TAG = {"athens": "A", "sparta": "S"}
 LOG_LINES = 40
 #: the action words whose next word is a locale
 LOCALE_ACTIONS = ("march", "sail", "retreat", "lesser", "revolt")
+# a locale's tooltip, drawn in English and shown in the page's language by these templates of the shared
+# catalog (polemos.i18n.board_texts, page_words; issue 14): its holder, its strength tags, one line per side
+HELD_BY = N_("{locale} — held by {side}")
+NO_ONE = N_("no one")
+INSIDE = N_("{tag} (in)")
+WAVERING = N_("{unit} (wavering)")
+# one line per counter, its side first: a list joined by ", " would be read at the " and " of a counter's own name
+# ("Sicel and Segestan Levies II, Thurian and Rhegine Hoplites"), the longer template first
+SIDE_LINE = {"athens": N_("{title}\nAthens: {unit}"), "sparta": N_("{title}\nSparta: {unit}"),
+             None: N_("{title}\nNot at war: {unit}")}
 
 
 @functools.lru_cache(maxsize=8)
@@ -45,7 +56,8 @@ def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
         inside = any(u["inside"] for u in units if u["side"] == side)
         if land or sea:
             parts = ([f"{land}L"] if land else []) + ([f"{sea}N"] if sea else [])
-            out[side] = f"{SIDE_TAG[side]} {' '.join(parts)}{' (in)' if inside else ''}"
+            tag = f"{SIDE_TAG[side]} {' '.join(parts)}"
+            out[side] = INSIDE.format(tag=tag) if inside else tag
     return out
 
 
@@ -87,7 +99,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
                 flags.append("S")
             if m.get("ravaged"):
                 flags.append("V")
-            title += f" — held by {names.SIDE_NAME.get(owner, 'no one') if owner else 'no one'}"
+            title = HELD_BY.format(locale=title, side=names.SIDE_NAME.get(owner, NO_ONE) if owner else NO_ONE)
         if flags:
             parts.append(f'<text x="{_fmt(x + 9)}" y="{_fmt(y - 7)}" fill="#000" font-weight="bold" '
                          f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{"".join(flags)}</text>')
@@ -99,10 +111,11 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         if tags:
             title += "; " + "; ".join(tags.values())
         for who in ("athens", "sparta", None):
-            listed = [names.unit(str(u["unit"])) + (" (wavering)" if u["wavering"] else "")
-                      for u in units.get(loc.id, []) if u["side"] == who]
-            if listed:
-                title += f"\n{names.SIDE_NAME[who] if who else 'Not at war'}: {', '.join(listed)}"
+            for u in units.get(loc.id, []):
+                if u["side"] == who:
+                    name = names.unit(str(u["unit"]))
+                    shown = WAVERING.format(unit=name) if u["wavering"] else name
+                    title = SIDE_LINE[who].format(title=title, unit=shown)
         parts.append(f"<title>{escape(title)}</title></g>")
         layer.append("".join(parts))
     layer.append('<text x="40" y="30" font-size="12" fill="#1b1b1b">Under a locale: Athens\' side (A, red) and '
