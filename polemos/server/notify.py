@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 import logging
 import os
 import time
@@ -43,6 +44,10 @@ K = TypeVar("K")
 HOLE_SECONDS = 30.0  # how long a missing id is waited for (a PostgreSQL transaction committing late)
 KEEP_SECONDS = 600.0  # notifications older than this are pruned
 PRUNE_EVERY = 60.0
+# A full garbage collection this often (app.GC_THRESHOLDS makes the collector's own full collections rare):
+# what became cyclic garbage after living long (a closed WebSocket's objects) is freed within this time, at
+# the cost of one pause of a few hundred ms per process per interval (issue 8).
+FULL_COLLECT_SECONDS = 600.0
 # Threads of one process doing game work at once (views, actions, since, bots). Python runs one thread
 # at a time (the GIL), so more only make each wait longer for its turn, the holder of SQLite's write
 # turn among them: in one `polemos loadtest --games 100 --pace 5` on the busy 2-core machine, Starlette's
@@ -199,6 +204,7 @@ class Hub:
         """One query per interval for the whole process; old notifications pruned now and then."""
         marks: list[tuple[float, int]] = []
         next_prune = time.monotonic() + PRUNE_EVERY
+        next_full = time.monotonic() + FULL_COLLECT_SECONDS
         while True:
             await asyncio.sleep(self.poll_seconds)
             try:
@@ -206,6 +212,9 @@ class Hub:
                 self.polls += 1
                 self.take(await run_in_threadpool(self.store.notifications_after, low))
                 clock = time.monotonic()
+                if clock >= next_full:
+                    next_full = clock + FULL_COLLECT_SECONDS
+                    gc.collect()
                 if clock >= next_prune:
                     next_prune = clock + PRUNE_EVERY
                     marks.append((clock, self.last))

@@ -116,3 +116,39 @@ def test_8_a_server_process_hands_the_gil_over_every_millisecond_and_collects_ga
         sys.setswitchinterval(before)
         gc.set_threshold(*thresholds)
         gc.unfreeze()
+
+
+def test_8_the_poller_runs_a_full_garbage_collection_now_and_then(store: Store, monkeypatch: Any) -> None:
+    """With the collector's own full collections made rare (app.GC_THRESHOLDS), each process's poller runs
+    one every notify.FULL_COLLECT_SECONDS, so long-lived objects that became cyclic garbage are freed."""
+    import asyncio
+
+    from polemos.server import notify
+
+    monkeypatch.setattr(notify, "FULL_COLLECT_SECONDS", 0.0)
+    full: list[int] = []
+
+    def seen(phase: str, info: dict[str, Any]) -> None:
+        if phase == "stop" and info.get("generation") == 2:
+            full.append(1)
+
+    async def run() -> None:
+        hub = notify.Hub(store, poll_seconds=0.01, bots=False)
+        await hub.start()
+        try:
+            for _ in range(300):
+                await asyncio.sleep(0.01)
+                if full:
+                    return
+        finally:
+            await hub.stop()
+
+    thresholds = gc.get_threshold()
+    gc.set_threshold(10**9, 10**9, 10**9)  # no collection but the poller's
+    gc.callbacks.append(seen)
+    try:
+        asyncio.run(run())
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*thresholds)
+    assert full
