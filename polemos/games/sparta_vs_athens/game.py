@@ -13,7 +13,7 @@ from polemos.core.errors import RecordError
 from polemos.core.game import JSON, Game, Role
 from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
-from polemos.games.sparta_vs_athens import rules, view
+from polemos.games.sparta_vs_athens import names, rules, view
 from polemos.games.sparta_vs_athens.data import load_components
 from polemos.games.sparta_vs_athens.model import Components
 from polemos.games.sparta_vs_athens.state import DEAD, OFF, ROLES, SVAState
@@ -62,7 +62,8 @@ class SpartaVsAthens(Game):
     rules_edition: ClassVar[str] = "S&T 286 (2014), sections 1.1-3.2; the rest Polemos' design (DESIGN.md)"
 
     def components(self) -> Components:
-        return load_components(self.data_dir)
+        # the display names of its views follow the data this game is built from (names.of; a --data folder)
+        return names.remember(load_components(self.data_dir))
 
     @property
     def data_version(self) -> str:

@@ -18,6 +18,20 @@ from polemos.games.sparta_vs_athens.state import display_names, unit_names
 
 JSON = dict[str, Any]
 SIDE_NAME = {"athens": "Athens", "sparta": "Sparta", None: "—"}
+#: where the names come from: a data folder (None: the bundled data) or the components themselves
+Source = Path | Components | None
+#: the components of every game built in this process, by their data version (a content hash of the files,
+#: ``data.load_components``): a view names its version (``view["data"]``), so a game built from a player's own
+#: data folder (``--data``, the server's data_dir) is named from that folder, not from the bundled data
+_BUILT: dict[str, Components] = {}
+_UNITS: dict[str, dict[str, str]] = {}
+
+
+def remember(comp: Components) -> Components:
+    """Record the components a game is built from (``SpartaVsAthens.components``), so its views' names follow
+    them; returns ``comp``."""
+    _BUILT.setdefault(comp.version, comp)
+    return comp
 
 
 @functools.lru_cache(maxsize=8)
@@ -25,70 +39,81 @@ def components(data_dir: Path | None = None) -> Components:
     return load_components(data_dir)
 
 
-@functools.lru_cache(maxsize=8)
-def _units(data_dir: Path | None) -> dict[str, str]:
-    comp = components(data_dir)
-    return dict(zip(unit_names(comp)[0], display_names(comp), strict=True))
+def of(view: JSON | None) -> Components:
+    """The components ``view``'s game was built from (its ``data`` version), else the bundled ones."""
+    version = (view or {}).get("data")
+    found = _BUILT.get(str(version)) if version is not None else None
+    return found if found is not None else components(None)
 
 
-def unit(name: str, data_dir: Path | None = None) -> str:
+def _comp(source: Source) -> Components:
+    return source if isinstance(source, Components) else components(source)
+
+
+def _units(comp: Components) -> dict[str, str]:
+    found = _UNITS.get(comp.version)
+    if found is None:
+        found = _UNITS[comp.version] = dict(zip(unit_names(comp)[0], display_names(comp), strict=True))
+    return found
+
+
+def unit(name: str, source: Source = None) -> str:
     """A counter's display name from its record name (``athenian-fleet-10#3`` -> "Athenian Fleet III")."""
-    return _units(data_dir).get(name, name)
+    return _units(_comp(source)).get(name, name)
 
 
-def locale(locale_id: str | None, data_dir: Path | None = None) -> str:
+def locale(locale_id: str | None, source: Source = None) -> str:
     if locale_id is None:
         return "—"
-    comp = components(data_dir)
+    comp = _comp(source)
     i = comp.locale_index.get(locale_id)
     return comp.locales[i].name if i is not None else locale_id
 
 
-def leader(leader_id: str | None, data_dir: Path | None = None) -> str:
+def leader(leader_id: str | None, source: Source = None) -> str:
     if leader_id is None:
         return "a leaderless stack"
-    comp = components(data_dir)
+    comp = _comp(source)
     i = comp.leader_index.get(leader_id)
     return comp.leaders[i].name if i is not None else leader_id
 
 
-def unit_type(type_id: str, data_dir: Path | None = None) -> str:
-    comp = components(data_dir)
+def unit_type(type_id: str, source: Source = None) -> str:
+    comp = _comp(source)
     i = comp.unit_index.get(type_id)
     return comp.units[i].name if i is not None else type_id
 
 
-def scenario(scenario_id: str | None, data_dir: Path | None = None) -> str:
-    comp = components(data_dir)
+def scenario(scenario_id: str | None, source: Source = None) -> str:
+    comp = _comp(source)
     for sc in comp.scenarios:
         if sc.id == scenario_id:
             return sc.name
     return str(scenario_id)
 
 
-def phase(phase_id: str | None, data_dir: Path | None = None) -> str:
+def phase(phase_id: str | None, source: Source = None) -> str:
     """A phase's name on the Year Track's table (2.14, 3.2; DESIGN 3.3)."""
     if not phase_id:
         return "—"
-    for q in components(data_dir).tables.quarters:
+    for q in _comp(source).tables.quarters:
         for ph in q.phases:
             if ph.id == phase_id:
                 return ph.name
     return phase_id.replace("-", " ")
 
 
-def event(event_id: str | None, data_dir: Path | None = None) -> str:
+def event(event_id: str | None, source: Source = None) -> str:
     if not event_id:
         return "none"
-    for ev in components(data_dir).tables.events:
+    for ev in _comp(source).tables.events:
         if ev.id == event_id:
             return ev.title
     return event_id
 
 
-def ally(ally_id: str, data_dir: Path | None = None) -> str:
-    comp = components(data_dir)
-    for a in comp.allies:
+def ally(ally_id: str, source: Source = None) -> str:
+    for a in _comp(source).allies:
         if a.id == ally_id:
             return a.name
     return ally_id
@@ -100,7 +125,8 @@ def prompt(view: JSON) -> str:
     if not p:
         return ""
     kind = str(p["kind"])
-    at = locale(p.get("locale")) if p.get("locale") else ""
+    comp = of(view)
+    at = locale(p.get("locale"), comp) if p.get("locale") else ""
     force = view.get("force") or {}
     text = {
         "first_player": "choose who moves first this season (3.2 f, DESIGN 3.3)",
@@ -117,8 +143,8 @@ def prompt(view: JSON) -> str:
     }.get(kind)
     if kind == "force":
         stage = force.get("stage")
-        where = locale(force.get("locale"))
-        text = {"take": f"take units into {leader(force.get('leader'))}'s force at {where} (DESIGN 5.1)",
+        where = locale(force.get("locale"), comp)
+        text = {"take": f"take units into {leader(force.get('leader'), comp)}'s force at {where} (DESIGN 5.1)",
                 "move": f"move the force from {where} (DESIGN 7.2, 7.3), or stop",
                 "act": f"the force at {where}: attack, besiege, ravage, build a fort or end "
                        "(DESIGN 8.1, 9.1, 4.6, 7.8)"}.get(str(stage), "the force")
@@ -131,35 +157,35 @@ def action_label(view: JSON, action: str) -> str:
     kind = str((view.get("pending") or {}).get("kind", ""))
     verb = words[0] if words else ""
     rest = words[1:]
+    comp = of(view)
     if verb == "take" and rest == ["all"]:
         return "take every unit that may go (DESIGN 5.1)"
     if verb == "take" and len(rest) == 1:
-        return f"take {unit(rest[0])}"
+        return f"take {unit(rest[0], comp)}"
     if verb == "unpaid" and len(rest) == 1:
-        return f"leave {unit(rest[0])} unpaid: it wavers (3.2 2a)"
+        return f"leave {unit(rest[0], comp)} unpaid: it wavers (3.2 2a)"
     if verb == "restore" and len(rest) == 1:
-        return f"restore {unit(rest[0])} (DESIGN 8.5)"
+        return f"restore {unit(rest[0], comp)} (DESIGN 8.5)"
     if verb == "pay" and len(rest) == 1:
         return f"pay {rest[0]} talents of maintenance (3.2 2a)"
     if verb == "buy" and len(rest) == 3:
-        comp = components(None)
         i = comp.unit_index.get(rest[0])
         cost = f" for {comp.units[i].strength} talents" if i is not None else ""
-        return f"buy {unit_type(rest[0])}{cost} at {locale(rest[2])} (3.2 2a)"
+        return f"buy {unit_type(rest[0], comp)}{cost} at {locale(rest[2], comp)} (3.2 2a)"
     if verb == "place" and len(rest) == 3:
-        return f"place {leader(rest[0])} at {locale(rest[2])} (3.2 d)"
+        return f"place {leader(rest[0], comp)} at {locale(rest[2], comp)} (3.2 d)"
     if verb == "activate" and len(rest) == 1:
-        return f"activate {leader(rest[0])} (DESIGN 4.1)"
+        return f"activate {leader(rest[0], comp)} (DESIGN 4.1)"
     if verb == "lesser" and len(rest) == 1:
-        return f"move a leaderless stack from {locale(rest[0])}, one path (DESIGN 4.1)"
+        return f"move a leaderless stack from {locale(rest[0], comp)}, one path (DESIGN 4.1)"
     if verb == "march" and len(rest) == 1:
-        return f"march to {locale(rest[0])} (DESIGN 7.2)"
+        return f"march to {locale(rest[0], comp)} (DESIGN 7.2)"
     if verb == "sail" and len(rest) == 1:
-        return f"sail to {locale(rest[0])} (DESIGN 7.3)"
+        return f"sail to {locale(rest[0], comp)} (DESIGN 7.3)"
     if verb == "retreat" and len(rest) == 1:
-        return f"retreat to {locale(rest[0])} (DESIGN 8.3)"
+        return f"retreat to {locale(rest[0], comp)} (DESIGN 8.3)"
     if verb == "revolt" and len(rest) == 1:
-        return f"{locale(rest[0])} revolts (event 8)"
+        return f"{locale(rest[0], comp)} revolts (event 8)"
     fixed = {
         "athens first": "Athens moves first (DESIGN 3.3)", "sparta first": "Sparta moves first (DESIGN 3.3)",
         "go": "the force is formed: move it (DESIGN 5.1)", "stop": "stop here (DESIGN 7.2)",

@@ -29,34 +29,35 @@ def _t(template: str, **args: object) -> str:
     return gettext(template).format(**{k: translate_text(v) if isinstance(v, str) else v for k, v in args.items()})
 
 
-def _unit(u: dict[str, Any]) -> str:
+def _unit(u: dict[str, Any], comp: names.Source = None) -> str:
     tail = (" wavering" if u["wavering"] else "") + (" (inside)" if u["inside"] else "")
-    return _t(f"{SIDE[u['side']]} {{unit}} {{n}}{tail}", unit=names.unit(u["unit"]), n=u["strength"])
+    return _t(f"{SIDE[u['side']]} {{unit}} {{n}}{tail}", unit=names.unit(u["unit"], comp), n=u["strength"])
 
 
 def render(view: dict[str, Any]) -> str:
     lines = []
     t, r = view["treasury"], view["revenue"]
-    gov = names.components().tables.government(int(view["government"])).name
+    comp = names.of(view)  # the data the game was built from (a --data folder's names)
+    gov = comp.tables.government(int(view["government"])).name
     lines.append(_t("{scenario}: {quarter} {year} — {phase} — government #{n} {government}",
-                    scenario=names.scenario(view["scenario"]), quarter=view["quarter"], year=view["year"],
-                    phase=names.phase(view["phase"]), n=view["government"], government=gov))
+                    scenario=names.scenario(view["scenario"], comp), quarter=view["quarter"], year=view["year"],
+                    phase=names.phase(view["phase"], comp), n=view["government"], government=gov))
     lines.append(_t("Prestige (2.11): {track}; talents (2.17): Athens {a} (revenue {b}), Sparta {c} (revenue {d}); "
                     "tribute tally red {e}, blue {f}", track=view["prestige_text"], a=t["athens"], b=r["athens"],
                     c=t["sparta"], d=r["sparta"], e=view["tally"]["red"], f=view["tally"]["blue"]))
     lines.append(_t("First player (3.2 f): chosen by {a}, this season {b}, phasing {c}; event: {event}; forts left: "
                     "Athens {n}, Sparta {k}", a=SIDE[view["chooser"]], b=SIDE[view["first"]],
-                    c=SIDE[view["phasing"]], event=names.event(view["event"]), n=view["forts_left"]["athens"],
+                    c=SIDE[view["phasing"]], event=names.event(view["event"], comp), n=view["forts_left"]["athens"],
                     k=view["forts_left"]["sparta"]))
     here: dict[str, list[str]] = {}
     for u in view["units"]:
-        here.setdefault(u["locale"], []).append(_unit(u))
+        here.setdefault(u["locale"], []).append(_unit(u, comp))
     for ld in view["leaders"]:
         if ld["locale"] is not None:
-            here.setdefault(ld["locale"], []).append(_t("leader {leader}", leader=names.leader(ld["leader"])))
+            here.setdefault(ld["locale"], []).append(_t("leader {leader}", leader=names.leader(ld["leader"], comp)))
     marks = {m["locale"]: m for m in view["locales"]}
-    for loc in sorted(set(here) | set(marks), key=names.locale):
-        place = names.locale(loc)
+    for loc in sorted(set(here) | set(marks), key=lambda loc: names.locale(loc, comp)):
+        place = names.locale(loc, comp)
         listed = ", ".join(here.get(loc, []))
         m = marks.get(loc)
         if m is None:
@@ -75,10 +76,10 @@ def render(view: dict[str, Any]) -> str:
             lines.append(_t("  {locale} [{notes}]", locale=place, notes="; ".join(notes)))
     f = view.get("force")
     if f:
-        units = ", ".join(translate_text(names.unit(u)) for u in f["units"]) or gettext("no units yet")
+        units = ", ".join(translate_text(names.unit(u, comp)) for u in f["units"]) or gettext("no units yet")
         lines.append(_t("Force of {leader} at {locale} (land paths left {n}, sea {k}): {units}",
-                        leader=names.leader(f["leader"]), locale=names.locale(f["locale"]), n=f["land_paths_left"],
-                        k=f["sea_paths_left"], units=units))
+                        leader=names.leader(f["leader"], comp), locale=names.locale(f["locale"], comp),
+                        n=f["land_paths_left"], k=f["sea_paths_left"], units=units))
     prompt = names.prompt(view)
     if prompt:
         lines.append(_t("Waiting for {prompt}", prompt=prompt))

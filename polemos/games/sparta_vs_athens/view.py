@@ -64,6 +64,7 @@ def build(s: SVAState, role: Role | None) -> JSON:
                  "land_paths_left": int(f["land"]), "sea_paths_left": int(f["sea"]), "stage": f["stage"]}
     return {
         "game": s.game.id,
+        "data": comp.version,  # the components' version, a content hash (public): names.of(view) names by them
         "role": role,
         "scenario": s.scenario,
         "year": s.year,

@@ -72,7 +72,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     leaders: dict[str, list[str]] = {}
     for ld in view.get("leaders", []):
         if ld.get("locale"):
-            leaders.setdefault(str(ld["locale"]), []).append(comp.leader(str(ld["leader"])).name)
+            leaders.setdefault(str(ld["locale"]), []).append(names.leader(str(ld["leader"]), comp))
     marks = {str(m["locale"]): m for m in view.get("locales", [])}
     layer = ['<g class="pieces" font-size="10">']
     for loc in comp.locales:
@@ -113,7 +113,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         for who in ("athens", "sparta", None):
             for u in units.get(loc.id, []):
                 if u["side"] == who:
-                    name = names.unit(str(u["unit"]))
+                    name = names.unit(str(u["unit"]), comp)
                     shown = WAVERING.format(unit=name) if u["wavering"] else name
                     title = SIDE_LINE[who].format(title=title, unit=shown)
         parts.append(f"<title>{escape(title)}</title></g>")
@@ -143,28 +143,28 @@ def action_refs(view: dict[str, Any], legal: list[str]) -> list[list[str]]:
 def describe(view: dict[str, Any]) -> dict[str, Any]:
     """The side panel: what is asked first, then the year and phase, the tracks, both treasuries, the
     allies, the force and the log; every piece, place and phase by its display name."""
-    comp = names.components()
+    comp = names.of(view)  # the data the game was built from
     f = view.get("force")
     force = None
     if f:
-        force = {"leader": names.leader(f.get("leader")), "at": names.locale(f.get("locale")),
-                 "units": [names.unit(u) for u in f.get("units", [])] or "none yet",
+        force = {"leader": names.leader(f.get("leader"), comp), "at": names.locale(f.get("locale"), comp),
+                 "units": [names.unit(u, comp) for u in f.get("units", [])] or "none yet",
                  "land paths left": f.get("land_paths_left"), "sea paths left": f.get("sea_paths_left")}
     side = names.SIDE_NAME
     return {
         "title": "Sparta vs. Athens",
         "prompt": names.prompt(view),
-        "scenario": names.scenario(view.get("scenario")),
+        "scenario": names.scenario(view.get("scenario"), comp),
         "year": f"{view.get('quarter')} {view.get('year')}",
-        "phase": names.phase(view.get("phase")),
+        "phase": names.phase(view.get("phase"), comp),
         "prestige": view.get("prestige_text"),
         "government": f"#{view.get('government')} {comp.tables.government(int(view.get('government') or 1)).name}",
         "treasury": {side[k]: v for k, v in (view.get("treasury") or {}).items()},
         "revenue": {side[k]: v for k, v in (view.get("revenue") or {}).items()},
         "first player": {"chosen by": side.get(view.get("chooser")), "this season": side.get(view.get("first")),
                          "phasing": side.get(view.get("phasing"))},
-        "event": names.event(view.get("event")),
-        "allies": {names.ally(k): ("out of the war" if v == "out" else side.get(v) if v else "not at war")
+        "event": names.event(view.get("event"), comp),
+        "allies": {names.ally(k, comp): ("out of the war" if v == "out" else side.get(v) if v else "not at war")
                    for k, v in (view.get("allies") or {}).items()},
         "force": force,
         "log": log_lines(view)[-LOG_LINES:],
