@@ -1298,6 +1298,7 @@ API_ERRORS = (
     N_("you have {n} games that are not over, the most one player may have: finish some first"),
     N_("{bot} is not a bot seat"),
     N_("illegal action for {role}: {text}"),
+    N_("{text} is not a legal action for {role} now"),
     N_("that action can no longer be taken back"),
     N_("empty action"),
     N_("the game is over"),

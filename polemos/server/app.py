@@ -194,11 +194,12 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
 
     # -- errors -----------------------------------------------------------------------------------
     @app.exception_handler(ApiError)
-    async def _api_error(req: Request, exc: ApiError) -> JSONResponse:
+    async def _api_error(req: Request, exc: ApiError) -> Response:
         # the message in the asker's language (issue 11: the page shows it as it comes); only its words change,
-        # never the status or the body's shape
-        message = i18n.translate_text(exc.message, request_lang(req, None))
-        return JSONResponse({"error": message}, status_code=exc.status, headers=exc.headers)
+        # never the status or the body's shape; the same answer as the fast path's (polemos.server.fast)
+        answer = _api_error_response(req, exc)
+        assert answer is not None
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_req: Request, exc: RequestValidationError) -> JSONResponse:
@@ -470,10 +471,12 @@ def create_app(store: Store, *, secure_cookies: bool = True, poll_seconds: float
     return app
 
 
-def _api_error_response(exc: Exception) -> Response | None:
-    """An ApiError as the API's exception handler answers it (None for any other exception)."""
+def _api_error_response(req: Request, exc: Exception) -> Response | None:
+    """An ApiError as the API's exception handler answers it (None for any other exception): the message
+    in the asker's language (issue 11), so the fast path's errors read as FastAPI's do."""
     if isinstance(exc, ApiError):
-        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
+        message = i18n.translate_text(exc.message, request_lang(req, None))
+        return JSONResponse({"error": message}, status_code=exc.status, headers=exc.headers)
     return None
 
 

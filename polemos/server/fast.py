@@ -41,10 +41,10 @@ class FastPath:
     "actions": h}), falling back to ``app`` (FastAPI) for anything a handler declines."""
 
     def __init__(self, app: ASGIApp, handlers: dict[str, Handler],
-                 error: Callable[[Exception], Response | None]) -> None:
+                 error: Callable[[Request, Exception], Response | None]) -> None:
         self.app = app
         self.handlers = handlers
-        self.error = error  # an ApiError as the API answers it (None: not one)
+        self.error = error  # an ApiError as the API answers it, in the asker's language (None: not one)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -72,7 +72,7 @@ class FastPath:
         try:
             answer = await self.handlers[found[2]](request, gid, query, body)
         except Exception as exc:  # the API's errors, as its exception handlers answer them
-            answer = self.error(exc)
+            answer = self.error(request, exc)
             if answer is None:
                 log.exception("internal error")
                 answer = JSONResponse({"error": "internal error (logged on the server)"}, status_code=500)

@@ -65,6 +65,14 @@ def test_8_the_fast_path_answers_what_fastapi_answers(store: Store, players: tup
     for body in errors:
         _same(p.post(f"/api/games/{fast}/actions?page=true", body),
               p.post(f"/api/games/{slow}/actions?page=true&x=1", body), ids)
+    # the errors in the asker's language by either path (issue 11: the browser shows them as they come)
+    spanish = {"X-CSRF-Token": p.csrf, "Accept-Language": "es"}
+    for body in errors[:2]:
+        a = p.client.post(f"/api/games/{fast}/actions?page=true", json=body, headers=spanish)
+        b = p.client.post(f"/api/games/{slow}/actions?page=true&x=1", json=body, headers=spanish)
+        _same(a, b, ids)
+        english = p.post(f"/api/games/{fast}/actions?page=true", body).json()["error"]
+        assert a.json()["error"] != english, english  # translated, not English
     # another player (no seat), no CSRF token, not logged in, no such game, a bad role name
     body = {"action": page["legal"][0], "version": page["version"], "role": role}
     _same(other.post(f"/api/games/{fast}/actions?page=true", body),
