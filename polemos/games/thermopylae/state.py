@@ -330,8 +330,11 @@ class GTSState(State):
         return c
 
     def _assign(self, other: State) -> None:
+        """Become ``other``, taking its fields over: undo hands over a state rebuilt for the purpose and held
+        nowhere else (``State.undo``: a snapshot's clone replayed; ``_undo_by_replay``: a replay), so a second
+        clone here would only copy it again (issue 12)."""
         assert isinstance(other, GTSState)
-        self.__dict__.update(other.clone().__dict__)
+        self.__dict__.update(other.__dict__)
 
     def to_json(self) -> JSON:
         doc = state_header(self, self.comp.version)
