@@ -44,7 +44,10 @@ OVERLAPS = """sel => {
   const r = frame ? frame.getBBox() : null;
   const out = [];
   boxes.forEach((a, i) => {
-    if (a.x < -0.5 || a.x + a.w > vb.width + 0.5 || a.y + a.h > vb.height + 0.5) out.push(`off the board: ${a.what}`);
+    // the boxes are in the board's own units (the root's CTM maps them), so its edges are the viewBox's own
+    // (A&S's starts at y 20)
+    if (a.x < vb.x - 0.5 || a.x + a.w > vb.x + vb.width + 0.5 || a.y + a.h > vb.y + vb.height + 0.5)
+      out.push(`off the board: ${a.what}`);
     if (r && a.text && !a.box && a.x + a.w > r.x && a.x < r.x + r.width && a.y + a.h > r.y && a.y < r.y + r.height)
       out.push(`into the Ephialtes Box: ${a.what}`);
     if (r && a.box && a.x + a.w > r.x + r.width) out.push(`out of the Ephialtes Box: ${a.what}`);
@@ -57,16 +60,22 @@ OVERLAPS = """sel => {
   return out;
 }"""
 
-# the game, its package, the elements whose boxes may not meet, the playout lengths looked at
-BOARDS = (
-    ("go-tell-the-spartans", "thermopylae", "text:not(.u text), .legend > rect, .legend > g.u", (0, 60, 400)),
-    ("peloponnesian-war", "peloponnesian_war", "text", (0, 120)),
+# Athens & Sparta: every word but the hex numbers (.asLb: faint, under the names by design) and a block's own
+# words (.asBl: the block's), both editions (the first edition's map differs: RULINGS FE26)
+AS_WORDS = "text:not(.asLb text):not(.asBl text)"
+# the board's name, the game, its package, its options, the elements whose boxes may not meet, the playout lengths
+BOARDS: tuple[tuple[str, str, str, dict[str, str], str, tuple[int, ...]], ...] = (
+    ("go-tell-the-spartans", "go-tell-the-spartans", "thermopylae", {},
+     "text:not(.u text), .legend > rect, .legend > g.u", (0, 60, 400)),
+    ("peloponnesian-war", "peloponnesian-war", "peloponnesian_war", {}, "text", (0, 120)),
+    ("athens-and-sparta", "athens-and-sparta", "athens_sparta", {}, AS_WORDS, (0, 150)),
+    ("athens-and-sparta-first", "athens-and-sparta", "athens_sparta", {"edition": "first"}, AS_WORDS, (0, 150)),
 )
 WIDTHS = {"desktop": 1400, "phone": 390}
 
 
-def _position(game_id: str, steps: int) -> dict[str, Any]:
-    state = polemos.game(game_id).new(1)
+def _position(game_id: str, options: dict[str, str], steps: int) -> dict[str, Any]:
+    state = polemos.game(game_id).new(1, None, options)
     chooser = Rng(steps)
     for _ in range(steps):
         if state.outcome() is not None:
@@ -77,14 +86,16 @@ def _position(game_id: str, steps: int) -> dict[str, Any]:
     return dict(state.view(roles[0] if roles else None))
 
 
-@pytest.mark.parametrize(("game_id", "package", "selector", "stages"), BOARDS, ids=[b[0] for b in BOARDS])
-def test_board_labels_do_not_overlap_in_either_language(browser: Any, game_id: str, package: str, selector: str,
+@pytest.mark.parametrize(("name", "game_id", "package", "options", "selector", "stages"), BOARDS,
+                         ids=[b[0] for b in BOARDS])
+def test_board_labels_do_not_overlap_in_either_language(browser: Any, name: str, game_id: str, package: str,
+                                                        options: dict[str, str], selector: str,
                                                         stages: tuple[int, ...]) -> None:
     web = importlib.import_module(f"polemos.games.{package}.web")
     found: list[str] = []
     SHOTS.mkdir(exist_ok=True)
     for steps in stages:
-        svg = web.render_board(_position(game_id, steps), None)
+        svg = web.render_board(_position(game_id, options, steps), None)
         for lang in i18n.LANGUAGES:
             words = i18n.page_words({"board": i18n.board_texts(svg)}, lang)
             for size, width in WIDTHS.items():
@@ -94,10 +105,10 @@ def test_board_labels_do_not_overlap_in_either_language(browser: Any, game_id: s
                     sized = svg.replace("<svg ", '<svg width="100%" ', 1)
                     page.set_content(f"<html lang='{lang}'><body style='margin:0'>{sized}</body></html>")
                     page.evaluate(SWAP, words)
-                    found += [f"{game_id} after {steps} steps, {lang}, {size}: {o}"
+                    found += [f"{name} after {steps} steps, {lang}, {size}: {o}"
                               for o in page.evaluate(OVERLAPS, selector)]
                     if steps == stages[1]:
-                        page.screenshot(path=str(SHOTS / f"labels-{package}-{lang}-{size}.png"), full_page=True)
+                        page.screenshot(path=str(SHOTS / f"labels-{name}-{lang}-{size}.png"), full_page=True)
                 finally:
                     page.close()
     assert found == [], "\n".join(found[:40])
