@@ -91,9 +91,13 @@ SWITCH_INTERVAL = 0.001
 # thresholds (700, 10, 10) a full collection came every ~10 s per process and scanned them all (issue 8,
 # 500 games at 100 actions/s: pauses of 290 ms median, up to 850 ms, 2.9 s in 40 s; the younger generations'
 # 6.3 s more), the largest single cause of the latency tail measured. The states and pages hold no reference
-# cycles (reference counting frees them), so collections come far less often; what the process built before
-# serving (modules, the app) is frozen out of them (gc.freeze).
-GC_THRESHOLDS = (10_000, 50, 100)
+# cycles (reference counting frees them), so the older generations are left to the poller's full collection
+# every notify.FULL_COLLECT_SECONDS; what the process built before serving (modules, the app) is frozen out
+# of them (gc.freeze). The youngest generation stays at Python's 700: a young collection's pause grows faster
+# than its threshold (measured on a quiet machine, 500 games: 1.2 ms median at 700, 50-62 ms at 10,000,
+# 250 ms at 100,000), and many short pauses cost the tail less than a few long ones (p99 96-135 ms against
+# 118-172 ms with (10000, 50, 100) in four paired runs; the workers' memory the same).
+GC_THRESHOLDS = (700, 100_000, 100_000)
 WithPage = Annotated[bool, Query(description="answer with the acting seat's new page too")]
 log = logging.getLogger("polemos.server")
 

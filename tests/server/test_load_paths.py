@@ -109,7 +109,8 @@ def test_8_a_server_process_hands_the_gil_over_every_millisecond_and_collects_ga
     try:
         app = factory()
         assert sys.getswitchinterval() == SWITCH_INTERVAL == 0.001
-        assert gc.get_threshold() == GC_THRESHOLDS and GC_THRESHOLDS[0] > 700  # Python's own: (700, 10, 10)
+        # Python's own: (700, 10, 10); the older generations only in the poller's full collections
+        assert gc.get_threshold() == GC_THRESHOLDS and min(GC_THRESHOLDS[1:]) >= 10_000
         assert gc.get_freeze_count() > 0
         app.state.store.close()
     finally:
