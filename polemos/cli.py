@@ -44,6 +44,7 @@ from polemos.core import native
 from polemos.core.constraints import broken
 from polemos.core.game import Game, Outcome, Role, State
 from polemos.core.log import log_lines, translate_line
+from polemos.core.options import validate_options
 from polemos.core.rng import Rng
 from polemos.i18n import N_
 
@@ -825,17 +826,23 @@ def map_command(
     game_id: GameArgument,
     out: Annotated[Path, typer.Option("--out", help=N_("SVG file to write."))],
     data: DataOption = None,
+    options: OptionsOption = None,
 ) -> None:
     with _user_errors():
         _check_writable(out, "--out")
+        opts = _parse_options(options)
         if game_id not in polemos.game_ids() and _draws_unregistered(game_id):
+            if opts:
+                _fail(f"--options needs a playable game; {game_id} is not playable yet")
             # components before rules (Sparta vs. Athens): its map, though the game is not playable
             _check_data_dir(data)
             _write_output(out, render_map(game_id, data))  # a broken --data is a clear DataError
             typer.echo(f"wrote {out} (the map only: {game_id} is not playable yet)")
             return
         game = _load_game(game_id, data)  # an unknown game, or a broken --data, is a clear error
-        _write_output(out, render_map(game.id, data))
+        # the options as `play` takes them (an unknown option or a bad value is a clear error); a map
+        # drawer that takes options draws the map they choose (A&S: edition=first, RULINGS FE26)
+        _write_output(out, render_map(game.id, data, validate_options(game.options, opts)))
         typer.echo(f"wrote {out}")
 
 
@@ -845,13 +852,16 @@ def _draws_unregistered(game_id: str) -> bool:
     return svg is not None and callable(getattr(svg, "render_map", None))
 
 
-def render_map(game_id: str, data: Path | None) -> str:
-    """The map SVG of any game with a board: ``svg.render_map(data_dir)``, else
-    ``svg.render_svg(board.load_board(data_dir))``, else the board the browser table draws
-    (``web.render_board``) for a view with nothing on it: the map without pieces."""
+def render_map(game_id: str, data: Path | None, options: JSON | None = None) -> str:
+    """The map SVG of any game with a board: ``svg.render_map(data_dir)`` (with ``options=`` when it
+    takes them and some are given), else ``svg.render_svg(board.load_board(data_dir))``, else the
+    board the browser table draws (``web.render_board``) for a view with nothing on it: the map
+    without pieces."""
     svg = game_module(game_id, "svg")
     render = getattr(svg, "render_map", None) if svg is not None else None
     if callable(render):
+        if options and "options" in inspect.signature(render).parameters:
+            return str(render(data, options=options))
         return str(render(data))
     render_svg = getattr(svg, "render_svg", None) if svg is not None else None
     board = game_module(game_id, "board")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from polemos.games.athens_sparta.model import (
     ATHENS,
     CLEAR,
+    EDITION_FIRST,
     MOUNTAIN,
     NEUTRAL,
     NOSIDE,
@@ -321,7 +324,20 @@ def _draw_legend(cv: _Canvas) -> None:
     cv.add(f'<text x="{_fmt(x + 830)}" y="{_fmt(y2)}" font-size="11" font-family="sans-serif">closed narrows</text>')
 
 
-def render_svg(board: Board) -> str:
+def render_map(data_dir: Path | None = None, options: dict[str, Any] | None = None) -> str:
+    """``polemos map athens-and-sparta [--options '{"edition": "first"}']``: the map of the edition
+    the options name — the first edition's walls and NAUPACTUS mountain hexside (RULINGS FE26) with
+    ``edition=first``, else the bundled (current) map."""
+    if (options or {}).get("edition") == EDITION_FIRST:
+        from polemos.games.athens_sparta.data import load_components_first
+
+        return render_svg(load_components_first(data_dir).board, first_edition=True)
+    from polemos.games.athens_sparta.board import load_board
+
+    return render_svg(load_board(data_dir))
+
+
+def render_svg(board: Board, first_edition: bool = False) -> str:
     """The whole board as an SVG document: terrain, hexsides, straits, rivers, cities, SYRACUSE."""
     cv = _Canvas(board)
     cv.add(
@@ -346,7 +362,7 @@ def render_svg(board: Board) -> str:
     cv.text(
         cv.width / 2,
         26,
-        "Athens & Sparta: reconstructed map (one hex = 30 miles)",
+        "Athens & Sparta" + (", first edition" if first_edition else "") + ": reconstructed map (one hex = 30 miles)",
         18,
         "#10304f",
         ' font-family="serif" font-weight="bold"',
