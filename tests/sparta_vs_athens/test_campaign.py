@@ -62,8 +62,10 @@ def test_design_4_1_a_leader_activates_once_a_phase() -> None:
 
 def test_design_5_1_a_force_holds_at_most_eight_units() -> None:
     s = _campaign(ATHENS)
-    for _ in range(76):
-        place(s, "delos-garrison", "athens", ATHENS)
+    for _ in range(8):
+        place(s, "delos-hoplites", "athens", ATHENS)
+    for _ in range(2):
+        place(s, "athenian-hoplites-6", "athens", ATHENS)
     _leader(s, "pericles", "athens")
     _start(s, ATHENS)
     s.apply("athens", "activate pericles")
@@ -518,3 +520,30 @@ def test_design_15_11_an_ally_whose_home_cities_are_all_enemy_held_leaves_the_wa
     run(s, ["year_end"])
     assert s.ally_out[plataea.index]
     assert all(s.u_loc[u] < 0 for u in range(len(s.u_loc)) if s.utype(u).ally == plataea.index)
+
+
+# ---------------------------------------------------------------- 2.3, DESIGN 2.16: garrisons never move
+def test_2_3_design_2_16_a_garrison_unit_never_moves_no_leaderless_move_and_no_force_takes_it() -> None:
+    s = _campaign(ATHENS)
+    place(s, "delos-garrison", "ceos", ATHENS)  # a city held by its garrison unit alone (16.2)
+    g = place(s, "delos-garrison", "athens", ATHENS)
+    hoplites = place(s, "athenian-hoplites-6", "athens", ATHENS)
+    _leader(s, "pericles", "athens")
+    _start(s, ATHENS)
+    legal = s.legal_actions("athens")
+    assert "lesser ceos" not in legal  # 2.3: "Garrisons never move"
+    assert "lesser athens" in legal
+    s.apply("athens", "activate pericles")
+    takes = [a for a in s.legal_actions("athens") if a.startswith("take")]
+    name = {u: n for n, u in s.unit_names_index().items()}
+    assert f"take {name[hoplites]}" in takes and f"take {name[g]}" not in takes
+    s.apply("athens", "take all")
+    assert s.force is not None and [int(u) for u in s.force["units"]] == [hoplites]
+
+
+def test_2_3_design_2_16_a_garrison_unit_that_must_retreat_falls_where_it_stands() -> None:
+    s, _, de = _battle_at_eleusis("DH", ["spartiates", "perioikoi"], ["athenian-hoplites-6", "delos-garrison"])
+    assert _result(s) == "DH"
+    assert s.u_loc[de[0]] == OFF  # half of 7 (4, rounded up), the strongest first
+    assert s.u_loc[de[1]] == OFF  # the garrison unit does not retreat: it is eliminated (8.3)
+    assert "a garrison unit does not retreat" in " ".join(t for _, t in s.log)

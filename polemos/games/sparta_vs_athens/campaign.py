@@ -24,6 +24,7 @@ STACK = 8  # DESIGN 5.1
 LAND_PATHS, SEA_PATHS = 3, 4  # DESIGN 7.2, 7.3
 WINTER_PATHS = 1  # DESIGN 3.3 Winter
 FORT_COST = 5  # DESIGN 7.8
+GARRISON_UNIT = "delos-garrison"  # DESIGN 2.16: the garrison unit of a Delos city (16.2)
 # DESIGN 8.2: the odds columns as (attacker, defender) ratios, worst first
 ODDS = ((1, 3), (1, 2), (1, 1), (3, 2), (2, 1), (3, 1), (4, 1), (5, 1))
 SIEGE_ODDS = ((4, 1), (3, 1), (2, 1), (1, 1))  # DESIGN 9.2, best first
@@ -129,8 +130,14 @@ def t_campaign_ask(s: S, task: Task) -> None:
     s.ask("campaign", int(task[1]))
 
 
+def garrison_unit(s: S, u: int) -> bool:
+    """DESIGN 2.16 For play: a Delos city's garrison unit never moves, as a garrison never does (2.3)."""
+    return s.utype(u).id == GARRISON_UNIT
+
+
 def takable(s: S, side: int, loc: int) -> list[int]:
-    """Units that may join a force at ``loc`` now (4.1, 4.3, 9.1; events 2, 5, 11)."""
+    """Units that may join a force at ``loc`` now (4.1, 4.3, 9.1; events 2, 5, 11; DESIGN 2.16: never a
+    garrison unit, so a city holding only its garrison unit offers no leaderless move)."""
     out = []
     comp = s.comp
     quake = s.event == "earthquake" and s.quarter == SPRING and s.phasing == s.first
@@ -140,6 +147,8 @@ def takable(s: S, side: int, loc: int) -> list[int]:
         if s.u_moved[u]:
             continue
         ut = s.utype(u)
+        if ut.id == GARRISON_UNIT:
+            continue  # DESIGN 2.16 For play, 2.3: garrisons never move
         if quake and ut.kind != NAVAL_UNIT:
             continue  # event 2: no land moves in the first player's Spring Campaign Phase
         if corcyra != NO and ut.ally == corcyra:
@@ -382,7 +391,7 @@ def _arrive(s: S, side: int, n: int, units: list[int]) -> None:
         for aid in ("syracuse", "spartan_italy"):
             activate_ally(s, comp.ally(aid).index, SPARTA, "15.4, 15.5")
     if side == SPARTA and has_land and loc.delos and s.owner[n] == ATHENS and s.siege[n] == NO:
-        garrison = comp.unit_index["delos-garrison"]
+        garrison = comp.unit_index[GARRISON_UNIT]
         athenians = [u for u in s.units_at(n, ATHENS) if is_land(s, u)]
         if all(s.unit_type[u] == garrison for u in athenians):
             s.owner[n] = SPARTA
@@ -588,7 +597,11 @@ def retreat_choices(s: S, side: int, loc: int, naval: bool) -> list[int]:
 def t_retreat(s: S, task: Task) -> None:
     side, loc, naval = int(task[1]), int(task[2]), bool(int(task[3]))
     units = [u for u in s.units_at(loc, side, inside=False) if is_land(s, u) != naval]
+    for u in [u for u in units if garrison_unit(s, u)]:
+        eliminate(s, u, "8.3, DESIGN 2.16 a garrison unit does not retreat")
+        units.remove(u)
     if not units:
+        _fort_check(s, loc)
         return
     if retreat_choices(s, side, loc, naval):
         s.ask("retreat", side, at=loc, naval=int(naval))
