@@ -9,7 +9,15 @@ blocks stand upright).
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta.common import Occ, eliminate, geo, hex_name, occ_of, side_name, stack_ok
+from polemos.games.athens_sparta.common import (
+    Occ,
+    eliminate,
+    geo,
+    hex_name,
+    occ_kinds,
+    occ_of,
+    side_name,
+)
 from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, REVOLT, SPARTA, TYPE_COST, TYPE_COST_ED1
 from polemos.games.athens_sparta.state import PH_REPLACE, POOL, AthensSpartaState
 
@@ -19,14 +27,18 @@ S = AthensSpartaState
 def step_cost(s: S, side: int, b: int) -> int:
     """8.4: peltasts 1, hoplites 2, cavalry and ships 3 BP per step; 9.3: with Persian support
     all Spartan (and allied) navies cost 1 BP per step."""
-    spec = s.comp.blocks[b]
-    if spec.type == NAVY and side == SPARTA and s.persia == 1:
+    return _type_cost(s.comp.blocks[b].type, side, s.persia == 1, s.ed1)
+
+
+def _type_cost(kind: int, side: int, persian: bool, ed1: bool) -> int:
+    """:func:`step_cost` of a block type (``persian``: Persian support, 9.3)."""
+    if kind == NAVY and side == SPARTA and persian:
         return 1
-    if spec.type == REVOLT:
+    if kind == REVOLT:
         return 1
-    if s.ed1:  # first edition 8.4: 1 PP hoplites and peltasts, 2 PP cavalry and navies
-        return TYPE_COST_ED1[spec.type]
-    return TYPE_COST[spec.type]
+    if ed1:  # first edition 8.4: 1 PP hoplites and peltasts, 2 PP cavalry and navies
+        return TYPE_COST_ED1[kind]
+    return TYPE_COST[kind]
 
 
 def points_word(s: S) -> str:
@@ -162,157 +174,203 @@ def reinforce_targets(s: S, side: int, budget: int, friendly_only: bool = False)
     return out
 
 
-def open_majors(s: S, side: int, occ: Occ) -> list[int]:
-    """The friendly major cities (on the map) not under siege: where RESERVE blocks are built."""
-    g = geo(s.comp.board)
-    city_hex = g.city_hex
-    city_owner = s.city_owner
+class RepTab:
+    """What a side's Replacement Phase menu (8.0) rests on that stays the same through the phase:
+    the side's blocks, their step costs (8.4, 9.3), where each pool block could be built (8.3: its
+    home city, RESERVE blocks any open friendly major city), the allied neutral cities whose BPs are
+    earmarked (9.5) and the action texts. Built once per side and phase from the block owners, the
+    city owners, the closed cities (8.1, 8.3: as they were when the phase began, RULINGS R26) and
+    the Sicily cards, which the menu's key compares; the menu itself then walks the side's own
+    blocks once per listing, reading only what its actions change (BPs, city spending, hexes,
+    strengths), instead of scanning every block five times (issue 12)."""
+
+    __slots__ = ("add_text", "blocks", "buildable", "caps", "closed", "cost", "disband_text",
+                 "green", "kinds", "persia_ok", "sites", "steps")
+
+    def __init__(self, s: S, side: int, closed: frozenset[int]) -> None:
+        comp = s.comp
+        board = comp.board
+        blocks = comp.blocks
+        g = geo(board)
+        city_owner = s.city_owner
+        city_hex = g.city_hex
+        self.closed = closed
+        self.caps = g.city_cap_ed1 if s.ed1 else g.city_cap  # 8.1 (first edition 8.1)
+        self.kinds = occ_kinds(blocks)
+        self.blocks = tuple(b for b, o in enumerate(s.owner) if o == side)
+        # 8.4 step costs without and with Persian support (9.3: Spartan navies 1 BP)
+        self.cost = tuple(tuple(_type_cost(spec.type, side, persian, s.ed1) for spec in blocks)
+                          for persian in (False, True))
+        self.steps = tuple(spec.steps for spec in blocks)
+        self.add_text = tuple("add " + spec.id for spec in blocks)
+        self.disband_text = tuple("disband " + spec.id for spec in blocks)
+        # open_majors: the friendly major cities on the map not under siege (RESERVE blocks, 8.3)
+        majors = tuple(c for c in g.majors_on_map if city_owner[c] == side and city_hex[c] not in closed)
+        buildable: dict[int, bool] = {}
+        sites: dict[int, tuple[tuple[int, int, str], ...]] = {}
+        for b in self.blocks:
+            spec = blocks[b]
+            # _pool_blocks: a green block is built only by the side holding its city (9.5)
+            buildable[b] = not (spec.side == NEUTRAL and city_owner[spec.home] != side)
+            if spec.type == REVOLT:
+                cities: tuple[int, ...] = ()  # 7.0: raised by revolt, never built
+            elif spec.reserve or spec.home < 0:
+                cities = majors
+            elif city_owner[spec.home] != side or city_hex[spec.home] in closed:
+                cities = ()  # 8.3: never in an enemy-held home city, nor one under siege
+            else:
+                cities = (spec.home,)
+            # (city, hex, the action's text)
+            sites[b] = tuple((c, city_hex[c], f"build {spec.id} {board.cities[c].name}") for c in cities)
+        self.buildable = buildable
+        self.sites = sites
+        # 9.5: the allied neutral major cities of the side, not under siege, with their value and
+        # their green blocks (the side's now)
+        green = []
+        for c in g.neutral_majors:
+            city = board.cities[c]
+            if city_owner[c] != side or city.hex in closed:
+                continue
+            value = syracuse_value(s) if city.offboard else city.value
+            green.append((c, value, tuple(b for b in self.blocks
+                                          if blocks[b].side == NEUTRAL and blocks[b].home == c)))
+        self.green = tuple(green)
+        m = board.city_index.get("MILETUS")
+        self.persia_ok = side == SPARTA and m is not None and city_owner[m] == SPARTA  # 9.3
+
+
+def _closed_cities(s: S) -> frozenset[int]:
+    """The hexes of the cities closed to building and their BPs (8.1, 8.3): in the Replacement Phase
+    as they were when it began (RULINGS R26), else as they are (a hand-made position)."""
     if s.rp_loc:
-        return [c for c in g.majors_on_map if city_owner[c] == side and city_hex[c] not in s.rp_closed]
-    field = occ.field
-    inside = occ.inside
-    return [c for c in g.majors_on_map
-            if city_owner[c] == side and (field[h := city_hex[c]] | inside[h]) != 3]
+        return frozenset(s.rp_closed)
+    occ = occ_of(s)
+    field, inside = occ.field, occ.inside
+    return frozenset(h for h in geo(s.comp.board).city_hex if (field[h] | inside[h]) == 3)
 
 
-def build_sites(s: S, side: int, b: int, occ: Occ | None = None, majors: list[int] | None = None) -> list[int]:
-    """8.3: new blocks at their home city, not if enemy-held; RESERVE blocks in any friendly
-    major city; never in a city under siege."""
-    board = s.comp.board
-    spec = s.comp.blocks[b]
-    if spec.type == REVOLT:
-        return []
-    if occ is None:
-        occ = occ_of(s)
-    if spec.reserve or spec.home < 0:
-        cities = majors if majors is not None else open_majors(s, side, occ)
-    else:
-        c = spec.home
-        if s.city_owner[c] != side or siege_closed(s, board.cities[c].hex, occ):
-            return []
-        cities = [c]
-    out = []
-    budget = s.bp[side]
-    for c in cities:
-        h = board.cities[c].hex
-        if _spend_ok(s, side, b, h, budget) and stack_ok(s, side, h, b, occ):
-            out.append(c)
-    return out
-
-
-def _pool_blocks(s: S, side: int) -> list[int]:
-    out = []
-    for b, (spec, h, o) in enumerate(zip(s.comp.blocks, s.loc, s.owner, strict=False)):
-        if h != POOL or o != side:
-            continue
-        if spec.side == NEUTRAL and s.city_owner[spec.home] != side:
-            continue
-        out.append(b)
-    return out
-
-
-def _green_can_take(s: S, side: int, c: int, targets: set[int], occ: Occ) -> bool:
-    """Can a green block of city ``c`` still take a step now (9.5 "when possible")?"""
-    blocks = s.comp.blocks
-    for b, spec in enumerate(blocks):
-        if spec.side != NEUTRAL or spec.home != c or s.owner[b] != side:
-            continue
-        if s.loc[b] >= 0:
-            if b in targets:
-                return True
-        elif s.loc[b] == POOL and build_sites(s, side, b, occ):
-            return True
-    return False
-
-
-def neutral_earmark(s: S, side: int, targets: set[int] | None = None, occ: Occ | None = None) -> int:
-    """9.5: the BPs of allied neutral cities must be spent on that city's blocks when possible;
-    this is how many of ``side``'s BPs are still bound that way. ``targets``: the blocks that may
-    be reinforced now (computed by the caller if it has them)."""
-    board = s.comp.board
-    total = 0
-    for c in geo(board).neutral_majors:
-        city = board.cities[c]
-        if s.city_owner[c] != side:
-            continue
-        if occ is None:
-            occ = occ_of(s)
-        if siege_closed(s, city.hex, occ):
-            continue
-        value = syracuse_value(s) if city.offboard else city.value
-        left = value - s.green_spent[c]
-        if left <= 0:
-            continue
-        if targets is None:
-            targets = set(reinforce_targets(s, side, s.bp[side]))
-        if _green_can_take(s, side, c, targets, occ):
-            total += left
-    return total
-
-
-def _budget_ok(s: S, side: int, b: int, earmark: int) -> bool:
-    spec = s.comp.blocks[b]
-    cost = step_cost(s, side, b)
-    if spec.side == NEUTRAL:
-        return cost <= s.bp[side]
-    return s.bp[side] - cost >= earmark
+def rep_tab(s: S, side: int) -> RepTab:
+    """The side's :class:`RepTab` for this phase: kept in the state's derived data (shared by clones:
+    it is never changed, and its key is checked on every use)."""
+    closed = _closed_cities(s)
+    key = (side, tuple(s.owner), tuple(s.city_owner), closed, tuple(s.sicily))
+    memo = s.rep_memo
+    hit = memo.get(side)
+    if hit is not None and hit[0] == key:
+        kept: RepTab = hit[1]
+        return kept
+    tab = RepTab(s, side, closed)
+    memo[side] = (key, tab)
+    return tab
 
 
 def legal_replace(s: S, side: int) -> list[str]:
-    out = []
-    blocks = s.comp.blocks
-    board = s.comp.board
-    occ = occ_of(s)
-    targets = reinforce_targets(s, side, s.bp[side])
-    earmark = neutral_earmark(s, side, set(targets), occ)
-    for b in targets:
-        if _budget_ok(s, side, b, earmark):
-            out.append("add " + blocks[b].id)
-    majors = open_majors(s, side, occ)
-    # per city: BPs it may still take (8.1) and room for one more block / army (4.1)
-    room: dict[int, tuple[int, bool, bool]] = {}
-    g = geo(board)
-    cities = board.cities
-    city_hex = g.city_hex
-    city_caps = g.city_cap_ed1 if s.ed1 else g.city_cap  # 8.1 (first edition 8.1)
-    lims = g.lim
-    count = occ.count[side]
-    armies = occ.armies[side]
+    """8.0: add a step to a block (8.2), build a pool block (8.3), disband a block (8.6), accept
+    Persian support (9.3, Sparta), or be done; BPs of allied neutral cities earmarked for their
+    blocks (9.5). One pass over the side's blocks (see :class:`RepTab`)."""
+    tab = rep_tab(s, side)
+    g = geo(s.comp.board)
+    city_at = s.comp.board.city_at
+    loc = s.loc
+    inside = s.inside
+    strength = s.strength
+    city_spent = s.city_spent
+    caps = tab.caps
+    costs = tab.cost[1 if s.persia == 1 else 0]
+    steps = tab.steps
+    kinds = tab.kinds
+    closed = tab.closed
+    ed1 = s.ed1
     bp = s.bp[side]
-    for b in _pool_blocks(s, side):
-        spec = blocks[b]
-        cost = step_cost(s, side, b)
-        if not (cost <= bp if spec.side == NEUTRAL else bp - cost >= earmark):  # _budget_ok
+    targets: list[int] = []  # reinforce_targets: blocks that may take a step now (8.2)
+    disband: list[int] = []
+    pool: list[int] = []
+    count: dict[int, int] = {}  # the side's blocks (4.1: revolt blocks not counted) and armies per hex
+    armies: dict[int, int] = {}
+    for b in tab.blocks:
+        h = loc[b]
+        if h < 0:
+            if h == POOL and tab.buildable[b]:
+                pool.append(b)
             continue
-        if spec.type == REVOLT:
-            continue
-        if spec.reserve or spec.home < 0:
-            sites = majors
-        else:
-            c = spec.home
-            if s.city_owner[c] != side or siege_closed(s, city_hex[c], occ):
+        k = kinds[b]
+        if k:
+            count[h] = count.get(h, 0) + 1
+            if k == 2:
+                armies[h] = armies.get(h, 0) + 1
+        if inside[b]:
+            continue  # 8.2: only besieging blocks of a siege can be reinforced; 8.6 (disband)
+        disband.append(b)
+        if not k or strength[b] >= steps[b]:
+            continue  # a revolt block takes no step (7.0); a block at full strength
+        c = city_at[h]
+        if c < 0:
+            continue  # 8.2: blocks in a non-city hex cannot be reinforced
+        if ed1 and h in closed:
+            continue  # first edition 8.2: no block in a siege or blockade, besieger or besieged (RULINGS FE30)
+        cost = costs[b]
+        if cost <= bp and city_spent[c] + cost <= caps[c]:
+            targets.append(b)
+    # 9.5: the BPs of allied neutral cities must be spent on their blocks when possible
+    earmark = 0
+    if tab.green:
+        green_spent = s.green_spent
+        for c, value, greens in tab.green:
+            left = value - green_spent[c]
+            if left <= 0:
                 continue
-            sites = [c]
+            for b in greens:
+                h = loc[b]
+                if h >= 0:
+                    if b in targets:
+                        earmark += left
+                        break
+                elif h == POOL and _can_build(s, b, tab, costs[b], bp, count, armies, g.syr):
+                    earmark += left
+                    break
+    blocks = s.comp.blocks
+    out: list[str] = []
+    add_text = tab.add_text
+    for b in targets:
+        cost = costs[b]
+        if cost <= bp if blocks[b].side == NEUTRAL else bp - cost >= earmark:  # _budget_ok
+            out.append(add_text[b])
+    lims = g.lim
+    for b in pool:
+        cost = costs[b]
+        if not (cost <= bp if blocks[b].side == NEUTRAL else bp - cost >= earmark):  # _budget_ok
+            continue
         if cost > bp:
             continue
-        for c in sites:
-            got = room.get(c)
-            if got is None:
-                h = city_hex[c]
-                lim, lim_army = lims[h]  # stack_limit
-                got = room[c] = (city_caps[c] - s.city_spent[c], count[h] < lim, armies[h] < lim_army)
-            cap_left, block_room, army_room = got
-            if cost <= cap_left and block_room and (army_room or spec.type == NAVY):
-                out.append(f"build {spec.id} {cities[c].name}")
-    for b, (h, o, i) in enumerate(zip(s.loc, s.owner, s.inside, strict=False)):
-        if o == side and h >= 0 and not i:
-            out.append("disband " + blocks[b].id)
-    if side == SPARTA and s.persia == 0:
-        m = board.city_index.get("MILETUS")
-        if m is not None and s.city_owner[m] == SPARTA:
-            out.append("persia")
+        navy = kinds[b] == 1
+        for c, h, text in tab.sites[b]:
+            lim, lim_army = lims[h]  # 4.1 stacking
+            if cost <= caps[c] - city_spent[c] and count.get(h, 0) < lim and (navy or armies.get(h, 0) < lim_army):
+                out.append(text)
+    disband_text = tab.disband_text
+    for b in disband:
+        out.append(disband_text[b])
+    if tab.persia_ok and s.persia == 0:
+        out.append("persia")
     out.append("done")
     return out
+
+
+def _can_build(s: S, b: int, tab: RepTab, cost: int, bp: int, count: dict[int, int], armies: dict[int, int],
+               syr: int) -> bool:
+    """build_sites(b) is not empty: a site with the BPs (8.1) and the stacking room (4.1; none
+    needed at SYRACUSE)."""
+    lims = geo(s.comp.board).lim
+    navy = tab.kinds[b] == 1
+    for c, h, _ in tab.sites[b]:
+        if cost > bp or s.city_spent[c] + cost > tab.caps[c]:
+            continue
+        if h == syr:
+            return True
+        lim, lim_army = lims[h]
+        if count.get(h, 0) + 1 <= lim and armies.get(h, 0) + (0 if navy else 1) <= lim_army:
+            return True
+    return False
 
 
 def apply_replace(s: S, side: int, action: str) -> None:

@@ -168,6 +168,9 @@ class AthensSpartaState(State):
         """Forget derived data (never serialised). Call after changing a state by hand (a clone
         shares its original's derived data: change a clone by hand, then call this)."""
         self.reach: dict[tuple[int, int, int], list[int]] = {}  # strategic-move reach this phase
+        # movement.MoveMenu: the Move Phase menu kept between listings; it checks itself against the
+        # state on each listing, so a clone shares it (issue 12)
+        self.move_menu: Any = None
         self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
         self.occ_cache: tuple[tuple[int, ...], Any] | None = None  # (blocks' loc/owner/inside, Occ)
@@ -177,6 +180,8 @@ class AthensSpartaState(State):
         # common.closed_to: per (side, sea, Persian support), the control it was computed from and
         # the hexes that control alone closes
         self.closed_memo: dict[tuple[int, bool, int], tuple[list[int], list[bool]]] = {}
+        # replacement.rep_tab: per side, (its key, what the side's Replacement Phase menu rests on)
+        self.rep_memo: dict[int, tuple[tuple[Any, ...], Any]] = {}
 
     # ---------------------------------------------------------------- kernel contract
     # (listing, applying, the views and the outcome: game.AthensSpartaPlay, above the rules)
