@@ -110,6 +110,25 @@ class Catalog:
     # (pattern for a whole text, pattern for an argument, msgid, a fragment (_is_fragment), its longest literal
     # part: a line without it can't match)
     templates: tuple[tuple[re.Pattern[str], re.Pattern[str], str, bool, str], ...]
+    # the templates that join two parts with one word ("{a}, {b}", "{a} and {b}", "{what} at {where}"), in the
+    # same order in their translation, by msgid (_joins)
+    joins: Mapping[str, Join]
+    separators: frozenset[str]  # the separators of those joins
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A template that joins a list ("{a}, {b}"): its separator, the most pieces (the texts between two
+    separators) one part of a list can span, and the literal parts of each message that holds the separator
+    in its own words ("Sicel and Segestan Levies" for " and "): a part spanning pieces is read as one only
+    where all the literal parts of one of them are in it (else no message can read the separator in it)."""
+
+    sep: str
+    span: int
+    bridges: tuple[tuple[str, ...], ...]
+
+    def may_bridge(self, part: str) -> bool:
+        return any(all(lit in part for lit in lits) for lits in self.bridges)
 
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -179,7 +198,38 @@ def catalog(lang: str) -> Catalog:
     # looser than a comma: "a, b; c, d" is "{a}; {b}" before "{a}, {b}")
     found.sort(key=lambda pm: (-len(_PLACEHOLDER.sub("", pm[2])), pm[2].startswith("{"),
                                ";" not in _PLACEHOLDER.sub("", pm[2])))
-    return Catalog(lang, singular, plural, plural_index, tuple(found))
+    joins = _joins(singular)
+    return Catalog(lang, singular, plural, plural_index, tuple(found), joins,
+                   frozenset(j.sep for j in joins.values()))
+
+
+# the separators of lists, the loosest first: a list is read at the loosest separator it holds, so an item
+# holding a tighter one is one item ("A and B, C and D" is two items joined by ", ")
+_LISTS = ("; ", ", ", " and ")
+_LOOSER = {sep: _LISTS[:k] for k, sep in enumerate(_LISTS)}
+# a template that joins two parts with its only literal text: a list ("{a}, {b}", "{a}; {b}", "{a} and {b}") or a
+# pair ("{what} at {where}", "{a} of {b}"); its translation keeps the two parts in order
+_JOIN = re.compile(r"\{(?P<x>[a-z_][a-z0-9_]*)\}(?P<sep>[^{}]+)\{(?P<y>[a-z_][a-z0-9_]*)\}")
+
+
+def _joins(singular: Mapping[str, str]) -> dict[str, Join]:
+    """The joining templates of a catalog (:data:`_JOIN`, placeholders neither counts nor towns, the same two
+    in the same order in the translation), each as a :class:`Join`: its separator, and the messages that hold
+    the separator in their own words other than the joins by it; a part spans one more piece than the most
+    times one of them holds it ("Sicel and Segestan Levies" is one part of "... and ...": two pieces)."""
+    found: dict[str, str] = {}
+    for msgid, msgstr in singular.items():
+        m, t = _JOIN.fullmatch(msgid), _JOIN.fullmatch(msgstr)
+        if m is not None and t is not None and m["x"] != m["y"] and (m["x"], m["y"]) == (t["x"], t["y"]) \
+                and not {m["x"], m["y"]} & (_COUNTS | _TOWNS):
+            found[msgid] = m["sep"]
+    out: dict[str, Join] = {}
+    for msgid, sep in found.items():
+        bridges = [tuple(lit for lit in _PLACEHOLDER.split(other)[::2] if lit) for other in singular
+                   if found.get(other) != sep and sep in "\0".join(_PLACEHOLDER.split(other)[::2])]
+        span = 1 + max((sum(lit.count(sep) for lit in lits) for lits in bridges), default=0)
+        out[msgid] = Join(sep, span, tuple(bridges))
+    return out
 
 
 def _is_fragment(msgid: str) -> bool:
@@ -222,9 +272,11 @@ _NUMBER = re.compile(r"[-+]?\d+(?:[./:]\d+)*")
 # a part of a text that may stay as it is when a fragment reads the text: names and numbers only ("Tegea 1,
 # Mantinea 2", "ATHENS")
 _NAMES = re.compile(r"(?:[A-Z0-9][\w'’.-]*)(?:,? [A-Z0-9][\w'’.-]*)*")
-# how deep arguments are translated inside arguments: a list of forces ("2 Athenian Hoplite, 1 Spartan Naval, ...")
-# is read as "{a}, {b}" one item at a time, so as deep as the longest list a log line joins
+# how deep templates are read inside the arguments of templates. A list is not read one item deeper per item (a
+# list of any length is read at one depth: _read_list), so this bounds only phrases nested in phrases, which no
+# line of the games nests half as deep; it keeps a pathological text from exhausting Python's stack
 MAX_DEPTH = 16
+_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def translate_text(text: str, lang: str | None = None) -> str:
@@ -237,7 +289,9 @@ def translate_text(text: str, lang: str | None = None) -> str:
 
 
 @lru_cache(maxsize=65536)
-def _translate(text: str, lang: str, depth: int) -> str:
+def _translate(text: str, lang: str, depth: int, skip: str = "") -> str:
+    """``text`` in ``lang`` at ``depth`` (0: a whole line), not read at its top as a list joined by ``skip`` (a
+    part of a list spanning several pieces is not read as such a list again)."""
     cat = catalog(lang)
     exact = cat.singular.get(text)
     if exact is not None:
@@ -247,19 +301,79 @@ def _translate(text: str, lang: str, depth: int) -> str:
     for whole, pattern, msgid, fragment, needle in cat.templates:
         if needle not in text:
             continue
+        join = cat.joins.get(msgid)
+        if join is not None and (join.sep == skip or any(
+                looser in text and looser in cat.separators for looser in _LOOSER.get(join.sep, ()))):
+            continue  # a list by ", " is read before its items by " and " ("A and B, C and D": two items)
         m = (whole if depth == 0 else pattern).match(text)
-        if m is not None:
-            found = m.groupdict()
-            args = {k: _translate(v, lang, depth + 1) for k, v in found.items()}
-            worded = [k for k, v in found.items() if any(c.isalpha() for c in v)]
-            if fragment and depth == 0 and worded and (all(args[k] == found[k] for k in worded) or any(
-                    args[k] == found[k] and not _NAMES.fullmatch(found[k]) for k in worded)):
-                # a text read as a whole by a fragment is not translated by its joining word alone ("Tanagra and
-                # Delium" against "{a} and {b}", "· rout at 5" against "{what} at {where}"): some part has its
-                # translation, and a part left as it is holds only names and numbers ("Spartans 3, Tegea 1")
+        if m is None:
+            continue
+        if join is not None:
+            # a list is read from its parts: the reading of its pieces that leaves the least English, so a part
+            # whose own name holds the separator ("Sicel and Segestan Levies II, Thurian and Rhegine Hoplites")
+            # is one part, and no list is cut at an arbitrary depth
+            english = _read_list(text, lang, depth, join)
+            if len(english) == 1:  # best read as one part: not a list this template joins
                 continue
-            return _fill(cat.singular[msgid], args)
+            shown = [_translate(part, lang, depth + 1, join.sep if join.sep in part else "") for part in english]
+        else:
+            english = list(m.groupdict().values())
+            shown = [_translate(v, lang, depth + 1) for v in english]
+        worded = [k for k, v in enumerate(english) if any(c.isalpha() for c in v)]
+        if fragment and depth == 0 and worded and (all(shown[k] == english[k] for k in worded) or any(
+                shown[k] == english[k] and not _NAMES.fullmatch(english[k]) for k in worded)):
+            # a text read as a whole by a fragment is not translated by its joining word alone ("Tanagra and
+            # Delium" against "{a} and {b}", "· rout at 5" against "{what} at {where}"): some part has its
+            # translation, and a part left as it is holds only names and numbers ("Spartans 3, Tegea 1")
+            continue
+        if join is not None:
+            return _fold(cat.singular[msgid], list(m.groupdict()), shown)
+        return _fill(cat.singular[msgid], dict(zip(m.groupdict(), shown, strict=True)))
     return text
+
+
+def _read_list(text: str, lang: str, depth: int, join: Join) -> list[str]:
+    """The parts of ``text``, a list joined by ``join.sep``: the text cut at every separator into pieces, and
+    the pieces grouped into parts (at most ``join.span`` pieces each, where a message may read the separator
+    inside: Join.may_bridge) the way whose translations keep the fewest of the text's English words, then the
+    fewest parts (a part the catalog has as one message, a name holding the separator, reads better whole than
+    cut). Dynamic programming over the pieces: a list of any length, read at one depth."""
+    sep = join.sep
+    pieces = text.split(sep)
+    # best[i]: (English words left, parts, where the last part starts) for the first i pieces
+    best: list[tuple[int, int, int]] = [(0, 0, 0)]
+    for i in range(1, len(pieces) + 1):
+        options = []
+        for j in range(max(0, i - join.span), i):
+            part = sep.join(pieces[j:i])
+            if i - j > 1 and not join.may_bridge(part):
+                continue
+            shown = _translate(part, lang, depth + 1, sep if i - j > 1 else "")
+            left, parts, _ = best[j]
+            options.append((left + _left(part, shown), parts + 1, j))
+        best.append(min(options))
+    out: list[str] = []
+    i = len(pieces)
+    while i > 0:
+        j = best[i][2]
+        out.append(sep.join(pieces[j:i]))
+        i = j
+    return out[::-1]
+
+
+def _left(english: str, shown: str) -> int:
+    """How many words of ``shown`` are still ``english``'s own (its names too: fewer is better)."""
+    own = set(_WORD.findall(english))
+    return sum(1 for w in _WORD.findall(shown) if w in own)
+
+
+def _fold(msgstr: str, names: list[str], parts: list[str]) -> str:
+    """The translated ``parts`` of a list joined by a joining template's translation ``msgstr`` (placeholders
+    ``names``), from the right: "{a} y {b}" joins A, B, C as "A y B y C", as the English joined them."""
+    shown = parts[-1]
+    for part in reversed(parts[:-1]):
+        shown = _fill(msgstr, {names[0]: part, names[1]: shown})
+    return shown
 
 
 def _fill(msgstr: str, args: Mapping[str, str]) -> str:

@@ -209,6 +209,34 @@ def test_a_peloponnesian_war_line_in_spanish() -> None:
     assert i18n.translate_text("Athens and Sparta", "es") == "Atenas y Esparta"
 
 
+def test_a_list_is_read_from_its_parts_not_cut_inside_a_name() -> None:
+    # issue 11: a list joined by ", " or " and " whose items' own names hold the separator (Sparta vs. Athens's
+    # counters, 5.1 'the force: ...') is read as the parts the catalog knows, not cut at every " and "
+    assert translate_line("the force: Sicel and Segestan Levies II, Thurian and Rhegine Hoplites.", "es") == \
+        "la fuerza: Levas sículas y segestanas II, Hoplitas de Turios y Regio."
+    assert translate_line("the force: Athenian Hoplites, Sicel and Segestan Levies I.", "es") == \
+        "la fuerza: Hoplitas atenienses, Levas sículas y segestanas I."
+    assert i18n.translate_text("Acarnania and the Messenians and Syracuse and its allies", "es") == \
+        "Acarnania y los mesenios y Siracusa y sus aliados"
+    # names that stay as they are still stay, and a joining word alone still translates nothing
+    assert i18n.translate_text("Tegea 1, Mantinea 2", "es") == "Tegea 1, Mantinea 2"
+    assert i18n.translate_text("Phocians 2, Tegea 1", "es") == "Focenses 2, Tegea 1"
+
+
+def test_a_list_of_any_length_reads_in_spanish() -> None:
+    # issue 11: a list is read at one depth whatever its length (it was read one item deeper per item, and
+    # left English past i18n.MAX_DEPTH items): a 4.1.5 activation of 3 * MAX_DEPTH forces, and a long list of
+    # counters whose names hold " and "
+    forces = ["2 Spartan Hoplite SPs", "1 Spartan Cavalry SP", "3 Spartan Allied Naval SPs"] * i18n.MAX_DEPTH
+    shown = translate_line(f"4.1.5 Agis activates {', '.join(forces)} in Sparta for 300 talents.", "es")
+    assert shown == "4.1.5 Agis activa " + ", ".join(
+        ["2 PF de hoplitas espartanos", "1 PF de caballería espartana", "3 PF de naves aliadas de Esparta"]
+        * i18n.MAX_DEPTH) + " en Esparta por 300 talentos.", shown
+    counters = ", ".join(["Sicel and Segestan Levies I", "Thurian and Rhegine Hoplites"] * 2 * i18n.MAX_DEPTH)
+    assert translate_line(f"the force: {counters}.", "es") == "la fuerza: " + ", ".join(
+        ["Levas sículas y segestanas I", "Hoplitas de Turios y Regio"] * 2 * i18n.MAX_DEPTH) + "."
+
+
 def test_the_pages_words_read_in_spanish() -> None:
     # what the games' web modules draw a page with (issue 11), as the page looks it up (page_words): Athens &
     # Sparta's block names after the first-edition rulebook (2.21-2.24: Hoplitas, Peltastas, Caballería, Naves,
