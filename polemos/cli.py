@@ -513,6 +513,11 @@ class TerminalGame:
         # a game's text module may name its actions in words (the browser's button labels, issue 11); the
         # number or the action's own text may be typed
         module = game_module(self.game.id, "text")
+        menu = getattr(module, "action_menu", None) if module is not None else None
+        if callable(menu):  # a game may list them its own way (Sparta vs. Athens: one line a unit to buy)
+            for line in menu(view, legal):
+                self.write(line)
+            return
         labels = getattr(module, "action_labels", None) if module is not None else None
         named = labels(view, legal) if callable(labels) else legal
         for i, label in enumerate(named, 1):

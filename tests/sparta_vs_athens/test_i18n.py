@@ -114,6 +114,9 @@ def test_the_terminal_board_and_the_map_read_in_spanish() -> None:
                 # the terminal's numbered choices too (the browser translates its buttons itself)
                 labels = text.action_labels(s.view(role), s.legal_actions(role))
                 left |= {label for label in labels if words & set(re.findall(r"[A-Za-z]+", label))}
+                # as the terminal lists them: a unit to buy once, with its places (3.2 2a)
+                menu = text.action_menu(s.view(role), s.legal_actions(role))
+                left |= {line for line in menu if words & set(re.findall(r"[A-Za-z]+", line))}
             s.apply(role, r.choice(s.legal_actions(role)))
     assert sorted(left) == []
     places = {loc.name for loc in load_components().locales}

@@ -165,3 +165,13 @@ def test_design_5_1_no_purchase_into_a_full_locale() -> None:
         place(s, "delos-garrison", "athens", ATHENS)
     assert loc(s, "athens") not in rules.purchase_locales(s, ATHENS, s.comp.unit_index["athenian-hoplites-6"])
     assert loc(s, "eleusis") in rules.purchase_locales(s, ATHENS, s.comp.unit_index["athenian-hoplites-6"])
+
+
+def test_3_2_design_2_16_a_garrison_unit_is_bought_only_into_a_delos_city_without_one() -> None:
+    s = new()
+    t = s.comp.unit_index["delos-garrison"]
+    places = {s.comp.locales[i].id for i in rules.purchase_locales(s, ATHENS, t)}
+    held = {s.comp.locales[s.u_loc[u]].id for u in range(len(s.u_loc))
+            if s.u_loc[u] >= 0 and s.unit_type[u] == t}
+    assert held and not places & held  # 2.3: garrisons never move, so a second one there is never wanted
+    assert places  # the Delos cities Athens holds without a garrison unit (16.2: Chios, Mytilene...)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from polemos.games.sparta_vs_athens.text import render
+from polemos.games.sparta_vs_athens.text import action_menu, render
 from tests.sparta_vs_athens.engine import new
 
 
@@ -23,3 +23,33 @@ def test_every_board_line_fits_80_columns_and_names_the_tracks(monkeypatch: pyte
             assert "Prestige (2.11)" in text and "talents (2.17)" in text
         role = s.active_roles()[0]
         s.apply(role, r.choice(s.legal_actions(role)))
+
+
+def test_design_2_16_cities_held_by_their_garrison_unit_alone_are_one_line_per_side() -> None:
+    s = new(seed=1)
+    text = render(s.view(None))
+    lines = text.splitlines()
+    assert not any(line.startswith("  Abdera:") for line in lines)  # 16.2: its garrison unit alone
+    assert "Garrison units (DESIGN 2.16), 1 each, alone in: Athens — Abdera, Abydos," in text
+    assert any(line.startswith("  Athens: Athens Athenian Hoplites") for line in lines)  # the rest as before
+    assert len(lines) < 70  # was ~110 lines in 431, 76 of them a garrison unit each
+
+
+def test_3_2_the_menu_lists_a_unit_to_buy_once_with_its_places_numbered_as_the_actions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    s = new(seed=1)
+    s.apply("sparta", "athens first")
+    s.apply("athens", s.legal_actions("athens")[0])  # pay the upkeep (3.2 2a)
+    legal = s.legal_actions("athens")
+    assert sum(a.startswith("buy ") for a in legal) > 100
+    menu = action_menu(s.view("athens"), legal)
+    assert all(len(line) <= 80 for line in menu)
+    assert len(menu) < len(legal) // 2
+    head = next(line for line in menu if "buy Delos Confederation Hoplites for 2 talents (3.2 2a), at:" in line)
+    first = legal.index("buy delos-hoplites at chalcis") + 1
+    assert f"{first}.\u00a0Chalcis" in head  # the number typed chooses that very action
+    joined = " ".join(menu)
+    for i, action in enumerate(legal, 1):
+        assert f"{i}." in joined, action  # every action keeps its number
+    assert menu[-1].strip() == f"{len(legal)}. done buying"

@@ -18,9 +18,11 @@ def test_the_board_makes_every_locale_clickable_and_shows_both_sides_strength() 
     assert svg.count("<svg") == 1 and svg.rstrip().endswith("</svg>")
 
 
-def test_action_refs_name_a_locale_only_when_one_action_does() -> None:
-    legal = ["march eleusis", "march megara", "sail megara", "stop", "place cleon at athens"]
-    assert web.action_refs({}, legal) == [["l:eleusis"], [], [], [], []]
+def test_3_2_action_refs_click_the_locale_an_action_names_several_at_one_locale_share_it() -> None:
+    legal = ["march eleusis", "march megara", "sail megara", "stop", "place cleon at athens",
+             "buy delos-hoplites at abdera", "buy samian-squadron at abdera", "take delos-hoplites#1"]
+    assert web.action_refs({}, legal) == [["l:eleusis"], ["l:megara"], ["l:megara"], [], ["l:athens"],
+                                          ["l:abdera"], ["l:abdera"], []]
 
 
 def test_the_panel_names_the_tracks_and_the_decision_along_a_game() -> None:

@@ -12,7 +12,16 @@ The Siege Phase (9.2) runs every siege, the first player's first.
 
 from __future__ import annotations
 
-from polemos.games.sparta_vs_athens.model import ATHENS, LAND_PATH, NAVAL_UNIT, NO, SEA_PATH, SIDES, SPARTA
+from polemos.games.sparta_vs_athens.model import (
+    ATHENS,
+    GARRISON_UNIT,
+    LAND_PATH,
+    NAVAL_UNIT,
+    NO,
+    SEA_PATH,
+    SIDES,
+    SPARTA,
+)
 from polemos.games.sparta_vs_athens.state import DEAD, OFF, SPRING, WINTER, ApplyFn, LegalFn, SVAState, Task, TaskFn
 
 S = SVAState
@@ -24,7 +33,6 @@ STACK = 8  # DESIGN 5.1
 LAND_PATHS, SEA_PATHS = 3, 4  # DESIGN 7.2, 7.3
 WINTER_PATHS = 1  # DESIGN 3.3 Winter
 FORT_COST = 5  # DESIGN 7.8
-GARRISON_UNIT = "delos-garrison"  # DESIGN 2.16: the garrison unit of a Delos city (16.2)
 # DESIGN 8.2: the odds columns as (attacker, defender) ratios, worst first
 ODDS = ((1, 3), (1, 2), (1, 1), (3, 2), (2, 1), (3, 1), (4, 1), (5, 1))
 SIEGE_ODDS = ((4, 1), (3, 1), (2, 1), (1, 1))  # DESIGN 9.2, best first

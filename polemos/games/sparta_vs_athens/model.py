@@ -24,6 +24,7 @@ LAND_PATH, SEA_PATH = 0, 1
 PATH_TYPES = ("land", "sea")  # 2.1 paths; DESIGN 7.2, 7.3
 LAND_UNIT, NAVAL_UNIT = 0, 1
 UNIT_KINDS = ("land", "naval")  # 2.3: LSP and NSP
+GARRISON_UNIT = "delos-garrison"  # DESIGN 2.16: a Delos city's garrison unit (16.2); it never moves (2.3)
 COLOURS = ("red", "orange", "yellow", "blue", "purple", "green", "beige", "white", "grey")  # 2.9, DESIGN
 PRESTIGE_TO = ("winner", "capturer", "athens", "sparta", "enemy")  # who a Prestige Adjustment favours
 # The Combat Results Table's results (DESIGN 8.3): attacker/defender eliminated, half eliminated,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from polemos.core.errors import IllegalActionError
 from polemos.games.sparta_vs_athens import campaign
 from polemos.games.sparta_vs_athens.campaign import activate_ally, ally_leaves, flag
-from polemos.games.sparta_vs_athens.model import ATHENS, NAVAL_UNIT, NO, SIDES, SPARTA
+from polemos.games.sparta_vs_athens.model import ATHENS, GARRISON_UNIT, NAVAL_UNIT, NO, SIDES, SPARTA
 from polemos.games.sparta_vs_athens.state import (
     ADMINISTRATION,
     DEAD,
@@ -277,7 +277,7 @@ def _persia_joins(s: S, rule: str) -> None:
 
 def revolt_choices(s: S) -> list[int]:
     """Event 8: Delos cities with no Athenian-side LSP but their garrison units."""
-    garrison = s.comp.unit_index["delos-garrison"]
+    garrison = s.comp.unit_index[GARRISON_UNIT]
     out = []
     for loc in s.comp.delos_cities():
         units = [u for u in s.units_at(loc.index, ATHENS) if s.utype(u).kind != NAVAL_UNIT]
@@ -696,6 +696,8 @@ def purchase_locales(s: S, side: int, t: int) -> list[int]:
             continue
         if s.units_at(loc.index, 1 - side) or campaign.side_count(s, loc.index, side) >= campaign.STACK:
             continue  # DESIGN 5.1: at most eight of a side's counters in a locale
+        if ut.id == GARRISON_UNIT and any(s.utype(u).id == GARRISON_UNIT for u in s.units_at(loc.index, side)):
+            continue  # DESIGN 2.16 For play: one garrison unit a city (it never moves, 2.3)
         out.append(loc.index)
     return out
 

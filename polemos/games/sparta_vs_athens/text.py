@@ -11,9 +11,10 @@ from typing import Any
 
 from polemos.core.log import translate_line
 from polemos.games.sparta_vs_athens import names
+from polemos.games.sparta_vs_athens.model import GARRISON_UNIT
 from polemos.i18n import gettext, translate_text
 
-__all__ = ["action_labels", "render"]
+__all__ = ["action_labels", "action_menu", "render"]
 
 SIDE = {"athens": "Athens", "sparta": "Sparta", None: "—"}
 
@@ -24,6 +25,52 @@ def action_labels(view: dict[str, Any], legal: list[str]) -> list[str]:
     return [translate_line(label) for label in names.action_labels(view, legal)]
 
 
+#: an action "<verb> <piece> at <locale>" listed once per piece with its places' numbers (3.2 2a, 3.2 d)
+GROUPED = ("buy", "place")
+
+
+def action_menu(view: dict[str, Any], legal: list[str]) -> list[str]:
+    """The terminal's numbered list of the legal actions (the CLI's ``show_choices`` calls it): one line
+    an action, except that the purchases of one unit (3.2 2a: "buy <unit> at <locale>", as many as the
+    places it may be put) and the placings of one leader (3.2 d) make one paragraph, the unit or leader
+    then each place with its number, so a person reads one line a unit, not one a place. The numbers are
+    the actions' own (type one, or the action's text)."""
+    labels = action_labels(view, legal)
+    comp = names.of(view)
+    width = len(str(len(legal)))
+    groups: dict[tuple[str, str], list[int]] = {}
+    order: list[int | tuple[str, str]] = []
+    for i, action in enumerate(legal):
+        words = action.split()
+        if len(words) == 4 and words[0] in GROUPED and words[2] == "at":
+            key = (words[0], words[1])
+            if key not in groups:
+                groups[key] = []
+                order.append(key)
+            groups[key].append(i)
+        else:
+            order.append(i)
+    lines: list[str] = []
+    for item in order:
+        if isinstance(item, int):
+            lines.append(f"  {item + 1:>{width}}. {labels[item]}")
+            continue
+        found = groups[item]
+        if len(found) < 3:
+            lines += [f"  {i + 1:>{width}}. {labels[i]}" for i in found]
+            continue
+        verb, piece = item
+        if verb == "buy":
+            i = comp.unit_index.get(piece)
+            head = _t("buy {unit} for {n} talents (3.2 2a), at:", unit=names.unit_type(piece, comp),
+                      n=comp.units[i].strength if i is not None else "?")
+        else:
+            head = _t("place {leader} (3.2 d), at:", leader=names.leader(piece, comp))
+        places = ", ".join(f"{i + 1}.\u00a0{translate_text(names.locale(legal[i].split()[3], comp))}" for i in found)
+        lines.append(f"  {'*':>{width}}  {head} {places}")
+    return _fit(lines).splitlines()
+
+
 def _t(template: str, **args: object) -> str:
     """``template`` in the terminal's language, its words (names, phrases) translated one by one."""
     return gettext(template).format(**{k: translate_text(v) if isinstance(v, str) else v for k, v in args.items()})
@@ -32,6 +79,17 @@ def _t(template: str, **args: object) -> str:
 def _unit(u: dict[str, Any], comp: names.Source = None) -> str:
     tail = (" wavering" if u["wavering"] else "") + (" (inside)" if u["inside"] else "")
     return _t(f"{SIDE[u['side']]} {{unit}} {{n}}{tail}", unit=names.unit(u["unit"], comp), n=u["strength"])
+
+
+def _garrisoned(view: dict[str, Any]) -> dict[str, str]:
+    """The locales whose only counter on the map is one garrison unit (DESIGN 2.16) outside the walls, with
+    its side."""
+    at: dict[str, list[dict[str, Any]]] = {}
+    for u in view["units"]:
+        at.setdefault(u["locale"], []).append(u)
+    return {loc: str(us[0]["side"]) for loc, us in at.items()
+            if len(us) == 1 and str(us[0]["unit"]).split("#")[0] == GARRISON_UNIT and not us[0]["inside"]
+            and us[0]["side"] in ("athens", "sparta")}
 
 
 def render(view: dict[str, Any]) -> str:
@@ -56,6 +114,17 @@ def render(view: dict[str, Any]) -> str:
         if ld["locale"] is not None:
             here.setdefault(ld["locale"], []).append(_t("leader {leader}", leader=names.leader(ld["leader"], comp)))
     marks = {m["locale"]: m for m in view["locales"]}
+    # DESIGN 2.16: a city its side's garrison unit holds alone (76 of them in 431) is one name on a line
+    # per side, not a line of its own each ("Abdera: Athens Delos Confederation Garrison XXX 1" x 76)
+    alone: dict[str, list[str]] = {}
+    for loc, found in _garrisoned(view).items():
+        if loc not in marks and loc not in {ld["locale"] for ld in view["leaders"]}:
+            alone.setdefault(found, []).append(loc)
+            here.pop(loc, None)
+    for side, locs in alone.items():
+        lines.append(_t("  Garrison units (DESIGN 2.16), 1 each, alone in: {side} — {locales}", side=SIDE[side],
+                        locales=", ".join(translate_text(names.locale(loc, comp))
+                                          for loc in sorted(locs, key=lambda loc: names.locale(loc, comp)))))
     for loc in sorted(set(here) | set(marks), key=lambda loc: names.locale(loc, comp)):
         place = names.locale(loc, comp)
         listed = ", ".join(here.get(loc, []))

@@ -5,7 +5,8 @@ view (the same for every role, RULINGS S9), each locale's strength by side ("A 1
 "S ..." for Sparta's; wavering units count their back), its leaders and its markers (F fort, S siege,
 V ravaged, a dashed ring where the city changed hands); each locale carries ``data-ref="l:<locale id>"``.
 ``action_refs`` lets a click on a locale choose an action naming it (march, sail, retreat, a leaderless
-move, a revolting city) when no other legal action names the same locale; ``describe`` is the side panel;
+move, a revolting city, a purchase or a leader placed there; several at one locale are offered
+together); ``describe`` is the side panel;
 ``action_labels`` the buttons' words. Every piece, place and phase goes by its one display name
 (``names.py``, issue 11): a locale's tooltip lists its counters by the names the log and buttons use.
 """
@@ -29,6 +30,8 @@ SIDE_TAG = {"athens": "A", "sparta": "S"}
 LOG_LINES = 40
 #: the action words whose next word is a locale
 LOCALE_ACTIONS = ("march", "sail", "retreat", "lesser", "revolt")
+#: the action words that end "at <locale>": "buy <unit> at <locale>" (3.2 2a), "place <leader> at <locale>" (3.2 d)
+AT_ACTIONS = ("buy", "place")
 # a locale's tooltip, drawn in English and shown in the page's language by these templates of the shared
 # catalog (polemos.i18n.board_texts, page_words; issue 14): its holder, its strength tags, one line per side
 HELD_BY = N_("{locale} — held by {side}")
@@ -126,18 +129,22 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
 
 
 def action_refs(view: dict[str, Any], legal: list[str]) -> list[list[str]]:
-    """For each legal action, the locale to click ([] = choose it from the list): an action whose
-    second word is a locale, when it is the only legal action naming that locale."""
+    """For each legal action, the locale to click: every action naming a locale (march, sail, retreat,
+    a leaderless move, a revolting city; a purchase or a leader placed "at" a locale, 3.2 2a, 3.2 d).
+    Actions sharing a locale share its click, and the page offers them side by side (its confirm's
+    alternatives): the board chooses the place, the question the piece, so no one scrolls a list of
+    every place a unit may be bought."""
     del view
     refs: list[list[str]] = []
     for action in legal:
         words = action.split()
-        refs.append([f"l:{words[1]}"] if len(words) == 2 and words[0] in LOCALE_ACTIONS else [])
-    count: dict[str, int] = {}
-    for r in refs:
-        if r:
-            count[r[0]] = count.get(r[0], 0) + 1
-    return [r if r and count[r[0]] == 1 else [] for r in refs]
+        if len(words) == 2 and words[0] in LOCALE_ACTIONS:
+            refs.append([f"l:{words[1]}"])
+        elif len(words) == 4 and words[0] in AT_ACTIONS and words[2] == "at":
+            refs.append([f"l:{words[3]}"])
+        else:
+            refs.append([])
+    return refs
 
 
 def describe(view: dict[str, Any]) -> dict[str, Any]:
