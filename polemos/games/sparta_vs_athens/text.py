@@ -61,9 +61,9 @@ def action_menu(view: dict[str, Any], legal: list[str]) -> list[str]:
             continue
         verb, piece = item
         if verb == "buy":
-            i = comp.unit_index.get(piece)
+            t = comp.unit_index.get(piece)
             head = _t("buy {unit} for {n} talents (3.2 2a), at:", unit=names.unit_type(piece, comp),
-                      n=comp.units[i].strength if i is not None else "?")
+                      n=comp.units[t].strength if t is not None else "?")
         else:
             head = _t("place {leader} (3.2 d), at:", leader=names.leader(piece, comp))
         places = ", ".join(f"{i + 1}.\u00a0{translate_text(names.locale(legal[i].split()[3], comp))}" for i in found)
