@@ -288,13 +288,15 @@ class BlockTabs:
     """Static facts about a block list, derived once: what the hot loops would otherwise ask
     each block spec again and again."""
 
-    __slots__ = ("kinds", "peltasts", "revolts")
+    __slots__ = ("kinds", "menu_names", "peltasts", "revolts")
 
     def __init__(self, blocks: tuple[BlockSpec, ...]) -> None:
         # per block, how the occupancy counts it: 0 a revolt block (not toward stacking), 1 a navy, 2 an army
         self.kinds = tuple(0 if b.type == REVOLT else 1 if b.type == NAVY else 2 for b in blocks)
         self.revolts = tuple(i for i, b in enumerate(blocks) if b.type == REVOLT)
         self.peltasts = tuple(i for i, b in enumerate(blocks) if b.type == PELTAST)
+        # per block, the Move Phase menu's words for it (4.4, 4.51, 4.52), built once
+        self.menu_names = tuple(("op " + b.id, "march " + b.id, "sea " + b.id) for b in blocks)
 
 
 _TABS: dict[int, tuple[tuple[BlockSpec, ...], BlockTabs]] = {}
@@ -318,8 +320,9 @@ def occ_kinds(blocks: tuple[BlockSpec, ...]) -> tuple[int, ...]:
 class Geo:
     """Static graphs derived once from a board: what the movement searches walk over."""
 
-    __slots__ = ("city_cap", "city_cap_ed1", "city_hex", "lim", "majors_on_map", "neutral_majors", "one_port_island",
-                 "oracle", "persian", "persian_city", "revolt_cities", "syr", "water_adj")
+    __slots__ = ("bit", "city_cap", "city_cap_ed1", "city_hex", "emb_hexes", "emb_mask", "lim", "majors_on_map",
+                 "nbm", "neutral_majors", "one_port_island", "oracle", "persian", "persian_city", "revolt_cities",
+                 "syr", "water_adj")
 
     def __init__(self, board: Board) -> None:
         nh = len(board.hexes)
@@ -354,6 +357,12 @@ class Geo:
                     continue
                 self.water_adj[h * 2 + ws].append((d, n, n * 2 + arrive))
         self.persian = frozenset(c.hex for c in board.cities if c.side == PERSIA)
+        # hex sets as integer bit masks (the Move Phase menu's dependencies, issue 12): per hex its
+        # bit; per hex the bits of it and its six neighbours; the embarkation ports for SYRACUSE (9.2)
+        self.bit = tuple(1 << h for h in range(nh))
+        self.nbm = tuple(sum({1 << x for x in (h, *board.neighbours[h]) if x >= 0}) for h in range(nh))
+        self.emb_hexes = tuple(board.cities[c].hex for c in board.embarkation)
+        self.emb_mask = sum({1 << h for h in self.emb_hexes})
         # 7.0: revolts only in major cities on the map, never ATHENS or SPARTA
         self.revolt_cities = tuple(i for i, c in enumerate(board.cities)
                                    if c.major and not c.offboard and c.name not in ("ATHENS", "SPARTA"))

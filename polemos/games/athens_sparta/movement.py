@@ -8,6 +8,7 @@ then ``to HEX``). Each block moves once per Player Turn (4.0).
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 
@@ -59,6 +60,10 @@ MARCH = 2
 SEA_MOVE = 3
 KIND_NAMES = {OP: "operation move (4.4)", MARCH: "march move (4.51)", SEA_MOVE: "sea move (4.52)"}
 
+# issue 12: POLEMOS_CHECK_INCREMENTAL=1 compares the kept Move Phase menu with a listing from scratch
+# at every listing (a debugging and test switch; it makes listing several times slower)
+CHECK_INCREMENTAL = os.environ.get("POLEMOS_CHECK_INCREMENTAL") == "1"
+
 
 # ====================================================================== naming
 # ====================================================================== terrain & stacking (4.1)
@@ -95,6 +100,31 @@ def can_start(s: S, side: int, b: int) -> bool:
 
 
 def legal_move(s: S, side: int) -> list[str]:
+    """The Move Phase menu: each block that may start an operation, march or sea move (4.4, 4.51,
+    4.52), revolts (7.0, 7.1), exchanges and disbanding (7.0), and ``end``. The blocks' answers are
+    kept between listings (:class:`MoveMenu`) and only those an action may have changed are asked
+    again (issue 12)."""
+    if s.moving >= 0:
+        return legal_moving(s, side)
+    out: list[str] = []
+    if s.mp > 0:
+        menu = _kept_menu(s, side)
+        out.extend(menu.names_storm if s.storm else menu.names)
+    if s.mp > 0 or s.free_revolt > 0:
+        out.extend(revolt_actions(s, side))
+    out.extend(exchange_actions(s, side))
+    out.append("end")
+    if CHECK_INCREMENTAL:
+        scratch = legal_move_scratch(s, side)
+        if scratch != out:
+            raise AssertionError(f"kept Move Phase menu {out} differs from the listing from scratch {scratch}")
+    return out
+
+
+def legal_move_scratch(s: S, side: int) -> list[str]:
+    """The Move Phase menu (4.4, 4.5, 7.0) listed from scratch, block by block, with nothing kept
+    from an earlier listing: what the kept menu (:func:`legal_move`) must always equal (the
+    POLEMOS_CHECK_INCREMENTAL switch compares them after every action)."""
     if s.moving >= 0:
         return legal_moving(s, side)
     out: list[str] = []
@@ -102,7 +132,7 @@ def legal_move(s: S, side: int) -> list[str]:
     syr = s.comp.board.syracuse_hex
     occ = occ_of(s)
     if s.mp > 0:
-        cache: Cache = s.reach  # valid for the whole Move Phase (see invalidate_reach)
+        cache: Cache = {}  # this listing's searches only
         shared: dict[int, _SeaSearch] = {}  # sea searches begun while listing this menu
         storm = s.storm
         field = occ.field
@@ -130,6 +160,206 @@ def legal_move(s: S, side: int) -> list[str]:
     out.extend(exchange_actions(s, side))
     out.append("end")
     return out
+
+
+class MoveMenu:
+    """The Move Phase menu's answers kept between listings (issue 12): per block, which moves it may
+    begin (bits: 1 operation 4.4, 2 march 4.51, 4 sea 4.52; asked as if there were no storm, which
+    is applied when the words are listed) and the hexes its answer read (a bit mask over hexes: its
+    own hex, its neighbours, the hexes its march or sea search looked at). Everything else the
+    answers read is kept beside them and compared on each listing: the blocks' hexes, owners, walls
+    status, moved flags and start hexes (a block that changed is asked again, and the hexes it left
+    or entered mark every answer that read them), the hexside attacks (4.1) and the control
+    snapshot (4.2) (the hexes whose attacks or control changed mark the answers that read them) and
+    Persian support (9.3) (when it changed, every block is asked again). One menu per side, kept
+    from one of its Move Phases to the next. Nothing here is trusted without that comparison, so a
+    clone may share the menus with its original."""
+
+    __slots__ = ("attacks", "comp", "deps", "flags", "inside", "lctrl", "loc", "march", "moved", "names",
+                 "names_storm", "owner", "persia", "sctrl", "start")
+
+    def __init__(self, s: S) -> None:
+        self.comp = s.comp
+        self.persia = s.persia
+        self.lctrl = s.lctrl[:]
+        self.sctrl = s.sctrl[:]
+        self.loc = s.loc[:]
+        self.owner = s.owner[:]
+        self.inside = s.inside[:]
+        self.moved = s.moved[:]
+        self.start = s.start_hex[:]
+        self.attacks = s.attacks[:]
+        nb = len(s.loc)
+        self.flags = [0] * nb
+        self.deps = [0] * nb
+        # march reach per (start hex, limit): (the destinations, the hexes its search read)
+        self.march: dict[tuple[int, int], tuple[list[int], int]] = {}
+        # the menu's words for the blocks, without a storm and during one (4.6: no navy moves)
+        self.names: list[str] = []
+        self.names_storm: list[str] = []
+
+
+def _kept_menu(s: S, side: int) -> MoveMenu:
+    """The kept menu of ``side``, brought up to date with the state: built whole at the side's first
+    listing (or when Persian support differs), otherwise only the blocks that changed and the
+    answers that read a hex whose blocks, attacks or control changed are asked again."""
+    menus: list[MoveMenu | None] | None = s.move_menu
+    if menus is None:
+        menus = s.move_menu = [None, None]
+    m = menus[side]
+    if m is None or m.comp is not s.comp or m.persia != s.persia:
+        m = menus[side] = MoveMenu(s)
+        _ask(s, side, m, range(len(s.loc)))
+        return m
+    loc = s.loc
+    owner = s.owner
+    ins = s.inside
+    moved = s.moved
+    start = s.start_hex
+    attacks = s.attacks
+    lctrl = s.lctrl
+    sctrl = s.sctrl
+    if (loc == m.loc and owner == m.owner and ins == m.inside and moved == m.moved and start == m.start
+            and attacks == m.attacks and lctrl == m.lctrl and sctrl == m.sctrl):
+        return m
+    bit = geo(s.comp.board).bit
+    changed = 0  # the hexes whose blocks, hexside attacks or control changed
+    if lctrl != m.lctrl or sctrl != m.sctrl:
+        # 4.2: the control snapshot of a new Phase: the hexes whose control changed
+        for h, (a, b, c, d) in enumerate(zip(lctrl, m.lctrl, sctrl, m.sctrl, strict=True)):
+            if a != b or c != d:
+                changed |= bit[h]
+        m.lctrl = lctrl[:]
+        m.sctrl = sctrl[:]
+    dirty: list[int] = []  # the blocks that changed
+    mloc = m.loc
+    mowner = m.owner
+    mins = m.inside
+    mmoved = m.moved
+    mstart = m.start
+    for b, h in enumerate(loc):
+        was = mloc[b]
+        if was != h or mowner[b] != owner[b] or mins[b] != ins[b]:
+            if was >= 0:
+                changed |= bit[was]
+            if h >= 0:
+                changed |= bit[h]
+            dirty.append(b)
+        elif mmoved[b] != moved[b] or mstart[b] != start[b]:
+            dirty.append(b)
+    if attacks != m.attacks:
+        old = m.attacks
+        for x in set(old) | set(attacks):
+            if old.count(x) != attacks.count(x):
+                changed |= bit[x // 6]  # an attack through a hexside of hex x // 6 (4.1)
+        m.attacks = attacks[:]
+    m.loc = loc[:]
+    m.owner = owner[:]
+    m.inside = ins[:]
+    m.moved = moved[:]
+    m.start = start[:]
+    if changed:
+        march = m.march
+        for key in [k for k, v in march.items() if v[1] & changed]:
+            del march[key]
+        is_dirty = bytearray(len(loc))
+        for b in dirty:
+            is_dirty[b] = 1
+        for b, dep in enumerate(m.deps):
+            if dep & changed and not is_dirty[b]:
+                dirty.append(b)
+    if dirty:
+        _ask(s, side, m, dirty)
+    return m
+
+
+def _ask(s: S, side: int, m: MoveMenu, blocks: Iterable[int]) -> None:
+    """Ask ``blocks`` again which moves they may begin (can_start, op_steps, march_destinations and
+    sea_destinations as :func:`legal_move_scratch` asks them, but without the storm), noting what
+    each answer read; then the menu's words, in block order."""
+    occ = occ_of(s)
+    g = geo(s.comp.board)
+    bit = g.bit
+    nbm = g.nbm
+    syr = g.syr
+    specs = s.comp.blocks
+    field = occ.field
+    inside = occ.inside
+    owner = s.owner
+    moved = s.moved
+    ins = s.inside
+    loc = s.loc
+    flags = m.flags
+    deps = m.deps
+    march = m.march
+    shared: dict[int, _SeaSearch] = {}  # sea searches begun while asking (the state does not change)
+    for b in blocks:
+        h = loc[b]
+        if owner[b] != side or h < 0:
+            flags[b] = deps[b] = 0
+            continue
+        dep = bit[h]
+        f = 0
+        # can_start: not moved, not besieged (R6; first edition 9.2 FE21 e), revolt blocks (7.1)
+        spec = specs[b]
+        if moved[b] or (ins[b] and not (s.ed1 and h == syr)) or (
+                spec.type == REVOLT and (spec.revolt != "helots" or (field[h] | inside[h]) == 3)):
+            flags[b] = 0
+            deps[b] = dep
+            continue
+        if h != syr:
+            dep |= nbm[h]  # op_steps reads the neighbours' blocks and the hexside attacks into them
+            if (navy_steps(s, side, b, True, occ, True) if spec.type == NAVY
+                    else army_steps(s, side, b, True, occ, True)):
+                f = 1
+            if spec.is_army and (field[h] | inside[h]) != 3 and not ins[b]:
+                # march_destinations(first=True): a friendly hex next to it, else the march reach
+                if _march_adjacent(s, side, b, occ) >= 0:
+                    f |= 2
+                else:
+                    key = (h, spec.move * 2)
+                    hit = march.get(key)
+                    if hit is None:
+                        acc = [0]
+                        hit = march[key] = (_march_reach(s, side, h, spec.move * 2, occ, acc), acc[0])
+                    dep |= hit[1]
+                    if hit[0] and _fitting(s, side, b, hit[0], occ, True):
+                        f |= 2
+            # sea_destinations(first=True): from a friendly port, not from a siege (4.52)
+            if (field[h] | inside[h]) != 3 and not ins[b] and _friendly_port(s, side, h):
+                search = shared.get(h)
+                if search is None:
+                    search = shared[h] = _SeaSearch(s, side, h, occ)
+                for p in search:
+                    if p == syr or stack_ok(s, side, p, b, occ):
+                        f |= 4
+                        break
+                dep |= search.read[0]
+        else:
+            dep |= g.emb_mask  # 9.2: SYRACUSE is left by sea, for the embarkation ports
+            if sea_destinations(s, side, b, occ, None, True):
+                f |= 4
+        flags[b] = f
+        deps[b] = dep
+    tabs = block_tabs(specs)
+    names = tabs.menu_names
+    kinds = tabs.kinds
+    out: list[str] = []
+    storm: list[str] = []  # 4.6 storm: no navy moves, no sea moves
+    for b, f in enumerate(flags):
+        if f:
+            n = names[b]
+            if f & 1:
+                out.append(n[0])
+                if kinds[b] != 1:
+                    storm.append(n[0])
+            if f & 2:
+                out.append(n[1])
+                storm.append(n[1])
+            if f & 4:
+                out.append(n[2])
+    m.names = out
+    m.names_storm = storm
 
 
 def invalidate_reach(s: S) -> None:
@@ -690,11 +920,14 @@ def _fitting(s: S, side: int, b: int, reach: list[int], occ: Occ, first: bool) -
     return out
 
 
-def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]:
+def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ, acc: list[int] | None = None) -> list[int]:
     """4.51: the friendly hexes (not sieges) a march from ``start`` may end in, through hexes not
-    closed to it (RULINGS R30: never an enemy hex; an Oracle always, R20)."""
+    closed to it (RULINGS R30: never an enemy hex; an Oracle always, R20). ``acc``: its first item
+    gets the bits of every hex the search read (the kept Move Phase menu's dependencies)."""
     board = s.comp.board
     g = geo(board)
+    nbm = g.nbm
+    read = 0
     barred = g.persian_city if side == ATHENS or s.persia != 1 else None  # persian_barred (9.3)
     closed = closed_to(s, side, False, occ)
     terrain = board.terrain
@@ -720,6 +953,7 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
                 continue  # 1.8: must stop
         if dist >= limit:
             continue
+        read |= nbm[h]  # the hexes looked at from here: h and its neighbours
         nbs = neighbours[h]
         lss = land_side[h]
         no_cross = terrain[h] == STRAIT and h != start
@@ -747,6 +981,8 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ) -> list[int]
                 continue
             seen[n] = dist + 1
             queue.append(n)
+    if acc is not None:
+        acc[0] |= read
     return out
 
 
@@ -754,10 +990,11 @@ class _SeaSearch:
     """One ``_sea_reach`` search shared by the blocks of a hex while one menu is listed (the state
     does not change meanwhile): the ports found so far, and the search, resumed on demand."""
 
-    __slots__ = ("done", "found", "search")
+    __slots__ = ("done", "found", "read", "search")
 
-    def __init__(self, search: Iterator[int]) -> None:
-        self.search = search
+    def __init__(self, s: S, side: int, start: int, occ: Occ) -> None:
+        self.read = [0]  # the bits of the hexes the search has read so far
+        self.search = _sea_reach(s, side, start, occ, self.read)
         self.found: list[int] = []
         self.done = False
 
@@ -812,7 +1049,7 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
         elif shared is None:
             search = _sea_reach(s, side, start, occ)
         else:
-            search = shared.get(start) or shared.setdefault(start, _SeaSearch(_sea_reach(s, side, start, occ)))
+            search = shared.get(start) or shared.setdefault(start, _SeaSearch(s, side, start, occ))
         for h in search:
             found.append(h)
             if first and (h == syr or stack_ok(s, side, h, b, occ)):
@@ -827,14 +1064,20 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     return _fitting(s, side, b, reach, occ, first)
 
 
-def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
+def _sea_reach(s: S, side: int, start: int, occ: Occ, acc: list[int] | None = None) -> Iterator[int]:
     """The friendly ports a sea move from ``start`` may reach (4.52), nearest first, never through
-    a hex closed to it (RULINGS R30: an enemy hex by sea control, 4.2)."""
+    a hex closed to it (RULINGS R30: an enemy hex by sea control, 4.2). ``acc``: its first item
+    gets the bits of every hex read so far, before each port is given (the kept menu's dependencies)."""
     board = s.comp.board
     g = geo(board)
     syr = board.syracuse_hex
     if not _friendly_port(s, side, start):
         return
+    if acc is None:
+        acc = [0]
+    nbm = g.nbm
+    if start in g.emb_hexes:
+        acc[0] |= g.emb_mask  # open_embarkation reads every embarkation port (9.2)
     c0 = board.city_at[start]
     coast0 = board.cities[c0].coast
     corinth = board.cities[c0].name == "CORINTH"
@@ -862,6 +1105,7 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ) -> Iterator[int]:
             break
         nxt = []
         for node in frontier:
+            acc[0] |= nbm[node >> 1]  # the hexes looked at from this node's hex
             for _d, n, nn in adj[node]:
                 if seen[nn] or n in persian or closed[n]:
                     continue

@@ -1,0 +1,106 @@
+"""The kept Move Phase menu (issue 12; movement.MoveMenu) always equals the menu listed from scratch.
+
+With the check switch on (``POLEMOS_CHECK_INCREMENTAL=1``, here ``movement.CHECK_INCREMENTAL``),
+every listing of the Move Phase menu (4.4 operation moves, 4.51 march moves, 4.52 sea moves, 7.0
+revolts and exchanges) is compared with :func:`movement.legal_move_scratch`, which asks every block
+again and keeps nothing: any difference raises. Seeded random games of both editions (first edition:
+1.5 straits, 6.x naval rules, 6.7 patrols) are played through with the switch on, and so are clones
+that share their original's kept menus and then go their own ways (what a search does).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import polemos
+from polemos.core.rng import Rng
+from polemos.games.athens_sparta import movement
+from polemos.games.athens_sparta.state import AthensSpartaState
+
+GAME = "athens-and-sparta"
+# 20 seeded games: 12 of the second edition, 8 of the first; each played to its end or STEPS actions
+SEEDS = [("second", seed) for seed in range(100, 112)] + [("first", seed) for seed in range(200, 208)]
+STEPS = 700
+
+
+class Counting:
+    """Counts the listings the check compared (so a test that checked nothing fails)."""
+
+    def __init__(self) -> None:
+        self.listings = 0
+        self.scratch = movement.legal_move_scratch
+
+    def __call__(self, s: AthensSpartaState, side: int) -> list[str]:
+        if s.moving < 0:
+            self.listings += 1
+        return self.scratch(s, side)
+
+
+@pytest.fixture
+def checked(monkeypatch: pytest.MonkeyPatch) -> Counting:
+    counting = Counting()
+    monkeypatch.setattr(movement, "CHECK_INCREMENTAL", True)
+    monkeypatch.setattr(movement, "legal_move_scratch", counting)
+    return counting
+
+
+def _play(state: AthensSpartaState, chooser: Rng, steps: int) -> int:
+    """Random actions, listing the actions of every active role before each (the check runs in the
+    listing); returns the number of actions applied."""
+    for n in range(steps):
+        if state.outcome() is not None:
+            return n
+        active = state.active_roles()
+        movable = [r for r in active if state.legal_actions(r)]
+        assert movable, "a dead end: no active role can act"
+        role = chooser.choice(movable)
+        state.apply(role, chooser.choice(state.legal_actions(role)))
+    return steps
+
+
+@pytest.mark.parametrize(("edition", "seed"), SEEDS)
+def test_kept_move_menu_equals_scratch_listing_4_4_4_5_7_0(checked: Counting, edition: str, seed: int) -> None:
+    state = polemos.game(GAME).new(seed, options={"edition": edition})
+    assert isinstance(state, AthensSpartaState)
+    played = _play(state, Rng(seed * 31 + 7), STEPS)
+    assert played > 100
+    assert checked.listings > 20  # Move Phase menus listed and compared after the actions
+
+
+@pytest.mark.parametrize("edition", ["second", "first"])
+def test_clones_sharing_the_kept_menus_stay_right_issue_12(checked: Counting, edition: str) -> None:
+    """A clone shares its original's kept menus (derived data that checks itself against the state):
+    the clone and the original, played apart from the same point, each list the menu from scratch's
+    answers."""
+    state = polemos.game(GAME).new(5, options={"edition": edition})
+    assert isinstance(state, AthensSpartaState)
+    chooser = Rng(99)
+    for _ in range(6):
+        _play(state, chooser, 60)
+        if state.outcome() is not None:
+            break
+        clone = state.clone()
+        assert clone.move_menu is state.move_menu  # shared, not copied
+        _play(clone, Rng(chooser.below(1 << 30)), 40)  # the clone moves on, its menus with it
+        _play(state, chooser, 10)  # the original then lists against menus the clone brought forward
+    assert checked.listings > 20
+
+
+def test_the_check_switch_catches_a_wrong_kept_menu_issue_12(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The switch is not vacuous: a kept answer spoiled by hand is reported at the next listing."""
+    monkeypatch.setattr(movement, "CHECK_INCREMENTAL", True)
+    state = polemos.game(GAME).new(3)
+    assert isinstance(state, AthensSpartaState)
+    chooser = Rng(4)
+    while state.pending is None or state.pending["kind"] != "move" or state.mp <= 0:
+        _play(state, chooser, 1)
+    side = int(state.pending["side"])
+    listed = movement.legal_move(state, side)
+    menu = state.move_menu[side]
+    assert menu.names  # some block may move
+    menu.names = menu.names[1:]  # spoil the kept words: one block's first move is lost
+    menu.names_storm = menu.names_storm[1:]
+    with pytest.raises(AssertionError, match="differs from the listing from scratch"):
+        movement.legal_move(state, side)
+    monkeypatch.setattr(movement, "CHECK_INCREMENTAL", False)
+    assert movement.legal_move(state, side) != listed  # without the check the spoiled menu is used
