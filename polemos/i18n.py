@@ -19,6 +19,7 @@ log in English, the record format), translates its arguments the same way and fi
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -442,40 +443,20 @@ def result_in(summary: Mapping[str, object], lang: str) -> dict[str, object]:
 # ============================================================================ how wide a label is drawn
 # The boards are SVG drawn once, in English, and the page swaps each text for its translation (page_words),
 # so a board lays its labels out for the widest of their languages (issue 11: Spanish runs longer and must
-# not overlap). Widths are DejaVu Sans advances in thousandths of an em, regular and bold, measured in
-# Chromium: the font the boards' "Helvetica, Arial, sans-serif" and "DejaVu Sans, Verdana" fall back to
-# on Debian, and the widest of them, so a label that fits by these widths fits in Helvetica or Arial too.
-# A character not listed counts as a wide one (0.84 em).
-_GLYPHS = (
-    ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcde'
-    'fghijklmnopqrstuvwxyz{|}~¡¿áéíóúüñÁÉÍÓÚÜÑçÇàèòâêôäöï—–←→↑↓▲−·…’‘“”×°ºª'
-)
-_REGULAR = (
-    318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636, 636, 636,
-    636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656,
-    557, 863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500, 500, 613,
-    635, 532, 635, 567, 352, 635, 634, 278, 278, 579, 278, 974, 634, 550, 635, 635, 384, 521, 392, 634, 592, 818,
-    592, 592, 525, 636, 337, 636, 838, 401, 531, 613, 567, 278, 550, 634, 634, 634, 684, 632, 295, 787, 732, 732,
-    748, 532, 698, 613, 567, 550, 613, 567, 550, 613, 550, 278, 1000, 500, 838, 838, 838, 838, 769, 838, 318,
-    1000, 318, 318, 518, 518, 838, 500, 471, 471,
-)
-_BOLD = (
-    348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365, 696, 696, 696, 696, 696, 696,
-    696, 696, 696, 696, 400, 400, 838, 838, 838, 580, 1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775,
-    637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500, 500, 675,
-    716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924,
-    645, 652, 582, 712, 365, 712, 838, 456, 580, 675, 678, 343, 687, 712, 712, 712, 774, 683, 372, 850, 812, 812,
-    837, 593, 734, 675, 678, 687, 675, 678, 687, 675, 687, 343, 1000, 500, 838, 838, 838, 838, 769, 838, 380,
-    1000, 380, 380, 657, 657, 838, 500, 564, 564,
-)
-_WIDE = 838
-_ADVANCE = {False: dict(zip(_GLYPHS, _REGULAR, strict=True)), True: dict(zip(_GLYPHS, _BOLD, strict=True))}
+# not overlap). The widths are DejaVu Sans advances measured in Chromium (locale/glyph_widths.toml says why
+# that font); a character not listed counts as a wide one.
+@cache
+def _advances(bold: bool) -> tuple[dict[str, int], int]:
+    """Each listed character's advance in thousandths of an em (bold or regular), and an unlisted one's."""
+    with (LOCALE_DIR / "glyph_widths.toml").open("rb") as f:
+        table = tomllib.load(f)
+    return dict(zip(str(table["glyphs"]), table["bold" if bold else "regular"], strict=True)), int(table["wide"])
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The width of ``text`` drawn at ``size`` px (DejaVu Sans, the widest of the boards' fonts)."""
-    advance = _ADVANCE[bold]
-    return sum(advance.get(c, _WIDE) for c in text) * size / 1000
+    advance, wide = _advances(bold)
+    return sum(advance.get(c, wide) for c in text) * size / 1000
 
 
 def shown_in(text: str) -> tuple[str, ...]:

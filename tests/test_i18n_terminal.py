@@ -10,7 +10,7 @@ import pytest
 
 import polemos
 from polemos import i18n
-from polemos.core.rng import Rng
+from polemos.testing.playouts import COLUMNS, sampled_positions, too_wide
 
 GAMES = [("athens-and-sparta", "athens_sparta"), ("go-tell-the-spartans", "thermopylae"),
          ("peloponnesian-war", "peloponnesian_war")]
@@ -31,22 +31,18 @@ ENGLISH = {
 @pytest.mark.parametrize(("game_id", "package"), GAMES)
 def test_the_terminal_board_in_spanish_fits_80_columns(game_id: str, package: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("COLUMNS", str(COLUMNS))
     render = importlib.import_module(f"polemos.games.{package}.text").render
-    state = polemos.game(game_id).new(2)
-    chooser = Rng(2)
-    for step in range(200):
-        if state.outcome() is not None:
-            break
-        role = state.active_roles()[0]
-        if step % 25 == 0:
-            with i18n.use("es"):
-                text = render(state.view(role))
-            wide = [line for line in text.splitlines() if len(line) > 80]
-            assert not wide, f"{game_id} step {step}: {wide[:2]}"
-            left = [w for w in ENGLISH.get(game_id, ()) if w in text]
-            assert not left, f"{game_id} step {step}: still English: {left}\n{text}"
-        state.apply(role, chooser.choice(state.legal_actions(role)))
+    seen = 0
+    for step, state, role in sampled_positions(game_id, seed=2, steps=200, every=25):
+        with i18n.use("es"):
+            text = render(state.view(role))
+        wide = too_wide(text)
+        assert not wide, f"{game_id} step {step}: {wide[:2]}"
+        left = [w for w in ENGLISH.get(game_id, ()) if w in text]
+        assert not left, f"{game_id} step {step}: still English: {left}\n{text}"
+        seen += 1
+    assert seen >= 2
 
 
 def test_go_tell_the_spartans_terminal_names_in_spanish() -> None:
@@ -81,27 +77,21 @@ def test_athens_and_sparta_terminal_in_spanish(edition: str, monkeypatch: pytest
     # 1st 8.1) and its end (1st 10.2); every line within 80 columns
     from polemos.games.athens_sparta.text import action_labels, render
 
-    monkeypatch.setenv("COLUMNS", "80")
-    state = polemos.game("athens-and-sparta").new(7, options={"edition": edition})
-    chooser = Rng(7)
+    monkeypatch.setenv("COLUMNS", str(COLUMNS))
     seen: list[str] = []
-    for step in range(600):
-        if state.outcome() is not None:
-            break
-        role = state.active_roles()[0]
+    for step, state, role in sampled_positions("athens-and-sparta", seed=7, steps=600, every=15,
+                                               options={"edition": edition}):
         legal = state.legal_actions(role)
-        if step % 15 == 0:
-            view = state.view(role)
-            with i18n.use("es"):
-                text = render(view)
-                labels = action_labels(view, legal)
-            assert not [line for line in text.splitlines() if len(line) > 80], text
-            left = [w for w in ENGLISH["athens-and-sparta"] if w in text]
-            assert not left, f"step {step}: still English: {left}\n{text}"
-            english = action_labels(view, legal)
-            assert len(labels) == len(legal) and labels != english, labels  # the numbered choices in Spanish
-            seen.append(text)
-        state.apply(role, chooser.choice(legal))
+        view = state.view(role)
+        with i18n.use("es"):
+            text = render(view)
+            labels = action_labels(view, legal)
+        assert not too_wide(text), text
+        left = [w for w in ENGLISH["athens-and-sparta"] if w in text]
+        assert not left, f"step {step}: still English: {left}\n{text}"
+        english = action_labels(view, legal)
+        assert len(labels) == len(legal) and labels != english, labels  # the numbered choices in Spanish
+        seen.append(text)
     screens = "\n".join(seen)
     assert all(w in screens for w in ("Olimpiada", "Turno de Juego", "Bloques en el mapa", "amurallada", "Hoplitas"))
     if edition == "first":

@@ -7,8 +7,7 @@ import importlib
 
 import pytest
 
-import polemos
-from polemos.core.rng import Rng
+from polemos.testing.playouts import COLUMNS, sampled_positions, too_wide
 
 GAMES = [("athens-and-sparta", "athens_sparta"), ("go-tell-the-spartans", "thermopylae"),
          ("peloponnesian-war", "peloponnesian_war"), ("sparta-vs-athens", "sparta_vs_athens")]
@@ -16,17 +15,12 @@ GAMES = [("athens-and-sparta", "athens_sparta"), ("go-tell-the-spartans", "therm
 
 @pytest.mark.parametrize(("game_id", "package"), GAMES)
 def test_every_board_line_fits_80_columns(game_id: str, package: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("COLUMNS", str(COLUMNS))
     render = importlib.import_module(f"polemos.games.{package}.text").render
-    state = polemos.game(game_id).new(1)
-    chooser = Rng(1)
-    for step in range(240):
-        if state.outcome() is not None:
-            break
-        role = state.active_roles()[0]
-        if step % 20 == 0:
-            for viewer in (role, None):
-                text = render(state.view(viewer))
-                wide = [line for line in text.splitlines() if len(line) > 80]
-                assert not wide, f"{game_id} step {step}: {wide[:2]}"
-        state.apply(role, chooser.choice(state.legal_actions(role)))
+    seen = 0
+    for step, state, role in sampled_positions(game_id, seed=1, steps=240, every=20):
+        for viewer in (role, None):
+            wide = too_wide(render(state.view(viewer)))
+            assert not wide, f"{game_id} step {step}: {wide[:2]}"
+            seen += 1
+    assert seen >= 2
