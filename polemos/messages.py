@@ -368,6 +368,7 @@ GTS_PAGE = (
     N_("Repeat the last deployment for every unit still to place ({rule})"),
     N_("Greeks: move a force or end movement"),
     N_("End this Movement Segment ({rule})"),
+    N_("End this Fire Segment ({rule})"),
 )
 
 # ---------------------------------------------------------------- the games' option schemas (the lobby's form:
