@@ -38,3 +38,14 @@ def test_the_panel_names_the_tracks_and_the_decision_along_a_game() -> None:
         legal = s.legal_actions(role)
         assert len(web.action_refs(s.view(role), legal)) == len(legal)
         s.apply(role, r.choice(legal))
+
+
+def test_the_panel_says_plainly_which_rules_are_ours_in_english_and_spanish() -> None:
+    from polemos.i18n import page_words
+
+    panel = web.describe(new(seed=1).view("athens"))
+    assert panel["whose rules"] == web.OURS
+    assert "1.1-3.2" in web.OURS and "Polemos' own design" in web.OURS and "DESIGN.md" in web.OURS
+    spanish = page_words(panel, "es")[web.OURS]
+    assert spanish.startswith("Solo sobreviven las secciones 1.1-3.2") and "DESIGN.es.md" in spanish
+    assert page_words({"k": "Whose rules"}, "es") == {"Whose rules": "De quién son las reglas"}

@@ -399,6 +399,7 @@ UI = (
     N_('out of the war'),
     N_('not at war'),
     N_('none yet'),
+    N_('Whose rules'),  # the side panel's key of web.OURS (the page shows it as its heading)
     N_('Not at war'),
     N_('Athens: {text}'),
     N_('Sparta: {text}'),

@@ -40,6 +40,11 @@ INSIDE = N_("{tag} (in)")
 WAVERING = N_("{unit} (wavering)")
 # one line per counter, its side first: a list joined by ", " would be read at the " and " of a counter's own name
 # ("Sicel and Segestan Levies II, Thurian and Rhegine Hoplites"), the longer template first
+# the side panel's plain statement of what is ours (issue 14: "the game's page says plainly which parts are ours")
+OURS = N_("Only sections 1.1-3.2 of the S&T 286 rules survive (the components, the year, revenue, tribute, upkeep "
+          "and purchases). Everything else (campaigns and leaders, movement, combat, sieges, revolts, prestige, the "
+          "Athenian governments, allies and events, scenarios and victory) is Polemos' own design: every rule cited "
+          "as DESIGN, written in the game's DESIGN.md, with our readings of the surviving text in its RULINGS.md.")
 SIDE_LINE = {"athens": N_("{title}\nAthens: {unit}"), "sparta": N_("{title}\nSparta: {unit}"),
              None: N_("{title}\nNot at war: {unit}")}
 
@@ -80,7 +85,8 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     layer = ['<g class="pieces" font-size="10">']
     for loc in comp.locales:
         x, y = at[loc.index]
-        parts = [f'<g data-ref={quoteattr("l:" + loc.id)} class="locale-ref">',
+        # the locale's name as the page names a pick ("Selected: Chalcis", not its ref)
+        parts = [f'<g data-ref={quoteattr("l:" + loc.id)} aria-label={quoteattr(loc.name)} class="locale-ref">',
                  f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="9" fill="transparent"/>']
         title = loc.name
         tags = _tags(units.get(loc.id, []), naval)
@@ -176,6 +182,7 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
         "force": force,
         "log": log_lines(view)[-LOG_LINES:],
         "outcome": view.get("outcome"),
+        "whose rules": OURS,
     }
 
 

@@ -1,0 +1,57 @@
+"""Sparta vs. Athens at the browser table (issue 14), in real Chromium: a hot-seat game from the lobby, the
+board's legend, the side panel's statement of which rules are ours, and the purchases (3.2 2a) chosen on the
+board — a click on a locale offers every unit that may be bought there (DESIGN 2.16: never a second garrison
+unit), instead of a list of every unit at every place. Screenshots go to ``screenshots/`` (git-ignored)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server import browser_helpers
+from tests.server.browser_helpers import act, actions, click_ref, create_game, playwright, shot, signup, wait_ready
+
+playwright()
+browser, server = browser_helpers.browser, browser_helpers.server  # the browser tests' fixtures (tests/server)
+
+GAME = "sparta-vs-athens"
+
+
+def test_3_2_a_hot_seat_game_buys_on_the_board_and_says_which_rules_are_ours(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    signup(page, server, "pericles")
+    create_game(page, GAME, {"athens": ("me", None), "sparta": ("me", None)}, seed=1, hotseat=True)
+    if page.is_visible("#handover-ready"):
+        page.click("#handover-ready")
+    wait_ready(page)
+    # the legend under the map, and the plain statement of what is ours (DESIGN.md, RULINGS.md)
+    assert "Under a locale" in (page.text_content("#board") or "")
+    ours = page.text_content('#panel [data-key="whose rules"]') or ""
+    assert "Only sections 1.1-3.2" in ours and "Polemos' own design" in ours and "DESIGN.md" in ours
+    act(page, "athens first")
+    for _ in range(3):  # to Athens' purchases (3.2 2a): the hand-over screen, then the upkeep
+        if page.is_visible("#handover-ready"):
+            page.click("#handover-ready")
+            wait_ready(page)
+        texts = [a for a, _ in actions(page)]
+        if any(a.startswith("buy ") for a in texts):
+            break
+        act(page, next(a for a in texts if a.startswith("pay")) if any(a.startswith("pay") for a in texts)
+            else texts[0])
+    buys = [(a, refs) for a, refs in actions(page) if a.startswith("buy ")]
+    assert buys and all(refs == [f"l:{a.split()[3]}"] for a, refs in buys)  # every purchase by its locale
+    assert not any(a.startswith("buy delos-garrison at chalcis") for a, _ in buys)  # it has one (DESIGN 2.16)
+    at_chalcis = [a for a, _ in buys if a.endswith(" at chalcis")]
+    assert len(at_chalcis) >= 2
+    click_ref(page, "l:chalcis")
+    page.wait_for_selector("#confirm:not([hidden])")
+    assert (page.text_content("#selection-text") or "").startswith("Selected: Chalcis")  # named, not "l:chalcis"
+    offered = [page.text_content("#confirm-text") or "",
+               *page.eval_on_selector_all("#confirm-alts button", "bs => bs.map(b => b.dataset.action)")]
+    assert len(offered) == len(at_chalcis)  # the question and its alternatives: each unit Chalcis may take
+    shot(page, "sva-desktop-buy-on-the-board")
+    page.click("#confirm-no")
+    assert errors == []
+    context.close()
