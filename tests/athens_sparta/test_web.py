@@ -493,7 +493,9 @@ def test_city_names_touch_no_other_city_and_keep_ridges_clear(options: dict[str,
         r'<text x="([\d.]+)" y="([\d.]+)" class="asNm[^"]*"(?: style="font-size:([\d.]+)px")?>([^<]+)</text>', layer)]
     markers = [(float(x), float(y), 11.0 if k.endswith("1") else 8.0) for k, x, y in re.findall(
         r'<use href="#(as[WC][01])" x="([\d.]+)" y="([\d.]+)"', layer)]
-    anchors = [(float(x), float(y)) for x, y in re.findall(r'<text x="([\d.]+)" y="([\d.]+)" class="asPt">', layer)]
+    # a port's anchor, on its sea-control badge (RULINGS FE42) or not
+    anchors = [(float(x), float(y)) for x, y in re.findall(
+        r'<text x="([\d.]+)" y="([\d.]+)" class="asPt(?: asPtW)?">', layer)]
     assert len(names) == len(markers) > 50 and len(anchors) > 40
     boxes = []
     for x, y, size, name in names:

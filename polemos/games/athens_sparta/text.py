@@ -3,7 +3,8 @@
 The screen speaks the current language (``polemos.i18n.use``: ``--lang es`` / ``POLEMOS_LANG=es``; issue 11):
 every heading, status, city and block name and each numbered choice goes through the catalog, with the Spanish
 first-edition rulebook's own terms (Olimpiada, Turno de Juego, PM, PP, amurallada, Hoplitas ...). A game of the
-first edition (issue 13) counts its Production Points (PP, 1st 8.1) and says how it ends (1st 10.2).
+first edition (issue 13) counts its Production Points (PP, 1st 8.1) and says how it ends (1st 10.2). Who holds
+the sea at the straits, and at any port whose sea is not its city's holder's, is listed (RULINGS FE42).
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ def render(view: dict[str, Any]) -> str:
                 parts.append(format_message(N_("{n} {side} blocks") if n > 1 else N_("{n} {side} block"),
                                             {"n": n, "side": _word(side)}))
         lines.append(f"  {_word(loc)}{tag}: " + "; ".join(parts))
+    lines.extend(_sea_lines(view))
     if view.get("battle"):
         bt = view["battle"]
         stage = STAGES.get(str(bt["stage"]), str(bt["stage"]))
@@ -132,6 +134,36 @@ def render(view: dict[str, Any]) -> str:
             "block": translate_text(block_name(mover)), "path": " > ".join(_word(h) for h in mv["path"]),
             "n": mv["left"]}))
     return _fit(lines)
+
+
+# who holds the sea at a port (4.2; 1st 1.5, 6.5; RULINGS FE42): the view's cities[].sea
+SEA_LINES = {
+    False: (N_("Sea control at the straits (4.2): {ports}"), N_("Sea not held by the city's holder (4.2): {ports}")),
+    True: (N_("Sea control at the straits (1st 1.5, 6.5): {ports}"),
+           N_("Sea not held by the city's holder (1st 6.5): {ports}")),
+}
+SEA_NOBODY = (N_("nobody"), N_("contested"))
+
+
+def _sea(sea: str) -> str:
+    return translate_text({"none": SEA_NOBODY[0], "contested": SEA_NOBODY[1]}.get(sea) or _word(sea))
+
+
+def _sea_lines(view: dict[str, Any]) -> list[str]:
+    """Sea control where the rules decide by it (RULINGS FE42): every strait hex (crossing and retreating there,
+    4.3; 1st 1.5, FE2, FE4), then every other port whose sea is not its city's holder's (a blockade, a patrol, a
+    contested hex: where naval attacks start, navies retreat and regroup, 1st 6.3-6.7)."""
+    ports = [c for c in view.get("cities", []) if c.get("port") and "sea" in c]
+    if not ports:
+        return []
+    straits, other = SEA_LINES[first_edition(view)]
+    out = [format_message(straits, {"ports": ", ".join(
+        f"{_word(c['name'])} {_sea(str(c['sea']))}" for c in ports if c.get("strait"))})]
+    odd = [c for c in ports if not c.get("strait") and c["sea"] != c["controller"]]
+    if odd:
+        out.append(format_message(other, {"ports": ", ".join(f"{_word(c['name'])} {_sea(str(c['sea']))}"
+                                                              for c in odd)}))
+    return out
 
 
 def _card(c: dict[str, Any]) -> str:

@@ -14,7 +14,7 @@ from polemos.games.athens_sparta.attrition import siege_status
 from polemos.games.athens_sparta.combat import _ed1_own_port, block_label
 from polemos.games.athens_sparta.common import hex_name, occ_of
 from polemos.games.athens_sparta.explain import explain_reasons, explain_view
-from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, SPARTA
+from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, SPARTA, STRAIT
 from polemos.games.athens_sparta.replacement import besieged_or_blockaded, build_points
 from polemos.games.athens_sparta.state import (
     PHASE_NAMES,
@@ -170,6 +170,10 @@ def explain(s: S, side: int | None) -> dict[str, Any] | None:
     return dict(explain_reasons(s, side))
 
 
+# a port's sea control in the view (4.2's control values: the sides, neutral, Persia, nobody, contested)
+SEA_WORDS = ("athens", "sparta", "neutral", "persia", "none", "contested")
+
+
 def _cities(s: S) -> list[dict[str, Any]]:
     """The cities as the board ``s`` shows them: who controls each (4.2), and its siege or blockade
     (5.3). The same for every role that sees this board, and a change builds a view for each seat and the
@@ -177,17 +181,19 @@ def _cities(s: S) -> list[dict[str, Any]]:
     owners and walls, and the cities' controllers: all it reads) and built again only when they changed.
     Its entries are shared by those views (views are plain JSON that nobody changes)."""
     occ = occ_of(s)
-    key = (s.occ_cache[0] if s.occ_cache is not None else None, tuple(s.city_owner))
+    board = s.comp.board
+    # sea control of each port (4.2; 1st 1.5, 6.5): the Phase's control snapshot, not the blocks' places now
+    sea = tuple(s.sctrl[city.hex] if city.port else -1 for city in board.cities)
+    key = (s.occ_cache[0] if s.occ_cache is not None else None, tuple(s.city_owner), sea)
     memo: tuple[Any, list[dict[str, Any]]] | None = s.__dict__.get("_cities_seen")
     if memo is not None and key[0] is not None and memo[0] == key:
         return memo[1]
-    board = s.comp.board
     cities = []
     for c, city in enumerate(board.cities):
         h = city.hex
         contested = besieged_or_blockaded(s, h, occ)
         siege, blockade, _ = siege_status(s, h) if contested else (False, False, False)
-        cities.append({
+        entry = {
             "name": city.name,
             "hex": board.hexes[h],
             "side": ("athens", "sparta", "neutral", "persia", "none")[city.side],
@@ -197,7 +203,14 @@ def _cities(s: S) -> list[dict[str, Any]]:
             "port": city.port,
             "besieged": siege,
             "blockaded": blockade,
-        })
+        }
+        if city.port:
+            # who holds the sea there (RULINGS FE42): the port's holder unless an enemy navy blockades it,
+            # a patrol's side (1st 6.7), "contested" while both sides stand outside the walls, else "none";
+            # from public facts only (positions, walls, face-up navies, the cities' holders)
+            entry["sea"] = SEA_WORDS[sea[c]]
+            entry["strait"] = board.terrain[h] == STRAIT
+        cities.append(entry)
     s.__dict__["_cities_seen"] = (key, cities)
     return cities
 

@@ -248,6 +248,8 @@ def _base(data_dir: Path | None, first: bool = False) -> _Base:
         ".asCt .asV{fill:#fff;font-size:13px}",
         ".asCt .asNm{stroke:#fff;stroke-width:3.5px;paint-order:stroke;stroke-linejoin:round}",
         ".asCt .asPt{font-size:14px;fill:#10304f}",
+        ".asCt .asPtW{font-size:12px;fill:#fff;stroke:none}",
+        ".asCt .asSea{stroke:#10304f;stroke-width:.8}",
         ".asOr{fill:none;stroke:#7b1fa2;stroke-width:2;stroke-dasharray:3 2}",
         ".asSg{fill:none;stroke:#b71c1c;stroke-width:2.2;stroke-dasharray:4 2}",
         ".asBk{fill:none;stroke:#0d47a1;stroke-width:2.2;stroke-dasharray:2 2}",
@@ -418,13 +420,34 @@ def _cities(base: _Base, view: JSON) -> str:
         if city.get("blockaded"):
             out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(size + 6.5)}" class="asBk"/>')
         if city.get("port"):
-            out.append(f'<text x="{_f(x + size + 9)}" y="{_f(y + 3)}" class="asPt">\u2693</text>')
+            # who holds the sea at this port (4.2; 1st 1.5, 6.5; RULINGS FE42): the anchor on its side's badge
+            sea = _sea_badge(str(city.get("sea", "none")), x + size + 9, y - 3)
+            white = " asPtW" if sea else ""
+            out.append(f'{sea}<text x="{_f(x + size + 9)}" y="{_f(y + 3)}" class="asPt{white}">\u2693</text>')
         # the name above the marker, clear of ridges and of the other cities' markers (_name_places, RULINGS FE26)
         nx, ny, font = base.names.get(name, (x, y - size - 4, NAME_SIZE))
         small = f' style="font-size:{_f(font)}px"' if font != NAME_SIZE else ""
         out.append(f'<text x="{_f(nx)}" y="{_f(ny)}" class="asNm {cls}"{small}>{escape(name)}</text>')
     out.append("</g>")
     return "".join(out)
+
+
+SEA_HALF = 7.0  # half the side of a port's sea-control badge (inside the room names keep clear of, _name_touches)
+
+
+def _sea_badge(sea: str, x: float, y: float) -> str:
+    """The badge under a port's anchor saying who holds the sea there (RULINGS FE42), centred on (x, y): shaped as
+    the sides' blocks are (Athens round, Sparta square: not by colour alone), neutral and Persian sea round in
+    their colours, contested sea a square split between the two sides' colours, nobody's sea no badge."""
+    h = SEA_HALF
+    if sea == "contested":
+        return (f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(h)}" height="{_f(2 * h)}" class="asA asSea"/>'
+                f'<rect x="{_f(x)}" y="{_f(y - h)}" width="{_f(h)}" height="{_f(2 * h)}" class="asS asSea"/>')
+    if sea == "sparta":
+        return f'<rect x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(2 * h)}" height="{_f(2 * h)}" class="asS asSea"/>'
+    if sea in ("athens", "neutral", "persia"):
+        return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(h)}" class="{SIDE_CLASS[sea]} asSea"/>'
+    return ""
 
 
 def _shape_of(owner: str) -> str:
@@ -625,7 +648,7 @@ def render_board(view: JSON, data_dir: Path | None = None) -> str:
     Draws only what the view holds: the view is already filtered for fog of war."""
     base = _base(data_dir, first_edition(view))  # the first edition's hexsides (RULINGS FE26)
     tray, tray_h = _tray(base, view)
-    legend = _legend(data_dir, base.map_bottom + tray_h)
+    legend = _legend(data_dir, base.map_bottom + tray_h, first_edition(view))
     height = base.map_bottom + tray_h + LEGEND_H - base.top
     role = view.get("role")
     return (
@@ -636,14 +659,22 @@ def render_board(view: JSON, data_dir: Path | None = None) -> str:
     )
 
 
-LEGEND_H = 72.0  # two rows of the key under the map
+LEGEND_H = 104.0  # three rows of the key under the map
+# the key's row of sea control at the ports (RULINGS FE42): 4.2 defines it in the current rules, 1st 6.5 in the first
+SEA_KEY = {
+    False: (N_("sea held by Athens (4.2)"), N_("sea held by Sparta (4.2)"), N_("sea contested (4.2)"),
+            N_("no badge: nobody's sea (4.2)")),
+    True: (N_("sea held by Athens (1st 6.5)"), N_("sea held by Sparta (1st 6.5)"), N_("sea contested (1st 6.5)"),
+           N_("no badge: nobody's sea (1st 6.5)")),
+}
 
 
 @functools.lru_cache(maxsize=16)
-def _legend(data_dir: Path | None, y0: float) -> str:
+def _legend(data_dir: Path | None, y0: float, first: bool = False) -> str:
     """The board's key, drawn under the map (and the pool tray): the sides' blocks by shape and border, an
     enemy block upright and blank, the city markers, ports, the Oracle, siege and blockade rings, a hex
-    held by one side's blocks (4.2), the battle and the moving block's path."""
+    held by one side's blocks (4.2), the battle and the moving block's path; and who holds the sea at a port
+    (4.2, 1st 6.5; ``first``: the first edition's rule; RULINGS FE42)."""
     base = _base(data_dir)
     b = BLOCK / 2
     rows: list[list[tuple[str, str]]] = [[
@@ -662,6 +693,10 @@ def _legend(data_dir: Path | None, y0: float) -> str:
         ('<circle r="9" class="asSg"/>', "siege"),
         ('<circle r="9" class="asBk"/>', "blockade"),
         ('<line x1="-12" y1="0" x2="12" y2="0" class="asMp"/>', "the move"),
+    ], [
+        (_sea_badge(sea, 0, -1) + f'<text y="{_f(5)}" class="asPt{" asPtW" if sea != "none" else ""}">\u2693</text>',
+         label)
+        for sea, label in zip(("athens", "sparta", "contested", "none"), SEA_KEY[first], strict=True)
     ]]
     out = [f'<g class="asNP asKey"><rect x="10" y="{_f(y0 + 2)}" width="{_f(base.width - 20)}" '
            f'height="{_f(LEGEND_H - 6)}" rx="4" class="asTr"/>']
@@ -938,6 +973,9 @@ LEGEND = [
     "City colour: who holds it now (its printed side as the outline when they differ); tinted hex: "
     "control (4.2)",
     "Red dashes: siege; blue dots: blockade; thick red hexagon: the battle; orange line: the block's move",
+    # who holds the sea at each port (RULINGS FE42)
+    N_("Sea control at a port (4.2, 1st 6.5): ⚓ on a blue disc Athens, on a red square Sparta, on both colours "
+       "contested, bare nobody"),
 ]
 
 QUICK = ("op", "march", "sea", "to", "stop", "cancel")  # Move Phase choices the player may take back (undo)
