@@ -28,7 +28,7 @@ def _start(s: S, side: int) -> None:
 
 
 # ---------------------------------------------------------------- 4.1 activation, 5.1 stacking
-def test_design_4_1_only_units_with_a_leader_campaign_and_one_leaderless_stack_moves_one_path() -> None:
+def test_2_4_design_4_1_only_units_with_a_leader_campaign_and_one_leaderless_stack_moves_one_path() -> None:
     s = _campaign(SPARTA)
     place(s, "perioikoi", "sparta", SPARTA)
     place(s, "corinthian-hoplites", "corinth", SPARTA)
@@ -75,7 +75,7 @@ def test_design_5_1_a_force_holds_at_most_eight_units() -> None:
 
 
 # ---------------------------------------------------------------- 7.2, 7.3 movement
-def test_design_7_2_a_force_marches_three_land_paths_and_stops_in_an_enemy_locale() -> None:
+def test_2_5_design_7_2_a_force_marches_three_land_paths_and_stops_in_an_enemy_locale() -> None:
     s = _campaign(SPARTA)
     place(s, "perioikoi", "sparta", SPARTA)
     _leader(s, "brasidas", "sparta")
@@ -141,7 +141,7 @@ def test_design_7_3_a_fleet_sails_four_sea_paths() -> None:
 
 
 # ---------------------------------------------------------------- 8.x combat
-def test_design_8_1_8_3_a_battle_rolls_on_the_crt_and_the_loser_retreats() -> None:
+def test_2_3_2_4_2_5_a_force_fights_as_one_against_lsp_and_garrison_with_its_leaders_shift_design_8_1_8_3() -> None:
     s = _campaign(SPARTA)
     place(s, "spartiates", "megara", SPARTA)
     place(s, "perioikoi", "megara", SPARTA)
@@ -172,7 +172,7 @@ def test_design_8_2_worse_than_1_3_is_no_attack() -> None:
     assert campaign.land_battle_odds(s, SPARTA, loc(s, "eleusis"), s.units_at(loc(s, "megara"), SPARTA)) is None
 
 
-def test_design_8_3_de_with_no_defending_lsp_takes_an_unwalled_city_rulings_s6() -> None:
+def test_2_3_design_8_3_de_with_no_defending_lsp_takes_an_unwalled_city_rulings_s6() -> None:
     s = _campaign(SPARTA)
     place(s, "spartiates", "megara", SPARTA)
     place(s, "perioikoi", "megara", SPARTA)
@@ -187,7 +187,7 @@ def test_design_8_3_de_with_no_defending_lsp_takes_an_unwalled_city_rulings_s6()
     assert s.owner[loc(s, "eleusis")] == SPARTA
 
 
-def test_rulings_s6_a_result_against_the_defender_applies_to_its_lsp_not_the_garrison() -> None:
+def test_2_3_rulings_s6_a_result_against_the_defender_applies_to_its_lsp_not_the_garrison() -> None:
     s = _campaign(SPARTA)
     place(s, "spartiates", "megara", SPARTA)
     place(s, "perioikoi", "megara", SPARTA)
@@ -204,7 +204,7 @@ def test_rulings_s6_a_result_against_the_defender_applies_to_its_lsp_not_the_gar
     assert s.owner[loc(s, "eleusis")] == ATHENS  # the garrison falls only to a later attack
 
 
-def test_design_8_1_a_walled_garrison_alone_cannot_be_attacked_only_besieged() -> None:
+def test_2_3_design_8_1_a_walled_garrison_alone_cannot_be_attacked_only_besieged() -> None:
     s = _campaign(SPARTA)
     units = [place(s, "spartiates", "athens", SPARTA)]
     assert campaign.land_battle_odds(s, SPARTA, loc(s, "athens"), units) is None
@@ -254,7 +254,7 @@ def test_design_9_1_defenders_may_withdraw_into_their_walls_and_are_then_besiege
     assert s.u_in[d] and s.siege[loc(s, "plataea")] == SPARTA
 
 
-def test_design_9_2_an_assault_takes_the_city_on_a_6_and_a_failure_flips_a_besieger() -> None:
+def test_2_3_design_9_2_a_walled_garrison_counts_in_a_siege_an_assault_takes_the_city_on_a_6() -> None:
     s = _campaign(SPARTA)
     pl = loc(s, "plataea")
     s.owner[pl] = ATHENS

@@ -95,7 +95,7 @@ def test_2_17_both_players_see_the_exact_revenue_and_holdings_of_the_other() -> 
         assert v["revenue"] == {"athens": 40, "sparta": 20}
 
 
-def test_2_15_every_unit_on_the_map_is_in_both_views_by_name_rulings_s9_s20() -> None:
+def test_2_6_2_15_every_unit_on_the_map_is_in_both_views_by_name_rulings_s9_s20() -> None:
     s = new()
     on_map = sum(1 for at in s.u_loc if at >= 0)
     assert len(s.view("athens")["units"]) == len(s.view("sparta")["units"]) == on_map
