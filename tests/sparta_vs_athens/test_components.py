@@ -422,3 +422,16 @@ def test_history_runs_on_the_map() -> None:
     assert route_exists("sparta", "acharnae", (LAND_PATH,), frozenset({"argos", "olympia"}))
     # Gylippus from Leucas by Taras and Locri to Himera (Thuc 6.104, 7.1)
     assert route_exists("leucas", "himera", (SEA_PATH,))
+
+
+def test_design_8_3_9_2_14_1_15_0_13_2_every_designed_table_is_written_out_in_design_md_as_the_game_plays_it() -> None:
+    """The designed tables (Combat Results, Siege, Random Events, Athens Government, Prestige Adjustment) are
+    where a player can read them: DESIGN.md's appendix (and DESIGN.es.md's) is the data the engine plays."""
+    from polemos.games.sparta_vs_athens.appendix import tables_markdown
+
+    tables = tables_markdown(C)
+    for name in ("DESIGN.md", "DESIGN.es.md"):
+        page = (PACKAGE / name).read_text(encoding="utf-8")
+        assert tables in page, f"{name}: regenerate with python -m polemos.games.sparta_vs_athens.appendix"
+    assert all(e.text in tables for e in C.tables.events) and all(g.special in tables for g in C.tables.governments)
+    assert "| 6 | EX | DW | DW | DH | DH | DE | DE | DE |" in tables  # a die of 6 on the CRT (DESIGN 8.3)
