@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import polemos
+from polemos.core.game import JSON, State
+from polemos.core.plain import dump_fields, state_header
 from polemos.games.athens_sparta.common import hex_by_name
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
-from polemos.games.athens_sparta.state import PH_COMBAT, PH_MOVE, POOL, AthensSpartaState
+from polemos.games.athens_sparta.state import _LISTS, _SCALARS, PH_COMBAT, PH_MOVE, POOL, AthensSpartaState
 
 GAME = "athens-and-sparta"
 
@@ -117,3 +120,21 @@ def act(s: AthensSpartaState, role: str, action: str) -> None:
 
 def log_text(s: AthensSpartaState) -> str:
     return "\n".join(t for _, t in s.log)
+
+
+def full_document(state: State) -> JSON:
+    """The state document in the layout written before the compact one (issue 12): every field, lists
+    whole, as the recorded digests (golden games, equivalence) were taken; built from the state read
+    back from its compact document, so a digest of it also checks that the compact one loses nothing."""
+    loaded = state.game.from_json(json.loads(json.dumps(state.to_json())))
+    assert isinstance(loaded, AthensSpartaState)
+    doc = state_header(loaded, loaded.comp.version)
+    dump_fields(loaded, doc, _SCALARS, _LISTS)
+    doc["battle"] = loaded.battle
+    doc["pending"] = loaded.pending
+    doc["log"] = [[to, text] for to, text in loaded.log]
+    if loaded.patrol:
+        doc["patrol"] = list(loaded.patrol)
+    if loaded.origin is not None:
+        doc["origin"] = loaded.origin
+    return doc

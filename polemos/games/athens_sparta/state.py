@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.core.game import JSON, Game, Role, State
-from polemos.core.plain import dump_fields, load_fields, state_header
+from polemos.core.plain import load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.model import ATHENS, EDITION_FIRST, RULES_FIRST, SPARTA, Components
 
@@ -228,10 +228,33 @@ class AthensSpartaState(State):
         self.__dict__.update(other.clone().__dict__)
 
     def to_json(self) -> JSON:
+        """The position document, compact (issue 12; ``"format": 2``): a field equal to its default (a
+        fresh state's, before the set-up) is left out; a list of fixed length is written as the
+        entries that differ from its reference (a dict ``{"index": value}``; the reference is the
+        default, but the land control's for the sea control and the blocks' hexes for their hexes at
+        the start of the Player Turn) or, when most differ, whole (a string of digits when every
+        entry is 0-9); the action list is one string, a line per action: the role's index, then the
+        action. ``load_json`` reads this and the full layout written before (every field, lists
+        whole), which stored games and records keep."""
         doc = state_header(self, self.comp.version)
-        dump_fields(self, doc, _SCALARS, _LISTS)
-        doc["battle"] = _copy_dict(self.battle)
-        doc["pending"] = _copy_dict(self.pending)
+        doc["format"] = FORMAT
+        roles = ROLES
+        doc["actions"] = "\n".join(f"{roles.index(r)}{a}" for r, a in self.actions)
+        defaults = _defaults(self)
+        d = self.__dict__
+        for name in _SCALARS:
+            v = d[name]
+            if v != defaults[name]:
+                doc[name] = v
+        for name in _LISTS:
+            v = d[name]
+            ref = d[_BASE[name]] if name in _BASE else defaults[name]
+            if v != ref:
+                doc[name] = _encode_list(v, ref)
+        if self.battle is not None:
+            doc["battle"] = _copy_dict(self.battle)
+        if self.pending is not None:
+            doc["pending"] = _copy_dict(self.pending)
         doc["log"] = [[to, text] for to, text in self.log]
         if self.patrol:
             doc["patrol"] = list(self.patrol)
@@ -240,7 +263,10 @@ class AthensSpartaState(State):
         return doc
 
     def load_json(self, doc: JSON) -> None:
-        """Overwrite fields from a (possibly partial) position document."""
+        """Overwrite fields from a position document: a compact one (``"format": 2``, see
+        ``to_json``), whose missing fields take their defaults, or one in the full layout written
+        before it (stored games and records), possibly partial (its missing fields keep the values of
+        the new game the document's seed set up)."""
         if "rng" in doc:
             self.rng = Rng.from_json(doc["rng"])
         for key in ("seed", "undo_floor", "reveals"):
@@ -251,13 +277,19 @@ class AthensSpartaState(State):
         if "options" in doc:
             self.options = dict(doc["options"])
             self.ed1 = self.options.get("edition") == EDITION_FIRST
-        if "actions" in doc:
-            self.actions = [(str(r), str(a)) for r, a in doc["actions"]]
-        load_fields(self, doc, _SCALARS, _LISTS)
-        if "battle" in doc:
-            self.battle = _copy_dict(doc["battle"])
-        if "pending" in doc:
-            self.pending = _copy_dict(doc["pending"])
+        compact = "format" in doc
+        if compact:
+            if doc["format"] != FORMAT:
+                raise ValueError(f"unknown position document format {doc['format']!r}")
+            self._load_compact(doc)
+        else:
+            if "actions" in doc:
+                self.actions = [(str(r), str(a)) for r, a in doc["actions"]]
+            load_fields(self, doc, _SCALARS, _LISTS)
+            if "battle" in doc:
+                self.battle = _copy_dict(doc["battle"])
+            if "pending" in doc:
+                self.pending = _copy_dict(doc["pending"])
         if "log" in doc:
             self.log = [(int(to), str(text)) for to, text in doc["log"]]
         if "patrol" in doc:
@@ -265,6 +297,104 @@ class AthensSpartaState(State):
         if "origin" in doc:
             self.origin = doc["origin"]
         self.reset_caches()
+
+    def _load_compact(self, doc: JSON) -> None:
+        """The fields of a compact document (``to_json``); a missing one takes its default."""
+        acts = doc.get("actions", "")
+        if not isinstance(acts, str):
+            raise ValueError("position field 'actions' must be a string in format 2")
+        actions = []
+        for line in acts.split("\n") if acts else ():
+            r = int(line[:1])
+            if not 0 <= r < len(ROLES) or len(line) < 2:
+                raise ValueError(f"bad action line {line!r}")
+            actions.append((ROLES[r], line[1:]))
+        self.actions = actions
+        defaults = _defaults(self)
+        for name in _SCALARS:
+            cur = defaults[name]
+            val = doc.get(name, cur)
+            if isinstance(cur, bool):
+                val = bool(val)
+            elif isinstance(cur, int):
+                val = int(val)
+            else:
+                val = str(val)
+            setattr(self, name, val)
+        d = self.__dict__
+        for name in _LISTS:  # a base field (``_BASE``) comes before the fields written against it
+            default = defaults[name]
+            ref = d[_BASE[name]] if name in _BASE else default
+            setattr(self, name, _decode_list(name, doc[name], ref, default) if name in doc else _copy_list(ref))
+        self.battle = _copy_dict(doc["battle"]) if doc.get("battle") is not None else None
+        self.pending = _copy_dict(doc["pending"]) if doc.get("pending") is not None else None
+        self.patrol = []
+
+
+# the compact position document (issue 12): see AthensSpartaState.to_json
+FORMAT = 2
+# lists written against another field rather than their default: the sea control mostly equals the land
+# control (4.2), the blocks' hexes at the start of the Player Turn their hexes now (1.4)
+_BASE = {"sctrl": "lctrl", "start_hex": "loc"}
+_DEFAULTS: dict[int, tuple[Components, dict[str, Any]]] = {}
+
+
+def _defaults(s: AthensSpartaState) -> dict[str, Any]:
+    """The value of every serialised field in a fresh state of these components (before the set-up),
+    which a compact document leaves out."""
+    hit = _DEFAULTS.get(id(s.comp))
+    if hit is not None and hit[0] is s.comp:
+        return hit[1]
+    cls = type(s)  # the play class (game.py): the state class itself is abstract
+    fresh = cls.__new__(cls)
+    AthensSpartaState.__init__(fresh, s.game, s.comp, 0, None, {})
+    vals = {name: getattr(fresh, name) for name in (*_SCALARS, *_LISTS)}
+    _DEFAULTS[id(s.comp)] = (s.comp, vals)
+    return vals
+
+
+def _copy_list(v: list[Any]) -> list[Any]:
+    return [x[:] if isinstance(x, list) else x for x in v]
+
+
+def _encode_list(v: list[Any], ref: list[Any]) -> Any:
+    """A list field against its reference: the entries that differ, or the whole list (digits in a string
+    when each is 0-9), whichever is shorter; a list of another length than its reference, as it is."""
+    if len(v) != len(ref) or (v and isinstance(v[0], list)):
+        return _copy_list(v)
+    diff = {str(i): int(x) for i, (x, r) in enumerate(zip(v, ref, strict=True)) if x != r}
+    if all(type(x) is bool or (type(x) is int and 0 <= x <= 9) for x in v):
+        if len(diff) * 6 < len(v):
+            return diff
+        return "".join(str(int(x)) for x in v)
+    if len(diff) * 8 < len(v) * 3:
+        return diff
+    return [int(x) for x in v]
+
+
+def _decode_list(name: str, raw: Any, ref: list[Any], default: list[Any]) -> list[Any]:
+    """The inverse of :func:`_encode_list`; entries take the type of the default's (bools stay bools)."""
+    as_bool = bool(default) and isinstance(default[0], bool)
+    if isinstance(raw, str):
+        if not raw.isdigit():
+            raise ValueError(f"position field {name!r}: not a string of digits")
+        out: list[Any] = [int(ch) for ch in raw]
+    elif isinstance(raw, dict):
+        out = _copy_list(ref)
+        for key, x in raw.items():
+            i = int(key)
+            if not 0 <= i < len(out):
+                raise ValueError(f"position field {name!r}: no entry {i}")
+            out[i] = int(x)
+    elif isinstance(raw, list):
+        out = [x[:] if isinstance(x, list) else x for x in raw]
+        if out and not isinstance(out[0], list):
+            out = [int(x) for x in out]
+    else:
+        raise ValueError(f"position field {name!r} must be a list, a dict or a string")
+    if as_bool:
+        out = [bool(x) for x in out]
+    return out
 
 
 def _copy_dict(d: dict[str, Any] | None) -> dict[str, Any] | None:
