@@ -5,7 +5,6 @@ levels are registered and play legal games."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -14,16 +13,18 @@ import pytest
 import polemos
 from polemos.ai.agents import agent_names, agent_rng, make_agent
 from polemos.ai.ismcts import LEVELS, ISMCTSAgent, NoWorld, SearchConfig, search
+from polemos.core.game import State
 from polemos.core.rng import Rng
 from polemos.games.peloponnesian_war import rules, worlds
 from polemos.games.peloponnesian_war.state import PH_ADMIN, PWState
+from polemos.testing import public_worlds as check
+from polemos.testing.public_worlds import HEADER
 
 GAME_ID = "peloponnesian-war"
 GAME = polemos.game(GAME_ID)
-HEADER = ("seed", "rng", "actions", "undo_floor", "reveals", "log", "origin")
 
 
-def position(s: PWState) -> dict[str, Any]:
+def position(s: State) -> dict[str, Any]:
     """A state's position document without what no view holds (the dice, the history, the log)."""
     return {k: v for k, v in s.to_json().items() if k not in HEADER}
 
@@ -36,17 +37,9 @@ def new(seed: int, scenario: str, mode: str) -> PWState:
 
 def random_states(mode: str, scenario: str, seed: int, every: int = 1) -> list[PWState]:
     """Copies of the positions of a random game, one every ``every`` decisions."""
-    s = new(seed, scenario, mode)
-    r = random.Random(seed)
-    out: list[PWState] = []
-    n = 0
-    while s.outcome() is None:
-        if n % every == 0:
-            out.append(s.clone())
-        role = s.active_roles()[0]
-        s.apply(role, r.choice(s.legal_actions(role)))
-        n += 1
-    return out
+    out = check.random_states(new(seed, scenario, mode), seed, every)
+    assert all(isinstance(s, PWState) for s in out)
+    return out  # type: ignore[return-value]
 
 
 def asked(kinds: frozenset[str]) -> PWState:
@@ -70,31 +63,16 @@ def test_p106_a_view_is_the_whole_position_but_the_dice() -> None:
     checked = 0
     for mode, scenario in (("two-player", "archidamian-war"), ("solitaire", "peloponnesian-war"),
                            ("fixed", "fall-of-athens"), ("two-player", "decelean-war")):
-        for s in random_states(mode, scenario, 11, every=3):
-            role = s.active_roles()[0]
-            assert position(worlds.position_of(s.view(role))) == position(s), (mode, scenario, s.pending)
-            checked += 1
+        states = random_states(mode, scenario, 11, every=3)
+        checked += check.check_views_rebuild_positions(states, worlds.position_of, position, legal=False)
     assert checked > 40
 
 
 def test_p106_a_world_with_the_real_dice_plays_the_real_game_on() -> None:
     """The rebuilt position misses nothing the rules read later: given the real generator (only a
     test can), it plays the next decisions exactly as the real game does."""
-    for s in random_states("two-player", "archidamian-war", 5, every=7)[:8]:
-        role = s.active_roles()[0]
-        w = worlds.position_of(s.view(role))
-        w.rng = s.rng.copy()
-        r = random.Random(9)
-        for _ in range(25):
-            if s.outcome() is not None:
-                break
-            role = s.active_roles()[0]
-            legal = s.legal_actions(role)
-            assert w.legal_actions(role) == legal
-            action = r.choice(legal)
-            s.apply(role, action)
-            w.apply(role, action)
-        assert position(w) == position(s)
+    states = random_states("two-player", "archidamian-war", 5, every=7)[:8]
+    check.check_worlds_play_on_with_the_real_dice(states, worlds.position_of, position, steps=25)
 
 
 def test_no_view_holds_the_generator_and_worlds_draw_their_own_dice() -> None:
@@ -102,35 +80,14 @@ def test_no_view_holds_the_generator_and_worlds_draw_their_own_dice() -> None:
     a world's generator comes from the search's RNG: two draws differ, equal RNGs give equal worlds."""
     s = asked(frozenset({"op_objective"}))
     role = s.active_roles()[0]
-    view = s.view(role)
-    text = json.dumps(view)
-    assert '"rng"' not in text and '"seed"' not in text and '"actions"' not in text and '"key"' not in text
-    sampler = worlds.world_sampler(view, role)
-    a, b = sampler.sample(Rng(1)), sampler.sample(Rng(1))
-    c = sampler.sample(Rng(2))
-    assert isinstance(a, PWState) and isinstance(c, PWState)
-    assert a.to_json() == b.to_json()
-    assert a.rng.to_json() != c.rng.to_json()
-    assert position(a) == position(s)
-    assert a.rng.to_json() != s.rng.to_json()
+    check.check_worlds_draw_their_own_dice(s, worlds.world_sampler(s.view(role), role), position,
+                                           secrets=('"rng"', '"seed"', '"actions"', '"key"'))
 
 
 def test_the_search_decides_the_same_on_two_states_with_equal_views() -> None:
     """Two true states that differ only in what no view shows (the generator, the seed, the history)
     give equal views, the same worlds and the same decision with the same agent seed."""
-    s = asked(frozenset({"op_objective"}))
-    twin = GAME.from_json({**s.to_json(), "seed": 999, "rng": Rng(999).to_json(), "actions": []})
-    assert isinstance(twin, PWState)
-    role = s.active_roles()[0]
-    assert twin.view(role) == s.view(role)
-    assert s.rng.to_json() != twin.rng.to_json()
-    config = SearchConfig(iterations=12)
-    picks = []
-    for state in (s, twin):
-        agent = ISMCTSAgent(GAME_ID, config, name="normal")
-        picks.append((agent.choose(state.view(role), state.legal_actions(role), Rng(77)), agent.last))
-    (a, ra), (b, rb) = picks
-    assert a == b and ra is not None and rb is not None and ra.root == rb.root and ra.iterations == 12
+    check.check_equal_views_decide_alike(GAME, asked(frozenset({"op_objective"})))
 
 
 def test_searched_decisions_and_the_heuristics() -> None:
@@ -217,20 +174,8 @@ def test_the_evaluation_foresees_the_8_1_bellicosity_adjustment(monkeypatch: pyt
 def test_a_view_that_is_no_position_is_left_to_the_heuristic() -> None:
     """A view without its procedure, or one this data cannot read, builds no world (NoWorld): the
     agent plays the heuristic's choice instead of failing."""
-    s = asked(frozenset({"op_objective"}))
-    role = s.active_roles()[0]
-    legal = s.legal_actions(role)
-    bare = {k: v for k, v in s.view(role).items() if k != "procedure"}
-    broken = {**s.view(role), "phase": "no such phase"}
-    for view in (bare, broken):
-        try:
-            worlds.world_sampler(view, role)
-        except NoWorld:
-            pass
-        else:
-            raise AssertionError("a world was built from a view that is no position")
-        agent = ISMCTSAgent(GAME_ID, SearchConfig(iterations=4), name="normal")
-        assert agent.choose(view, legal, Rng(1)) in legal and agent.fell_back == 1
+    check.check_no_position_falls_back(GAME, asked(frozenset({"op_objective"})), worlds.world_sampler,
+                                       {"phase": "no such phase"})
 
 
 def test_the_evaluation_is_measured_from_where_the_search_starts() -> None:
@@ -238,10 +183,9 @@ def test_the_evaluation_is_measured_from_where_the_search_starts() -> None:
     held at an even value, stands for "no change"); a better score for a role raises its chance."""
     s = asked(frozenset({"op_objective"}))
     role = s.active_roles()[0]
-    sampler = worlds.world_sampler(s.view(role), role)
-    world = sampler.sample(Rng(2))
-    assert isinstance(world, PWState)
-    assert sampler.evaluate(world) == {"athens": 0.5, "sparta": 0.5}
-    world.vp[0] += 10
-    value = sampler.evaluate(world)
-    assert value["athens"] > 0.5 > value["sparta"] and abs(value["athens"] + value["sparta"] - 1) < 1e-9
+
+    def more_vp(world: Any) -> None:
+        assert isinstance(world, PWState)
+        world.vp[0] += 10
+
+    check.check_evaluation_starts_even(worlds.world_sampler(s.view(role), role), more_vp)

@@ -25,9 +25,9 @@ import math
 from pathlib import Path
 from typing import Any
 
-import polemos
 from polemos.ai.ismcts import NoWorld
 from polemos.core.game import JSON, Role, State
+from polemos.core.public_worlds import PublicSampler, game_cache, plain_copy
 from polemos.core.rng import Rng
 from polemos.games.peloponnesian_war.game import PWPlay
 from polemos.games.peloponnesian_war.model import NATIONALITIES, NO, SERVES, SIDES, UNIT_TYPES, Components
@@ -52,15 +52,7 @@ SEARCHED = frozenset({"op_objective", "op_intercept", "op_route", "cb_order", "c
 #: every decision the sampler can rebuild a world for (all of them: the view is the whole position)
 REBUILT = frozenset({*SEARCHED, "strategy", "op_build", "build"})
 
-_GAMES: dict[str | None, Any] = {}
-
-
-def _game(data: Path | str | None) -> Any:
-    key = None if data is None else str(data)
-    game = _GAMES.get(key)
-    if game is None:
-        game = _GAMES[key] = polemos.game(GAME_ID, None if data is None else Path(data))
-    return game
+_game = game_cache(GAME_ID)
 
 
 def world_sampler(view: JSON, role: Role, data: Path | str | None = None,
@@ -100,7 +92,7 @@ def position_of(view: JSON, data: Path | str | None = None) -> PWState:
     s.armistice_used = bool(view["armistice_used"])
     for name in PROCEDURE_FIELDS:
         if name != "options":
-            setattr(s, name, _copy(proc[name]))
+            setattr(s, name, plain_copy(proc[name]))
     # the map (1.1.1, 1.3)
     if len(view["spaces"]) != len(comp.spaces):
         raise NoWorld("the view's map is not this data's")
@@ -145,59 +137,28 @@ def position_of(view: JSON, data: Path | str | None = None) -> PWState:
     return s
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
-
-
-class Sampler:
-    """Worlds consistent with one view: its position with fresh dice (see the module docstring)."""
+class Sampler(PublicSampler):
+    """Worlds consistent with one view: its position with fresh dice (the frame of
+    ``polemos.core.public_worlds``; see the module docstring)."""
 
     # a playout action costs ~0.4 ms: 24 of them and a world are a few ms (~20 iterations in 0.1 s measured)
     rollout_cap = 24
 
     def __init__(self, view: JSON, role: Role, data: Path | str | None = None,
                  kinds: frozenset[str] = REBUILT) -> None:
-        if view.get("outcome") is not None:
-            raise NoWorld("the game is over")
-        asked = view.get("asked")
-        if not asked or asked.get("role") != role or view.get("role") != role:
-            raise NoWorld(f"{role} is not asked to act in this view")
-        kind = str(asked.get("kind"))
-        if kind not in kinds:
-            raise NoWorld(f"this decision ({kind}) is not searched: it is the heuristic bot's")
-        self.role = role
-        try:
-            self.skeleton = position_of(view, data)
-        except (KeyError, ValueError, IndexError, TypeError) as exc:
-            # a view this module cannot read (a bug the tests catch): the heuristic plays on
-            raise NoWorld(f"the view cannot be read as a position: {exc!r}") from exc
-        self.campaign = self.skeleton.comp.scenario(str(view["scenario"])).id == "peloponnesian-war"
-        self.now = judge(self.skeleton, self.campaign)  # where the search starts (evaluate)
+        self.campaign = str(view.get("scenario")) == "peloponnesian-war"
+        super().__init__(view, role, data, kinds)
 
-    def sample(self, rng: Rng) -> State:
-        """The view's position with a generator drawn from the search's own RNG (never the game's)."""
-        s = self.skeleton.clone()
-        s._undo_snaps = ()
-        s.rng = Rng(rng.below(1 << 62))
-        s.seed = 0
-        s.reset_caches()
-        return s
+    def asked(self, view: JSON) -> tuple[Any, str]:
+        asked = view.get("asked") or {}
+        return asked.get("role"), str(asked.get("kind"))
 
-    def evaluate(self, state: State) -> dict[Role, float]:
-        """Each role's chance: a logistic of how much better :func:`judge` finds ``state`` than the
-        view's own position for the first role. Measured from the position the search starts in,
-        a search of a lopsided game still tells its choices apart (an absolute value saturates near
-        1 or 0), and the heuristic's choice, held at an even value (``SearchConfig.hint_visits``),
-        stands for "no change" whichever side is ahead."""
+    def position(self, view: JSON, data: Path | str | None) -> State:
+        return position_of(view, data)
+
+    def judge(self, state: State) -> float:
         assert isinstance(state, PWState)
-        roles = state.roles()
-        x = judge(state, self.campaign) - self.now
-        v0 = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
-        return {roles[0]: v0, roles[1]: 1.0 - v0}
+        return judge(state, self.campaign)
 
     def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
         return playout_action(legal, rng)
