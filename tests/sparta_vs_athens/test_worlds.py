@@ -5,26 +5,27 @@ registered and play legal games."""
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
 import polemos
 from polemos.ai.agents import agent_names, agent_rng, make_agent
 from polemos.ai.ismcts import LEVELS, ISMCTSAgent, NoWorld, SearchConfig, search
+from polemos.core.game import State
 from polemos.core.rng import Rng
 from polemos.games.sparta_vs_athens import worlds
 from polemos.games.sparta_vs_athens.state import SVAState
+from polemos.testing import public_worlds as check
+from polemos.testing.public_worlds import HEADER
 
 GAME_ID = "sparta-vs-athens"
 GAME = polemos.game(GAME_ID)
-HEADER = ("seed", "rng", "actions", "undo_floor", "reveals", "log", "origin")
 
 
-def position(s: SVAState) -> dict[str, Any]:
+def position(s: State) -> dict[str, Any]:
     """A state's position document without what no view holds (the dice, the history, the log). A
     counter off the map keeps stale flags no rule reads (its side, face, move, walls: a purchase
     resets them, 3.2), so they are left out."""
+    assert isinstance(s, SVAState)
     doc = {k: v for k, v in s.to_json().items() if k not in HEADER}
     for u, at in enumerate(s.u_loc):
         if at < 0:
@@ -33,20 +34,9 @@ def position(s: SVAState) -> dict[str, Any]:
     return doc
 
 
-def random_states(scenario: str, seed: int, every: int = 1) -> list[SVAState]:
+def random_states(scenario: str, seed: int, every: int = 1) -> list[State]:
     """Copies of the positions of a random game, one every ``every`` decisions."""
-    s = GAME.new(seed, scenario)
-    assert isinstance(s, SVAState)
-    r = random.Random(seed)
-    out: list[SVAState] = []
-    n = 0
-    while s.outcome() is None:
-        if n % every == 0:
-            out.append(s.clone())
-        role = s.active_roles()[0]
-        s.apply(role, r.choice(s.legal_actions(role)))
-        n += 1
-    return out
+    return check.random_states(GAME.new(seed, scenario), seed, every)
 
 
 def asked(kind: str, stage: str | None = None) -> SVAState:
@@ -72,33 +62,16 @@ def test_s23_a_view_is_the_whole_position_but_the_dice() -> None:
     in every scenario, at decisions all through random games."""
     checked = 0
     for scenario, seed in (("peloponnesian-war", 1), ("archidamian-war", 2), ("ionian-war", 3)):
-        for s in random_states(scenario, seed, every=9):
-            role = s.active_roles()[0]
-            w = worlds.position_of(s.view(role))
-            assert position(w) == position(s), (scenario, s.pending)
-            assert w.legal_actions(role) == s.legal_actions(role)
-            checked += 1
+        checked += check.check_views_rebuild_positions(random_states(scenario, seed, every=9), worlds.position_of,
+                                                       position)
     assert checked > 100
 
 
 def test_s23_a_world_with_the_real_dice_plays_the_real_game_on() -> None:
     """The rebuilt position misses nothing the rules read later: given the real generator (only a
     test can), it plays the next decisions exactly as the real game does."""
-    for s in random_states("peloponnesian-war", 5, every=37)[:10]:
-        role = s.active_roles()[0]
-        w = worlds.position_of(s.view(role))
-        w.rng = s.rng.copy()
-        r = random.Random(9)
-        for _ in range(60):
-            if s.outcome() is not None:
-                break
-            role = s.active_roles()[0]
-            legal = s.legal_actions(role)
-            assert w.legal_actions(role) == legal
-            action = r.choice(legal)
-            s.apply(role, action)
-            w.apply(role, action)
-        assert position(w) == position(s)
+    states = random_states("peloponnesian-war", 5, every=37)[:10]
+    check.check_worlds_play_on_with_the_real_dice(states, worlds.position_of, position, steps=60)
 
 
 def test_no_view_holds_the_generator_and_worlds_draw_their_own_dice() -> None:
@@ -106,33 +79,13 @@ def test_no_view_holds_the_generator_and_worlds_draw_their_own_dice() -> None:
     search's RNG: two draws differ, equal RNGs give equal worlds."""
     s = asked("campaign")
     role = s.active_roles()[0]
-    view = s.view(role)
-    text = json.dumps(view)
-    assert '"rng"' not in text and '"seed"' not in text and '"actions"' not in text
-    sampler = worlds.world_sampler(view, role)
-    a, b, c = sampler.sample(Rng(1)), sampler.sample(Rng(1)), sampler.sample(Rng(2))
-    assert isinstance(a, SVAState) and isinstance(c, SVAState)
-    assert a.to_json() == b.to_json()
-    assert a.rng.to_json() != c.rng.to_json()
-    assert position(a) == position(s)
-    assert a.rng.to_json() != s.rng.to_json()
+    check.check_worlds_draw_their_own_dice(s, worlds.world_sampler(s.view(role), role), position)
 
 
 def test_the_search_decides_the_same_on_two_states_with_equal_views() -> None:
     """Two true states that differ only in what no view shows (the generator, the seed, the history)
     give equal views, the same worlds and the same decision with the same agent seed."""
-    s = asked("campaign")
-    twin = GAME.from_json({**s.to_json(), "seed": 999, "rng": Rng(999).to_json(), "actions": []})
-    assert isinstance(twin, SVAState)
-    role = s.active_roles()[0]
-    assert twin.view(role) == s.view(role)
-    assert s.rng.to_json() != twin.rng.to_json()
-    picks = []
-    for state in (s, twin):
-        agent = ISMCTSAgent(GAME_ID, SearchConfig(iterations=12), name="normal")
-        picks.append((agent.choose(state.view(role), state.legal_actions(role), Rng(77)), agent.last))
-    (a, ra), (b, rb) = picks
-    assert a == b and ra is not None and rb is not None and ra.root == rb.root and ra.iterations == 12
+    check.check_equal_views_decide_alike(GAME, asked("campaign"))
 
 
 def test_searched_decisions_and_the_heuristics() -> None:
@@ -170,32 +123,18 @@ def test_the_evaluation_is_measured_from_where_the_search_starts() -> None:
     toward Athens raises Athens' chance."""
     s = asked("campaign")
     role = s.active_roles()[0]
-    sampler = worlds.world_sampler(s.view(role), role)
-    world = sampler.sample(Rng(2))
-    assert isinstance(world, SVAState)
-    assert sampler.evaluate(world) == {"athens": 0.5, "sparta": 0.5}
-    world.prestige += 2
-    value = sampler.evaluate(world)
-    assert value["athens"] > 0.5 > value["sparta"] and abs(value["athens"] + value["sparta"] - 1) < 1e-9
+
+    def toward_athens(world: Any) -> None:
+        assert isinstance(world, SVAState)
+        world.prestige += 2
+
+    check.check_evaluation_starts_even(worlds.world_sampler(s.view(role), role), toward_athens)
 
 
 def test_a_view_that_is_no_position_is_left_to_the_heuristic() -> None:
     """A view without its procedure, or one this data cannot read, builds no world (NoWorld): the
     agent plays the heuristic's choice instead of failing."""
-    s = asked("campaign")
-    role = s.active_roles()[0]
-    legal = s.legal_actions(role)
-    bare = {k: v for k, v in s.view(role).items() if k != "procedure"}
-    broken = {**s.view(role), "quarter": "no such quarter"}
-    for view in (bare, broken):
-        try:
-            worlds.world_sampler(view, role)
-        except NoWorld:
-            pass
-        else:
-            raise AssertionError("a world was built from a view that is no position")
-        agent = ISMCTSAgent(GAME_ID, SearchConfig(iterations=4), name="normal")
-        assert agent.choose(view, legal, Rng(1)) in legal and agent.fell_back == 1
+    check.check_no_position_falls_back(GAME, asked("campaign"), worlds.world_sampler, {"quarter": "no such quarter"})
 
 
 def test_the_levels_exist_and_play_legal_games() -> None:
@@ -219,3 +158,22 @@ def test_the_levels_exist_and_play_legal_games() -> None:
         assert action in legal
         s.apply(role, action)
     assert searcher.searched > 10 and searcher.fell_back > 10
+
+
+def test_13_2_the_evaluation_foresees_the_annual_prestige_adjustment() -> None:
+    """A battle won this year moves the track only at the next Annual Prestige Adjustment (3.2 1b), past
+    any playout's end: the evaluation counts it already, as the adjustment will apply it."""
+    from polemos.games.sparta_vs_athens import campaign, rules
+    from polemos.games.sparta_vs_athens.model import ATHENS, SPARTA
+
+    s = asked("campaign")
+    w = worlds.position_of(s.view(s.active_roles()[0]))
+    before = worlds.project_prestige(w)
+    assert before == w.prestige
+    campaign.flag(w, "battle-won", ATHENS)
+    campaign.flag(w, "spartiates-lost", ATHENS)
+    campaign.flag(w, "walled-city-taken", SPARTA)
+    assert worlds.project_prestige(w) == before + 1 + 2 - 1
+    projected = worlds.project_prestige(w)
+    rules.t_annual_prestige(w, ["annual_prestige"])
+    assert w.prestige == projected  # what the adjustment itself does

@@ -21,13 +21,12 @@ sampler raises :class:`~polemos.ai.ismcts.NoWorld` for them; it could rebuild th
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
-import polemos
 from polemos.ai.ismcts import NoWorld
 from polemos.core.game import JSON, Role, State
+from polemos.core.public_worlds import PublicSampler, game_cache, plain_copy
 from polemos.core.rng import Rng
 from polemos.games.sparta_vs_athens.game import SVAPlay
 from polemos.games.sparta_vs_athens.model import ATHENS, NAVAL_UNIT, NO, SIDES, SPARTA
@@ -42,15 +41,7 @@ SEARCHED = frozenset({"campaign", "force", "withdraw", "siege", "retreat", "firs
 REBUILT = frozenset({*SEARCHED, "upkeep", "purchase", "place_leader", "offer_peace", "answer_peace",
                      "delos_revolt"})
 
-_GAMES: dict[str | None, Any] = {}
-
-
-def _game(data: Path | str | None) -> Any:
-    key = None if data is None else str(data)
-    game = _GAMES.get(key)
-    if game is None:
-        game = _GAMES[key] = polemos.game(GAME_ID, None if data is None else Path(data))
-    return game
+_game = game_cache(GAME_ID)
 
 
 def world_sampler(view: JSON, role: Role, data: Path | str | None = None,
@@ -114,59 +105,40 @@ def position_of(view: JSON, data: Path | str | None = None) -> SVAPlay:
         s.siege_winters[i] = int(d["siege_winters"])
     for name in PROCEDURE_FIELDS:
         if name != "options":
-            setattr(s, name, _copy(proc[name]))
+            setattr(s, name, plain_copy(proc[name]))
     s.reset_caches()
     return s
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
-
-
-class Sampler:
-    """Worlds consistent with one view: its position with fresh dice (module docstring)."""
+class Sampler(PublicSampler):
+    """Worlds consistent with one view: its position with fresh dice (the frame of
+    ``polemos.core.public_worlds``; module docstring)."""
 
     rollout_cap = 30  # a playout action costs ~0.1-0.3 ms; a season's campaign is ~30 decisions
 
     def __init__(self, view: JSON, role: Role, data: Path | str | None = None,
                  kinds: frozenset[str] = SEARCHED) -> None:
-        if role not in ROLES or view.get("role") != role:
+        if role not in ROLES:
             raise NoWorld(f"{role!r} is not a side of this view")
-        if view.get("outcome") is not None:
-            raise NoWorld("the game is over")
-        pending = view.get("pending")
-        if not pending or pending.get("role") != role:
-            raise NoWorld(f"{role} is not asked to act in this view")
-        kind = str(pending["kind"])
-        if kind not in REBUILT or kind not in kinds:
-            raise NoWorld(f"this decision ({kind}) is not searched")
         force = view.get("force")
-        if kind == "force" and force and force.get("stage") == "take" and kind in SEARCHED and kinds == SEARCHED:
+        pending = view.get("pending") or {}
+        if pending.get("kind") == "force" and force and force.get("stage") == "take" and kinds == SEARCHED:
             raise NoWorld("taking units into a force (5.1) is not searched: the heuristic bot's")
+        super().__init__(view, role, data, kinds & REBUILT)
         self.side = ROLES.index(role)
-        try:
-            self.skeleton = position_of(view, data)
-        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
-            raise NoWorld(f"the view is no position of this data: {exc!r}") from exc
-        self.start = _standing(self.skeleton)
 
-    def sample(self, rng: Rng) -> State:
-        s = self.skeleton.clone()
-        s.rng = Rng(rng.below(1 << 62))
-        return s
+    def asked(self, view: JSON) -> tuple[Any, str]:
+        pending = view.get("pending") or {}
+        return pending.get("role"), str(pending.get("kind"))
 
-    def evaluate(self, state: State) -> dict[Role, float]:
-        """Athens' chance: a logistic of how much better the leaf stands than the view's position,
-        standing being the Prestige Track (16.6: the side it favours wins), the strength on the map
-        and the treasuries (2.17)."""
+    def position(self, view: JSON, data: Path | str | None) -> State:
+        return position_of(view, data)
+
+    def judge(self, state: State) -> float:
+        """Athens' standing (the first role): the Prestige Track as the next adjustment will leave it (16.6:
+        the side it favours wins), the strength on the map and the treasuries (2.17), the capitals."""
         assert isinstance(state, SVAPlay)
-        x = _standing(state) - self.start
-        va = 1.0 / (1.0 + math.exp(-x))
-        return {ROLES[ATHENS]: va, ROLES[SPARTA]: 1.0 - va}
+        return _standing(state)
 
     def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
         return playout_action(legal, rng)
@@ -191,7 +163,22 @@ def _standing(s: SVAPlay) -> float:
         bonus -= 20.0
     if s.owner[s.comp.locale_index["sparta"]] != SPARTA:
         bonus += 20.0
-    return 0.6 * s.prestige + 0.03 * material + 0.002 * money + bonus
+    return 0.6 * project_prestige(s) + 0.03 * material + 0.002 * money + bonus
+
+
+def project_prestige(s: SVAPlay) -> int:
+    """The Prestige Track as the next Annual Prestige Adjustment (3.2 1b, DESIGN 13.2) will leave it: this
+    year's rows already earned (a battle won, 8.7; a walled city taken; a ravage; the Spartiates; 20 NSP)
+    applied in the table's order within the track's ends (13.1), as ``rules.t_annual_prestige`` applies
+    them. A playout of 30 actions ends long before the Administration quarter, so an evaluation of the
+    track as it stands could not see what a battle or a ravage is worth (docs/ai.md)."""
+    most = s.comp.tables.prestige_most
+    level = s.prestige
+    for i, row in enumerate(s.comp.tables.prestige_adjustments):
+        for side in (ATHENS, SPARTA):
+            if s.year_flags[i] & (1 << side):
+                level = max(-most, min(most, level + (row.shift if side == ATHENS else -row.shift)))
+    return level
 
 
 def playout_action(legal: list[str], rng: Rng) -> str:
