@@ -105,6 +105,8 @@ AS_LOG = (
     N_("{side} disbands its successful revolt block ({rule})."),
     N_("{rule}: the block sails to {city}."),
     N_("{rule}: the besieged {side} blocks sally (navies)."),
+    N_("{rule}: the besieged {side} blocks sally (armies)."), N_("{rule}: the besieged {side} blocks sally (all)."),
+    N_("{side} also takes a new hand (Mulligan)."), N_("9.1 Hellespont: remove one block from ATHENS."),
     N_("{rule}: {side}'s relief forces attack the besiegers at {city}; all relief forces must engage."),
     N_("{rule}: {side} engages with nothing."),
     N_("{rule}: {side} engages with {block}."),
