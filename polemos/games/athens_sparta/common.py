@@ -89,8 +89,11 @@ def closed_to(s: S, side: int, sea: bool, occ: Occ) -> list[bool]:
     if base_hit is not None and base_hit[0] == ctrl:
         base = base_hit[1]
     else:
-        shut = [c == C_CONTESTED or enemy_ctrl(s, side, c) for c in range(C_CONTESTED + 1)]
-        base = [not o and shut[c] for o, c in zip(oracle, ctrl, strict=True)]
+        # per control value (0-5, as a byte), closed or not; then the Oracles opened (1.4, R20)
+        shut = bytes(c == C_CONTESTED or enemy_ctrl(s, side, c) for c in range(C_CONTESTED + 1)) + bytes(250)
+        base = list(map(bool, bytes(ctrl).translate(shut)))
+        for h in geo(s.comp.board).oracle_hexes:
+            base[h] = False
         s.closed_memo[key] = (list(ctrl), base)
     closed = base[:]
     enemy = 1 - side
@@ -321,14 +324,15 @@ class Geo:
     """Static graphs derived once from a board: what the movement searches walk over."""
 
     __slots__ = ("bit", "city_cap", "city_cap_ed1", "city_hex", "emb_hexes", "emb_mask", "lim", "majors_on_map",
-                 "nbm", "neutral_majors", "one_port_island", "oracle", "persian", "persian_city", "revolt_cities",
-                 "syr", "water_adj")
+                 "nbm", "neutral_majors", "one_port_island", "oracle", "oracle_hexes", "persian", "persian_city",
+                 "revolt_cities", "syr", "water_adj")
 
     def __init__(self, board: Board) -> None:
         nh = len(board.hexes)
         self.syr = board.syracuse_hex
         # per hex: is it an Oracle (1.4); a Persian city (9.3); stacking limit (blocks, armies) (4.1)
         self.oracle = tuple(c >= 0 and board.cities[c].oracle for c in board.city_at)
+        self.oracle_hexes = tuple(h for h, o in enumerate(self.oracle) if o)
         self.persian_city = tuple(c >= 0 and board.cities[c].side == PERSIA for c in board.city_at)
         self.lim = tuple((6, 4) if c >= 0 and board.cities[c].name == "ATHENS"
                          else (2, 2) if board.terrain[h] == MOUNTAIN_T else (4, 4)

@@ -165,18 +165,27 @@ def legal_move_scratch(s: S, side: int) -> list[str]:
 class MoveMenu:
     """The Move Phase menu's answers kept between listings (issue 12): per block, which moves it may
     begin (bits: 1 operation 4.4, 2 march 4.51, 4 sea 4.52; asked as if there were no storm, which
-    is applied when the words are listed) and the hexes its answer read (a bit mask over hexes: its
-    own hex, its neighbours, the hexes its march or sea search looked at). Everything else the
-    answers read is kept beside them and compared on each listing: the blocks' hexes, owners, walls
-    status, moved flags and start hexes (a block that changed is asked again, and the hexes it left
-    or entered mark every answer that read them), the hexside attacks (4.1) and the control
-    snapshot (4.2) (the hexes whose attacks or control changed mark the answers that read them) and
-    Persian support (9.3) (when it changed, every block is asked again). One menu per side, kept
-    from one of its Move Phases to the next. Nothing here is trusted without that comparison, so a
-    clone may share the menus with its original."""
+    is applied when the words are listed) and what the answer read, as two bit masks over hexes:
+    ``deps_e``, the hexes whose enemy blocks, sieges (blocks of both sides), control (4.2) or hexside
+    attacks (4.1) it read (its own hex, its neighbours, the areas its march and sea searches looked
+    at), and ``deps_f``, the hexes where it asked whether its side's stacking limit (4.1) had room (a
+    witness: the one destination that had, or every destination when none had).
 
-    __slots__ = ("attacks", "comp", "deps", "flags", "inside", "lctrl", "loc", "march", "moved", "names",
-                 "names_storm", "owner", "persia", "sctrl", "start")
+    Everything the answers read is kept beside them and compared on each listing: the blocks' hexes,
+    owners, walls status, moved flags and start hexes, the hexside attacks and the control snapshot.
+    A block that changed is asked again; an enemy block that moved, a control or attack that changed,
+    or one of the side's blocks entering or leaving a hex where enemy blocks are (a siege begins or
+    ends) marks its hexes for ``deps_e``, and one of the side's blocks that moved marks its hexes for
+    ``deps_f``; the answers whose masks meet the marks are asked again. Persian support (9.3) changes
+    the searches everywhere: every block is asked again. The searches are kept too: a march reach
+    (per start hex and length) until a hex it read is marked for ``deps_e``; a sea search (per start
+    port) the same once it has ended, and while it is still running, until any hex is marked (the
+    part of the map it has not looked at yet may have changed). One menu per side, kept from one of
+    its Move Phases to the next. Nothing here is trusted without those comparisons, so a clone may
+    share the menus with its original."""
+
+    __slots__ = ("attacks", "comp", "deps_e", "deps_f", "flags", "inside", "lctrl", "loc", "march", "moved",
+                 "names", "names_storm", "owner", "persia", "sctrl", "sea", "start")
 
     def __init__(self, s: S) -> None:
         self.comp = s.comp
@@ -191,18 +200,20 @@ class MoveMenu:
         self.attacks = s.attacks[:]
         nb = len(s.loc)
         self.flags = [0] * nb
-        self.deps = [0] * nb
-        # march reach per (start hex, limit): (the destinations, the hexes its search read)
-        self.march: dict[tuple[int, int], tuple[list[int], int]] = {}
+        self.deps_e = [0] * nb
+        self.deps_f = [0] * nb
+        # march reach per (start hex, limit): (the destinations, the hexes its search read, the
+        # destinations' bits)
+        self.march: dict[tuple[int, int], tuple[list[int], int, int]] = {}
+        # sea searches per start port (4.52), resumed on demand
+        self.sea: dict[int, _SeaSearch] = {}
         # the menu's words for the blocks, without a storm and during one (4.6: no navy moves)
         self.names: list[str] = []
         self.names_storm: list[str] = []
 
 
 def _kept_menu(s: S, side: int) -> MoveMenu:
-    """The kept menu of ``side``, brought up to date with the state: built whole at the side's first
-    listing (or when Persian support differs), otherwise only the blocks that changed and the
-    answers that read a hex whose blocks, attacks or control changed are asked again."""
+    """The kept menu of ``side``, brought up to date with the state (see :class:`MoveMenu`)."""
     menus: list[MoveMenu | None] | None = s.move_menu
     if menus is None:
         menus = s.move_menu = [None, None]
@@ -223,53 +234,73 @@ def _kept_menu(s: S, side: int) -> MoveMenu:
             and attacks == m.attacks and lctrl == m.lctrl and sctrl == m.sctrl):
         return m
     bit = geo(s.comp.board).bit
-    changed = 0  # the hexes whose blocks, hexside attacks or control changed
+    ce = 0  # hexes whose enemy blocks, sieges, control or attacks changed
+    cf = 0  # hexes where the side's own blocks changed (its stacking room, 4.1)
     if lctrl != m.lctrl or sctrl != m.sctrl:
         # 4.2: the control snapshot of a new Phase: the hexes whose control changed
-        for h, (a, b, c, d) in enumerate(zip(lctrl, m.lctrl, sctrl, m.sctrl, strict=True)):
-            if a != b or c != d:
-                changed |= bit[h]
+        # (the control values 0-5 as bytes; XOR of the old and new, land and sea: a byte per hex, not 0
+        # where it changed)
+        diff = ((int.from_bytes(bytes(lctrl), "little") ^ int.from_bytes(bytes(m.lctrl), "little"))
+                | (int.from_bytes(bytes(sctrl), "little") ^ int.from_bytes(bytes(m.sctrl), "little")))
+        for h in [h for h, v in enumerate(diff.to_bytes(len(lctrl), "little")) if v]:
+            ce |= bit[h]
         m.lctrl = lctrl[:]
         m.sctrl = sctrl[:]
-    dirty: list[int] = []  # the blocks that changed
-    mloc = m.loc
-    mowner = m.owner
-    mins = m.inside
-    mmoved = m.moved
-    mstart = m.start
-    for b, h in enumerate(loc):
-        was = mloc[b]
-        if was != h or mowner[b] != owner[b] or mins[b] != ins[b]:
-            if was >= 0:
-                changed |= bit[was]
-            if h >= 0:
-                changed |= bit[h]
-            dirty.append(b)
-        elif mmoved[b] != moved[b] or mstart[b] != start[b]:
-            dirty.append(b)
+    # the blocks that changed: found list by list (most actions change one block's hex and moved flag)
+    moved_blocks = set()
+    if loc != m.loc:
+        moved_blocks.update([b for b, (x, y) in enumerate(zip(loc, m.loc, strict=True)) if x != y])
+    if owner != m.owner:
+        moved_blocks.update([b for b, (x, y) in enumerate(zip(owner, m.owner, strict=True)) if x != y])
+    if ins != m.inside:
+        moved_blocks.update([b for b, (x, y) in enumerate(zip(ins, m.inside, strict=True)) if x != y])
+    dirty = list(moved_blocks)
+    if moved != m.moved:
+        dirty.extend([b for b, (x, y) in enumerate(zip(moved, m.moved, strict=True)) if x != y])
+    if start != m.start:
+        dirty.extend([b for b, (x, y) in enumerate(zip(start, m.start, strict=True)) if x != y])
+    if moved_blocks:
+        mloc = m.loc
+        mowner = m.owner
+        enemy = 1 - side
+        enemy_bit = 1 << enemy
+        occ = occ_of(s)
+        for b in moved_blocks:
+            was = mloc[b]
+            h = loc[b]
+            o = owner[b]
+            mo = mowner[b]
+            where = (bit[was] if was >= 0 else 0) | (bit[h] if h >= 0 else 0)
+            if o == enemy or mo == enemy:
+                ce |= where
+            if o == side or mo == side:
+                cf |= where
+                # a siege begins or ends where the enemy's blocks are (field | inside == 3)
+                for x in (was, h):
+                    if x >= 0 and (occ.field[x] | occ.inside[x]) & enemy_bit:
+                        ce |= bit[x]
     if attacks != m.attacks:
         old = m.attacks
         for x in set(old) | set(attacks):
             if old.count(x) != attacks.count(x):
-                changed |= bit[x // 6]  # an attack through a hexside of hex x // 6 (4.1)
+                ce |= bit[x // 6]  # an attack through a hexside of hex x // 6 (4.1)
         m.attacks = attacks[:]
     m.loc = loc[:]
     m.owner = owner[:]
     m.inside = ins[:]
     m.moved = moved[:]
     m.start = start[:]
-    if changed:
+    if ce:
         march = m.march
-        for key in [k for k, v in march.items() if v[1] & changed]:
+        for key in [k for k, v in march.items() if v[1] & ce]:
             del march[key]
-        is_dirty = bytearray(len(loc))
-        for b in dirty:
-            is_dirty[b] = 1
-        for b, dep in enumerate(m.deps):
-            if dep & changed and not is_dirty[b]:
-                dirty.append(b)
+        sea = m.sea
+        for port in [k for k, v in sea.items() if not v.done or v.read[0] & ce]:
+            del sea[port]
+    if ce or cf:
+        dirty.extend([b for b, (e, f) in enumerate(zip(m.deps_e, m.deps_f, strict=True)) if e & ce or f & cf])
     if dirty:
-        _ask(s, side, m, dirty)
+        _ask(s, side, m, sorted(set(dirty)))
     return m
 
 
@@ -290,57 +321,76 @@ def _ask(s: S, side: int, m: MoveMenu, blocks: Iterable[int]) -> None:
     ins = s.inside
     loc = s.loc
     flags = m.flags
-    deps = m.deps
+    deps_e = m.deps_e
+    deps_f = m.deps_f
     march = m.march
-    shared: dict[int, _SeaSearch] = {}  # sea searches begun while asking (the state does not change)
+    sea = m.sea
     for b in blocks:
         h = loc[b]
         if owner[b] != side or h < 0:
-            flags[b] = deps[b] = 0
+            flags[b] = deps_e[b] = deps_f[b] = 0
             continue
-        dep = bit[h]
+        de = bit[h]
+        df = 0
         f = 0
         # can_start: not moved, not besieged (R6; first edition 9.2 FE21 e), revolt blocks (7.1)
         spec = specs[b]
         if moved[b] or (ins[b] and not (s.ed1 and h == syr)) or (
                 spec.type == REVOLT and (spec.revolt != "helots" or (field[h] | inside[h]) == 3)):
-            flags[b] = 0
-            deps[b] = dep
+            flags[b] = deps_f[b] = 0
+            deps_e[b] = de
             continue
         if h != syr:
-            dep |= nbm[h]  # op_steps reads the neighbours' blocks and the hexside attacks into them
+            de |= nbm[h]  # op_steps reads the neighbours' blocks and the hexside attacks into them
             if (navy_steps(s, side, b, True, occ, True) if spec.type == NAVY
                     else army_steps(s, side, b, True, occ, True)):
                 f = 1
             if spec.is_army and (field[h] | inside[h]) != 3 and not ins[b]:
                 # march_destinations(first=True): a friendly hex next to it, else the march reach
-                if _march_adjacent(s, side, b, occ) >= 0:
+                near = _march_adjacent(s, side, b, occ)
+                if near >= 0:
                     f |= 2
+                    df |= bit[near]
                 else:
+                    df |= nbm[h]
                     key = (h, spec.move * 2)
                     hit = march.get(key)
                     if hit is None:
                         acc = [0]
-                        hit = march[key] = (_march_reach(s, side, h, spec.move * 2, occ, acc), acc[0])
-                    dep |= hit[1]
-                    if hit[0] and _fitting(s, side, b, hit[0], occ, True):
+                        reach = _march_reach(s, side, h, spec.move * 2, occ, acc)
+                        dests = 0
+                        for x in reach:
+                            dests |= bit[x]
+                        hit = march[key] = (reach, acc[0], dests)
+                    de |= hit[1]
+                    fit = _fitting(s, side, b, hit[0], occ, True) if hit[0] else hit[0]
+                    if fit:
                         f |= 2
+                        df |= bit[fit[0]]
+                    else:
+                        df |= hit[2]
             # sea_destinations(first=True): from a friendly port, not from a siege (4.52)
             if (field[h] | inside[h]) != 3 and not ins[b] and _friendly_port(s, side, h):
-                search = shared.get(h)
+                search = sea.get(h)
                 if search is None:
-                    search = shared[h] = _SeaSearch(s, side, h, occ)
+                    search = sea[h] = _SeaSearch(s, side, h, occ)
                 for p in search:
                     if p == syr or stack_ok(s, side, p, b, occ):
                         f |= 4
+                        df |= bit[p]
                         break
-                dep |= search.read[0]
+                else:
+                    for p in search.found:
+                        df |= bit[p]
+                de |= search.read[0]
         else:
-            dep |= g.emb_mask  # 9.2: SYRACUSE is left by sea, for the embarkation ports
+            de |= g.emb_mask  # 9.2: SYRACUSE is left by sea, for the embarkation ports
+            df |= g.emb_mask
             if sea_destinations(s, side, b, occ, None, True):
                 f |= 4
         flags[b] = f
-        deps[b] = dep
+        deps_e[b] = de
+        deps_f[b] = df
     tabs = block_tabs(specs)
     names = tabs.menu_names
     kinds = tabs.kinds
@@ -696,11 +746,40 @@ def legal_moving(s: S, side: int) -> list[str]:
         if can_stop(s, side, b, h, occ):
             out.append("stop")
     else:
-        dests = march_destinations(s, side, b) if s.move_kind == MARCH else sea_destinations(s, side, b)
+        dests = _strategic_destinations(s, side, b)
+        if CHECK_INCREMENTAL:
+            scratch = march_destinations(s, side, b) if s.move_kind == MARCH else sea_destinations(s, side, b)
+            if scratch != dests:
+                raise AssertionError(f"kept destinations {dests} differ from the listing from scratch {scratch}")
         out.extend("to " + hex_name(s, n) for n in dests)
     if len(s.move_path) == 1 or not out:
         out.append("cancel")  # RULINGS R4: a move that has had no effect may be taken back
     return out
+
+
+def _strategic_destinations(s: S, side: int, b: int) -> list[int]:
+    """The destinations of the march (4.51) or sea move (4.52) block ``b`` has begun: those of
+    march_destinations / sea_destinations, from the kept menu's march reach or sea search of its hex
+    when it has one (the menu is brought up to date first: beginning the move changed no block)."""
+    h = s.loc[b]
+    occ = occ_of(s)
+    if h < 0 or (occ.field[h] | occ.inside[h]) == 3 or s.inside[b] or h == s.comp.board.syracuse_hex:
+        # never from a siege (4.5); SYRACUSE (9.2) and a siege there (first edition, FE21 e) as asked
+        return march_destinations(s, side, b, occ) if s.move_kind == MARCH else sea_destinations(s, side, b, occ)
+    m = _kept_menu(s, side)
+    if s.move_kind == MARCH:
+        limit = s.comp.blocks[b].move * 2
+        hit = m.march.get((h, limit))
+        if hit is None:
+            return march_destinations(s, side, b, occ)
+        return _fitting(s, side, b, hit[0], occ, False) if hit[0] else []
+    if not _friendly_port(s, side, h):
+        return []  # 4.52: a sea move starts in a friendly port
+    search = m.sea.get(h)
+    if search is None:
+        search = m.sea[h] = _SeaSearch(s, side, h, occ)
+    reach = list(search)  # the whole search
+    return _fitting(s, side, b, reach, occ, False) if reach else []
 
 
 def apply_moving(s: S, side: int, action: str) -> None:
