@@ -190,3 +190,37 @@ def test_2_1_every_locale_stands_on_the_land_or_on_its_coast() -> None:
         on_land = any(_inside(p, r) for r in doc["land"]) and not any(_inside(p, r) for r in doc["lakes"])
         if not on_land:
             assert loc.port and min(_distance(p, r) for r in doc["land"]) < 0.06, loc.id
+
+
+def test_2_1_the_coast_scripts_share_one_module_that_reads_clips_and_simplifies(tmp_path: Path) -> None:
+    """scripts/sparta_vs_athens_coast.py and scripts/athens_sparta_coast.py derive their maps' coastlines
+    with scripts/coast.py (one reader of GSHHG, one clipper, one simplifier): checked on a tiny GSHHG pair of
+    files (one land square across the frame's west edge, one lake outside it)."""
+    import importlib.util
+    import struct
+    import sys
+
+    scripts = Path(__file__).resolve().parents[2] / "scripts"
+    sys.path.insert(0, str(scripts))
+    try:
+        spec = importlib.util.spec_from_file_location("coast", scripts / "coast.py")
+        assert spec is not None and spec.loader is not None
+        coast = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(coast)
+        for name in ("sparta_vs_athens_coast.py", "athens_sparta_coast.py"):
+            text = (scripts / name).read_text(encoding="utf-8")
+            assert "import coast" in text and "def _clip" not in text and "def _simplify" not in text
+    finally:
+        sys.path.remove(str(scripts))
+    land = [(10.0, 37.0), (12.0, 37.0), (12.0, 39.0), (10.0, 39.0)]
+    lake = [(40.0, 37.0), (41.0, 37.0), (41.0, 38.0)]
+    raw = b"".join(struct.pack("<2f", *p) for p in [*land, *lake])
+    (tmp_path / "gshhs_i.dat").write_bytes(raw)
+    (tmp_path / "gshhsmeta_i.dat").write_text(f"1 4.0 4 37 39 0 {8 * 4}\n2 0.5 3 37 38 {8 * 4} {8 * 3}\n")
+    found = list(coast.shorelines(tmp_path, (34.0, 43.0), (11.0, 32.0)))
+    assert [level for level, _ in found] == [1]  # the lake lies east of the frame
+    ring = coast.clip(found[0][1], (11.0, 30.0, 32.0, 45.0))
+    assert min(x for x, _ in ring) == 11.0 and coast.area(ring) == 2.0
+    assert coast.inside((11.5, 38.0), ring) and not coast.inside((10.5, 38.0), ring)
+    wavy = [(0.0, 0.0), (1.0, 0.001), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]
+    assert coast.simplify(wavy, 0.01) == [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]
