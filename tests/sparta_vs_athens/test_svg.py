@@ -3,10 +3,12 @@ squares (2.3), tribute boxes red beside blue (2.16 Errata), colours by nationali
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -147,14 +149,20 @@ def test_names_do_not_overlap_one_another() -> None:
     assert clashes == []
 
 
+@functools.cache
+def _coast() -> Any:
+    """scripts/coast.py, the coastline helpers the derivation scripts share (scripts/ is no package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("coast", Path(__file__).resolve().parents[2] / "scripts" / "coast.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _inside(p: tuple[float, float], ring: list[list[float]]) -> bool:
-    x, y = p
-    hit = False
-    for i in range(len(ring)):
-        (ax, ay), (bx, by) = ring[i - 1], ring[i]
-        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
-            hit = not hit
-    return hit
+    return bool(_coast().inside(p, [(x, y) for x, y in ring]))
 
 
 def _distance(p: tuple[float, float], ring: list[list[float]]) -> float:
@@ -196,22 +204,12 @@ def test_2_1_the_coast_scripts_share_one_module_that_reads_clips_and_simplifies(
     """scripts/sparta_vs_athens_coast.py and scripts/athens_sparta_coast.py derive their maps' coastlines
     with scripts/coast.py (one reader of GSHHG, one clipper, one simplifier): checked on a tiny GSHHG pair of
     files (one land square across the frame's west edge, one lake outside it)."""
-    import importlib.util
     import struct
-    import sys
 
-    scripts = Path(__file__).resolve().parents[2] / "scripts"
-    sys.path.insert(0, str(scripts))
-    try:
-        spec = importlib.util.spec_from_file_location("coast", scripts / "coast.py")
-        assert spec is not None and spec.loader is not None
-        coast = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(coast)
-        for name in ("sparta_vs_athens_coast.py", "athens_sparta_coast.py"):
-            text = (scripts / name).read_text(encoding="utf-8")
-            assert "import coast" in text and "def _clip" not in text and "def _simplify" not in text
-    finally:
-        sys.path.remove(str(scripts))
+    coast = _coast()
+    for name in ("sparta_vs_athens_coast.py", "athens_sparta_coast.py"):
+        text = (Path(__file__).resolve().parents[2] / "scripts" / name).read_text(encoding="utf-8")
+        assert "import coast" in text and "def _clip" not in text and "def _simplify" not in text
     land = [(10.0, 37.0), (12.0, 37.0), (12.0, 39.0), (10.0, 39.0)]
     lake = [(40.0, 37.0), (41.0, 37.0), (41.0, 38.0)]
     raw = b"".join(struct.pack("<2f", *p) for p in [*land, *lake])
