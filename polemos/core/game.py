@@ -126,7 +126,7 @@ class State(ABC):
             if role not in roles:
                 raise IllegalActionError(f"unknown role {role!r}; roles are {', '.join(roles)}")
             raise IllegalActionError(f"it is not {role}'s turn to act (waiting for {', '.join(active)})")
-        if text not in self.legal_actions(role):
+        if not self._is_legal(role, text):
             raise IllegalActionError(f"illegal action for {role}: {text!r}")
         n = len(self.actions)
         snaps = self._undo_snaps
@@ -134,6 +134,12 @@ class State(ABC):
         if last < self.undo_floor or n - last >= UNDO_SNAPSHOT_EVERY:
             self._snapshot(n)
         self._step(role, text, active)
+
+    def _is_legal(self, role: Role, text: str) -> bool:
+        """Is ``text`` one of ``role``'s legal actions now (``role`` is active)? What :meth:`apply` checks;
+        a game may answer without copying its list of legal actions (e.g. from the one it keeps), never
+        differently from :meth:`legal_actions`."""
+        return text in self.legal_actions(role)
 
     def _step(self, role: Role, text: str, active: tuple[Role, ...]) -> bool:
         """Carry out an already validated action, log it and move the undo floor past it if it

@@ -13,9 +13,13 @@ from polemos.core.rng import Rng
 from polemos.games.athens_sparta import rules, view
 from polemos.games.athens_sparta.data import load_components, load_components_first
 from polemos.games.athens_sparta.hidden import hidden_variants
-from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, EDITIONS, Components
+from polemos.games.athens_sparta.model import ATHENS, EDITION_FIRST, EDITION_SECOND, EDITIONS, SPARTA, Components
 from polemos.games.athens_sparta.state import POOL, ROLES, SIDE_OF_ROLE, AthensSpartaState
 from polemos.games.athens_sparta.victory import points
+
+# active_roles' answers: by side, and by the mask of the sides a simultaneous decision waits for
+_ROLE_OF: tuple[tuple[Role, ...], ...] = tuple((r,) for r in ROLES)
+_ROLES_OF: tuple[tuple[Role, ...], ...] = ((), (ROLES[ATHENS],), (ROLES[SPARTA],), ROLES)
 
 
 class AthensSpartaPlay(AthensSpartaState):
@@ -25,19 +29,35 @@ class AthensSpartaPlay(AthensSpartaState):
     layers (issue 12)."""
 
     def active_roles(self) -> tuple[Role, ...]:
-        return tuple([ROLES[s] for s in rules.deciders(self)])
+        # rules.deciders, as roles (asked several times a step: no list built)
+        p = self.pending
+        if p is None or self.winner >= 0:
+            return ()
+        if p["kind"] in rules.SIMULTANEOUS:
+            sides = p["sides"]
+            return _ROLES_OF[(ATHENS in sides) | (SPARTA in sides) << 1]
+        return _ROLE_OF[int(p["side"])]
 
     def legal_actions(self, role: Role) -> list[str]:
+        return list(self._kept_legal(role))
+
+    def _kept_legal(self, role: Role) -> list[str]:
+        """The legal actions of ``role``, kept for the state as it is (keyed by the role and the number of
+        actions; the caller must not change the list)."""
+        key = (role, len(self.actions))
+        if self._legal_key == key:
+            return self._legal_val
         side = SIDE_OF_ROLE.get(role)
         if side is None:
             return []
-        key = (role, len(self.actions))
-        if self._legal_key == key:
-            return list(self._legal_val)
         val: list[str] = rules.legal(self, side)
         self._legal_key = key
         self._legal_val = val
-        return list(val)
+        return val
+
+    def _is_legal(self, role: Role, text: str) -> bool:
+        # membership in the kept list: the listing a caller just made is not made (nor copied) again
+        return text in self._kept_legal(role)
 
     def _apply(self, role: Role, action: str) -> None:
         rules.apply(self, SIDE_OF_ROLE[role], action)

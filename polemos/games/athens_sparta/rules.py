@@ -89,21 +89,27 @@ def advance(s: S) -> None:
         s.tasks = []
 
 
+# the decisions both players make at once, each in secret: card play ([1]), the SYRACUSE Points option's
+# Sicily cards, the Mulligan sidebar's answers (RULINGS R25) and the Replacement Phase (8.0, RULINGS R26)
+SIMULTANEOUS = frozenset(("card", "sicily", "replace", "mulligan"))
+
+
 def deciders(s: S) -> list[int]:
     p = s.pending
     if p is None or s.winner >= 0:
         return []
-    kind = p["kind"]
-    if kind in ("card", "sicily", "replace", "mulligan"):
+    if p["kind"] in SIMULTANEOUS:
         return [side for side in (ATHENS, SPARTA) if side in p["sides"]]
     return [int(p["side"])]
 
 
 def legal(s: S, side: int) -> list[str]:
     p = s.pending
-    if p is None or side not in deciders(s):
+    if p is None or s.winner >= 0:
         return []
     kind = p["kind"]
+    if side not in p["sides"] if kind in SIMULTANEOUS else side != int(p["side"]):
+        return []  # not a decider (see deciders)
     fn = LEGAL.get(kind)
     if fn is None:
         return []
