@@ -203,8 +203,8 @@ class MoveMenu:
         self.deps_e = [0] * nb
         self.deps_f = [0] * nb
         # march reach per (start hex, limit): (the destinations, the hexes its search read, the
-        # destinations' bits)
-        self.march: dict[tuple[int, int], tuple[list[int], int, int]] = {}
+        # destinations' bits, per hex the hex it was reached from)
+        self.march: dict[tuple[int, int], tuple[list[int], int, int, list[int]]] = {}
         # sea searches per start port (4.52), resumed on demand
         self.sea: dict[int, _SeaSearch] = {}
         # the menu's words for the blocks, without a storm and during one (4.6: no navy moves)
@@ -325,6 +325,7 @@ def _ask(s: S, side: int, m: MoveMenu, blocks: Iterable[int]) -> None:
     deps_f = m.deps_f
     march = m.march
     sea = m.sea
+    loc_hexes = s.comp.board.hexes
     for b in blocks:
         h = loc[b]
         if owner[b] != side or h < 0:
@@ -341,33 +342,47 @@ def _ask(s: S, side: int, m: MoveMenu, blocks: Iterable[int]) -> None:
             deps_e[b] = de
             continue
         if h != syr:
-            de |= nbm[h]  # op_steps reads the neighbours' blocks and the hexside attacks into them
-            if (navy_steps(s, side, b, True, occ, True) if spec.type == NAVY
-                    else army_steps(s, side, b, True, occ, True)):
+            # op_steps(first, one): the first step found is the answer's witness (the neighbour's
+            # blocks and the hexside attacks into it); none found: every neighbour was read
+            step = (navy_steps(s, side, b, True, occ, True) if spec.type == NAVY
+                    else army_steps(s, side, b, True, occ, True))
+            if step:
                 f = 1
+                de |= bit[step[0][0]]
+            else:
+                de |= nbm[h]
             if spec.is_army and (field[h] | inside[h]) != 3 and not ins[b]:
                 # march_destinations(first=True): a friendly hex next to it, else the march reach
                 near = _march_adjacent(s, side, b, occ)
                 if near >= 0:
                     f |= 2
+                    de |= bit[near]
                     df |= bit[near]
                 else:
+                    de |= nbm[h]
                     df |= nbm[h]
                     key = (h, spec.move * 2)
                     hit = march.get(key)
                     if hit is None:
                         acc = [0]
-                        reach = _march_reach(s, side, h, spec.move * 2, occ, acc)
+                        parent = [-1] * len(loc_hexes)
+                        reach = _march_reach(s, side, h, spec.move * 2, occ, acc, parent)
                         dests = 0
                         for x in reach:
                             dests |= bit[x]
-                        hit = march[key] = (reach, acc[0], dests)
-                    de |= hit[1]
+                        hit = march[key] = (reach, acc[0], dests, parent)
                     fit = _fitting(s, side, b, hit[0], occ, True) if hit[0] else hit[0]
                     if fit:
+                        # the witness: the way to the destination that has room (4.1)
                         f |= 2
-                        df |= bit[fit[0]]
+                        x = fit[0]
+                        df |= bit[x]
+                        parent = hit[3]
+                        while x >= 0:
+                            de |= bit[x]
+                            x = parent[x]
                     else:
+                        de |= hit[1]
                         df |= hit[2]
             # sea_destinations(first=True): from a friendly port, not from a siege (4.52)
             if (field[h] | inside[h]) != 3 and not ins[b] and _friendly_port(s, side, h):
@@ -376,13 +391,16 @@ def _ask(s: S, side: int, m: MoveMenu, blocks: Iterable[int]) -> None:
                     search = sea[h] = _SeaSearch(s, side, h, occ)
                 for p in search:
                     if p == syr or stack_ok(s, side, p, b, occ):
+                        # the witness: the way to the port that has room, or the embarkation ports
+                        # that open SYRACUSE (9.2)
                         f |= 4
                         df |= bit[p]
+                        de |= g.emb_mask if p == syr else search.path(p, bit)
                         break
                 else:
+                    de |= search.read[0]
                     for p in search.found:
                         df |= bit[p]
-                de |= search.read[0]
         else:
             de |= g.emb_mask  # 9.2: SYRACUSE is left by sea, for the embarkation ports
             df |= g.emb_mask
@@ -999,10 +1017,12 @@ def _fitting(s: S, side: int, b: int, reach: list[int], occ: Occ, first: bool) -
     return out
 
 
-def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ, acc: list[int] | None = None) -> list[int]:
+def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ, acc: list[int] | None = None,
+                 parent: list[int] | None = None) -> list[int]:
     """4.51: the friendly hexes (not sieges) a march from ``start`` may end in, through hexes not
     closed to it (RULINGS R30: never an enemy hex; an Oracle always, R20). ``acc``: its first item
-    gets the bits of every hex the search read (the kept Move Phase menu's dependencies)."""
+    gets the bits of every hex the search read; ``parent``: per hex, the hex it was reached from
+    (the kept Move Phase menu's dependencies: the path to one destination)."""
     board = s.comp.board
     g = geo(board)
     nbm = g.nbm
@@ -1057,8 +1077,12 @@ def _march_reach(s: S, side: int, start: int, limit: int, occ: Occ, acc: list[in
                         and n not in out):
                     out.append(n)
                 seen[n] = limit
+                if parent is not None:
+                    parent[n] = h
                 continue
             seen[n] = dist + 1
+            if parent is not None:
+                parent[n] = h
             queue.append(n)
     if acc is not None:
         acc[0] |= read
@@ -1069,13 +1093,25 @@ class _SeaSearch:
     """One ``_sea_reach`` search shared by the blocks of a hex while one menu is listed (the state
     does not change meanwhile): the ports found so far, and the search, resumed on demand."""
 
-    __slots__ = ("done", "found", "read", "search")
+    __slots__ = ("done", "found", "parent", "read", "search", "via")
 
     def __init__(self, s: S, side: int, start: int, occ: Occ) -> None:
         self.read = [0]  # the bits of the hexes the search has read so far
-        self.search = _sea_reach(s, side, start, occ, self.read)
+        self.parent = [-1] * (2 * len(s.comp.board.hexes))  # per (hex, coast) node, where from
+        self.via: dict[int, int] = {}  # per port found, the node it was found at
+        self.search = _sea_reach(s, side, start, occ, self.read, self.parent, self.via)
         self.found: list[int] = []
         self.done = False
+
+    def path(self, port: int, bit: tuple[int, ...]) -> int:
+        """The bits of the hexes on the way the search found ``port`` (a found port but SYRACUSE)."""
+        parent = self.parent
+        node = self.via[port]
+        mask = 0
+        while node >= 0:
+            mask |= bit[node >> 1]
+            node = parent[node]
+        return mask
 
     def __iter__(self) -> Iterator[int]:
         found = self.found
@@ -1143,10 +1179,13 @@ def sea_destinations(s: S, side: int, b: int, occ: Occ | None = None,
     return _fitting(s, side, b, reach, occ, first)
 
 
-def _sea_reach(s: S, side: int, start: int, occ: Occ, acc: list[int] | None = None) -> Iterator[int]:
+def _sea_reach(s: S, side: int, start: int, occ: Occ, acc: list[int] | None = None,
+               parent: list[int] | None = None, via: dict[int, int] | None = None) -> Iterator[int]:
     """The friendly ports a sea move from ``start`` may reach (4.52), nearest first, never through
     a hex closed to it (RULINGS R30: an enemy hex by sea control, 4.2). ``acc``: its first item
-    gets the bits of every hex read so far, before each port is given (the kept menu's dependencies)."""
+    gets the bits of every hex read so far, before each port is given; ``parent``: per (hex, coast)
+    node, the node it was reached from, and ``via``: per port, the node it was found at (the kept
+    menu's dependencies: the path to one port)."""
     board = s.comp.board
     g = geo(board)
     syr = board.syracuse_hex
@@ -1189,6 +1228,8 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ, acc: list[int] | None = No
                 if seen[nn] or n in persian or closed[n]:
                     continue
                 seen[nn] = 1
+                if parent is not None:
+                    parent[nn] = node
                 nxt.append(nn)
                 cn = city_at[n]
                 if cn >= 0 and n != start and n not in found:
@@ -1201,6 +1242,8 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ, acc: list[int] | None = No
                             and (sc == side or (persia_friendly and sc == C_PERSIA))
                             and (field[n] | inside[n]) != 3):
                         found.add(n)
+                        if via is not None:
+                            via[n] = nn
                         yield n
         frontier = nxt
         if not frontier:
