@@ -9,6 +9,7 @@ record's format and is the button's title in the browser.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +152,24 @@ def prompt(view: JSON) -> str:
     return f"{SIDE_NAME.get(p.get('role'), p.get('role'))}: {text or kind.replace('_', ' ')}"
 
 
+#: the actions "<verb> <one word>" in words: the template (its English is the catalog's, 'take {unit}', with the
+#: name in the placeholder's place) and what the word names
+ONE_NAME: dict[str, tuple[str, str]] = {
+    "take": ("take {name}", "unit"),
+    "unpaid": ("leave {name} unpaid: it wavers (3.2 2a)", "unit"),
+    "restore": ("restore {name} (DESIGN 8.5)", "unit"),
+    "pay": ("pay {name} talents of maintenance (3.2 2a)", "number"),
+    "activate": ("activate {name} (DESIGN 4.1)", "leader"),
+    "lesser": ("move a leaderless stack from {name}, one path (DESIGN 4.1)", "locale"),
+    "march": ("march to {name} (DESIGN 7.2)", "locale"),
+    "sail": ("sail to {name} (DESIGN 7.3)", "locale"),
+    "retreat": ("retreat to {name} (DESIGN 8.3)", "locale"),
+    "revolt": ("{name} revolts (event 8)", "locale"),
+}
+_NAMERS: dict[str, Callable[[str, Source], str] | None] = {"unit": unit, "leader": leader, "locale": locale,
+                                                           "number": None}
+
+
 def action_label(view: JSON, action: str) -> str:
     """A legal action in words: pieces and places by their display names, with its rule."""
     words = action.split()
@@ -160,32 +179,16 @@ def action_label(view: JSON, action: str) -> str:
     comp = of(view)
     if verb == "take" and rest == ["all"]:
         return "take every unit that may go (DESIGN 5.1)"
-    if verb == "take" and len(rest) == 1:
-        return f"take {unit(rest[0], comp)}"
-    if verb == "unpaid" and len(rest) == 1:
-        return f"leave {unit(rest[0], comp)} unpaid: it wavers (3.2 2a)"
-    if verb == "restore" and len(rest) == 1:
-        return f"restore {unit(rest[0], comp)} (DESIGN 8.5)"
-    if verb == "pay" and len(rest) == 1:
-        return f"pay {rest[0]} talents of maintenance (3.2 2a)"
+    if len(rest) == 1 and verb in ONE_NAME:
+        template, kind = ONE_NAME[verb]
+        namer = _NAMERS[kind]
+        return template.format(name=namer(rest[0], comp) if namer is not None else rest[0])
     if verb == "buy" and len(rest) == 3:
         i = comp.unit_index.get(rest[0])
         cost = f" for {comp.units[i].strength} talents" if i is not None else ""
         return f"buy {unit_type(rest[0], comp)}{cost} at {locale(rest[2], comp)} (3.2 2a)"
     if verb == "place" and len(rest) == 3:
         return f"place {leader(rest[0], comp)} at {locale(rest[2], comp)} (3.2 d)"
-    if verb == "activate" and len(rest) == 1:
-        return f"activate {leader(rest[0], comp)} (DESIGN 4.1)"
-    if verb == "lesser" and len(rest) == 1:
-        return f"move a leaderless stack from {locale(rest[0], comp)}, one path (DESIGN 4.1)"
-    if verb == "march" and len(rest) == 1:
-        return f"march to {locale(rest[0], comp)} (DESIGN 7.2)"
-    if verb == "sail" and len(rest) == 1:
-        return f"sail to {locale(rest[0], comp)} (DESIGN 7.3)"
-    if verb == "retreat" and len(rest) == 1:
-        return f"retreat to {locale(rest[0], comp)} (DESIGN 8.3)"
-    if verb == "revolt" and len(rest) == 1:
-        return f"{locale(rest[0], comp)} revolts (event 8)"
     fixed = {
         "athens first": "Athens moves first (DESIGN 3.3)", "sparta first": "Sparta moves first (DESIGN 3.3)",
         "go": "the force is formed: move it (DESIGN 5.1)", "stop": "stop here (DESIGN 7.2)",
