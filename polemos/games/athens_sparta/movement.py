@@ -828,7 +828,8 @@ def apply_moving(s: S, side: int, action: str) -> None:
             s.say("9.2: the block sails to SYRACUSE.")
             _enter_neutral(s, side, target)
         return
-    step = next((st for st in op_steps(s, side, b) if st[0] == target), None)
+    occ = occ_of(s)  # the enemy blocks stay where they are while this block steps on (must_stop's ``occ``)
+    step = next((st for st in op_steps(s, side, b, False, occ) if st[0] == target), None)
     if step is None:
         raise IllegalActionError(f"{hex_name(s, target)} cannot be entered now")
     _n, _d, arrive, crossing = step
@@ -841,7 +842,7 @@ def apply_moving(s: S, side: int, action: str) -> None:
         if crossing:
             s.move_crossed = True
         s.move_side = arrive
-    if must_stop(s, side, b, target):
+    if must_stop(s, side, b, target, occ):
         finish_move(s, side, b)
 
 
