@@ -9,7 +9,7 @@ record's format and is the button's title in the browser.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,61 +63,56 @@ def unit(name: str, source: Source = None) -> str:
     return _units(_comp(source)).get(name, name)
 
 
+def _indexed(index: Mapping[str, int], items: Sequence[Any], wanted: str) -> str:
+    """The name of the item ``wanted`` by its component index, else ``wanted`` itself."""
+    i = index.get(wanted)
+    return str(items[i].name) if i is not None else wanted
+
+
+def _by_id(items: Iterable[Any], wanted: str | None, attr: str = "name") -> str | None:
+    """The ``attr`` of the item whose id is ``wanted`` (None: no such item)."""
+    return next((str(getattr(x, attr)) for x in items if x.id == wanted), None)
+
+
 def locale(locale_id: str | None, source: Source = None) -> str:
     if locale_id is None:
         return "—"
     comp = _comp(source)
-    i = comp.locale_index.get(locale_id)
-    return comp.locales[i].name if i is not None else locale_id
+    return _indexed(comp.locale_index, comp.locales, locale_id)
 
 
 def leader(leader_id: str | None, source: Source = None) -> str:
     if leader_id is None:
         return "a leaderless stack"
     comp = _comp(source)
-    i = comp.leader_index.get(leader_id)
-    return comp.leaders[i].name if i is not None else leader_id
+    return _indexed(comp.leader_index, comp.leaders, leader_id)
 
 
 def unit_type(type_id: str, source: Source = None) -> str:
     comp = _comp(source)
-    i = comp.unit_index.get(type_id)
-    return comp.units[i].name if i is not None else type_id
+    return _indexed(comp.unit_index, comp.units, type_id)
 
 
 def scenario(scenario_id: str | None, source: Source = None) -> str:
-    comp = _comp(source)
-    for sc in comp.scenarios:
-        if sc.id == scenario_id:
-            return sc.name
-    return str(scenario_id)
+    return _by_id(_comp(source).scenarios, scenario_id) or str(scenario_id)
 
 
 def phase(phase_id: str | None, source: Source = None) -> str:
     """A phase's name on the Year Track's table (2.14, 3.2; DESIGN 3.3)."""
     if not phase_id:
         return "—"
-    for q in _comp(source).tables.quarters:
-        for ph in q.phases:
-            if ph.id == phase_id:
-                return ph.name
-    return phase_id.replace("-", " ")
+    phases = (ph for q in _comp(source).tables.quarters for ph in q.phases)
+    return _by_id(phases, phase_id) or phase_id.replace("-", " ")
 
 
 def event(event_id: str | None, source: Source = None) -> str:
     if not event_id:
         return "none"
-    for ev in _comp(source).tables.events:
-        if ev.id == event_id:
-            return ev.title
-    return event_id
+    return _by_id(_comp(source).tables.events, event_id, "title") or event_id
 
 
 def ally(ally_id: str, source: Source = None) -> str:
-    for a in _comp(source).allies:
-        if a.id == ally_id:
-            return a.name
-    return ally_id
+    return _by_id(_comp(source).allies, ally_id) or ally_id
 
 
 def prompt(view: JSON) -> str:
