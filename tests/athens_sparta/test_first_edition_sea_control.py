@@ -181,3 +181,28 @@ def test_fe42_terminal_lists_the_straits_and_the_ports_held_otherwise_in_english
     assert "Mar no controlado por quien tiene la ciudad (1.ª ed. 6.5): POTIDAEA Atenas" in flat
     screen = text.render(polemos.game("athens-and-sparta").new(3).view("sparta"))
     assert "Sea control at the straits (4.2):" in screen
+
+
+def test_1st_8_1_event_cards_cite_the_first_editions_rules_and_pp() -> None:
+    """RULINGS FE27 (issue 13): in a first-edition game the event cards speak its rules — PP, never BP; 1st 8.1's
+    limit of 2x a major city's value (8 PP in ATHENS or SPARTA), not the current 3x; its numbers for sea moves (1st
+    4.4), storming (1st 5.54) and Siege Attrition (1st 5.59) — in English and in Spanish; the current rules' cards
+    are unchanged."""
+    from polemos.core.log import translate_line
+    from polemos.games.athens_sparta.view import FIRST_CARD_TEXTS, _card
+
+    first, second = polemos.game("athens-and-sparta").new(3, options=FIRST), polemos.game("athens-and-sparta").new(3)
+    assert isinstance(first, AthensSpartaState) and isinstance(second, AthensSpartaState)
+    events = [c for c in range(len(first.comp.cards)) if first.comp.cards[c].event]
+    shown = {first.comp.cards[c].event: _card(first, c)["text"] for c in events}
+    assert len([c for c in events if _card(first, c)["text"] in FIRST_CARD_TEXTS.values()]) == 6
+    for c in events:
+        text = _card(first, c)["text"]
+        assert not re.search(r"\bBPs?\b", text) and "3x" not in text, text
+        assert not re.search(r"\((?:4\.52|5\.41|6\.0)[;)]", text), text
+        es = translate_line(text, "es")
+        assert es != text and "BP" not in es and "3 veces" not in es, es
+        assert _card(second, c)["text"] == second.comp.cards[c].text
+    every = " ".join(_card(first, c)["text"] for c in events)
+    assert "(2x a major city's value, 8 PP in ATHENS or SPARTA, 1 PP in a minor city)" in every
+    assert "1st 5.54" in shown["betrayal"] and "1st 4.4" in shown["storm"] and "1st 5.59" in shown["plague"]

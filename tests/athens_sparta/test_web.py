@@ -471,10 +471,38 @@ def test_ed1_the_panel_names_the_first_editions_combat_turns() -> None:
 
     view = {"edition": "first", "battle": {"hex": "MEGARA", "kind": "new", "round": 1, "stage": "ed1",
                                            "attacker": "sparta"}}
-    line = "Battle at MEGARA (new), round 1, combat turns (1st 5.1); attacker Sparta"
+    line = "Battle at MEGARA, round 1: combat turns (1st 5.1); attacker Sparta"
     assert line in web.describe(view)["now"]
-    assert translate_line(line, "es").startswith("Batalla en ")
-    assert "turnos de combate (1.ª ed. 5.1)" in translate_line(line, "es")
+    assert translate_line(line, "es") == \
+        "Batalla en MEGARA, ronda 1: turnos de combate (1.ª ed. 5.1); atacante: Esparta"
+
+
+@pytest.mark.parametrize("kind", ["new", "storm", "sally"])
+def test_the_panels_battle_line_reads_whole_in_spanish(kind: str) -> None:
+    """Issues 11, 13: the panel's battle line names the battle's kind (5.4 new, 5.3 storm, 5.55 sally) and stage in
+    words — never the engine's 'sallyq' or 'new' — and reads whole in Spanish in every stage (a sally's question in
+    a first-edition game once read "Battle at NAUPACTUS (sally), round 1, sallyq; attacker Athens")."""
+    from polemos.core.log import translate_line
+
+    for stage in ("declare", "sea", "land", "siege", "sallyq", "extra", "after", "end", "ed1"):
+        view = {"edition": "first", "battle": {"hex": "NAUPACTUS", "kind": kind, "round": 2, "stage": stage,
+                                               "attacker": "athens"}}
+        line = next(x for x in web.describe(view)["now"] if "NAUPACTUS" in x)
+        assert "sallyq" not in line and "ed1" not in line and f"({kind})" not in line, line
+        shown = translate_line(line, "es")
+        assert "NAUPACTO" in shown and "ronda 2" in shown and "atacante: Atenas" in shown, shown
+        assert not re.search(r"\b(round|attacker|battle|after|sally|storm|new)\b", shown), shown
+
+
+def test_a_moving_blocks_path_reads_place_by_place_in_spanish() -> None:
+    """Issue 11: the panel's moving block ("ATHENS > PLATAEA > DELPHI") reads each place in Spanish, and one hex
+    left is one hex."""
+    from polemos.core.log import translate_line
+
+    view = {"moving": {"block": "ATH-CAV-1", "path": ["ATHENS", "PLATAEA", "DELPHI"], "left": 1}}
+    line = next(x for x in web.describe(view)["now"] if x.startswith("Moving"))
+    assert line.endswith("ATHENS > PLATAEA > DELPHI (1 hex left)")
+    assert translate_line(line, "es").endswith("ATENAS > PLATEA > DELFOS (queda 1 hex)")
 
 
 @pytest.mark.parametrize("options", [None, FIRST], ids=["second", "first"])

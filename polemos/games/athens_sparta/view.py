@@ -23,6 +23,7 @@ from polemos.games.athens_sparta.state import (
     AthensSpartaState,
 )
 from polemos.games.athens_sparta.victory import points
+from polemos.i18n import N_
 
 S = AthensSpartaState
 TYPE_IDS = ("hoplite", "peltast", "cavalry", "navy", "revolt")
@@ -30,8 +31,57 @@ TYPE_IDS = ("hoplite", "peltast", "cavalry", "navy", "revolt")
 
 def _card(s: S, c: int) -> dict[str, Any]:
     card = s.comp.cards[c]
-    return {"id": card.id, "mp": card.mp, "event": card.event or None, "title": card.title,
-            "text": card.text}
+    # a first-edition game's event cards cite its own rules and points (RULINGS FE27: PP, 1st 8.1's 2x; issue 13)
+    text = FIRST_CARD_TEXTS.get(card.text, card.text) if s.ed1 else card.text
+    return {"id": card.id, "mp": card.mp, "event": card.event or None, "title": card.title, "text": text}
+
+
+# The bundled event cards' texts as a first-edition game shows them (RULINGS FE27): the same events, with the first
+# edition's rule numbers (1st 4.4 sea moves, 5.54 storming, 5.59 Siege Attrition) and its Production Points, costs
+# and limits (1st 8.1: 2x a major city's value, 8 PP in ATHENS or SPARTA; 8.2, 8.4). A card a player's --data
+# words otherwise keeps its own text.
+_LEVY = ("Event, resolved before any moves: the player receives {n} BP and must spend them at once reinforcing (8.2) "
+         "friendly blocks in friendly cities that are not besieged or blockaded, at the step costs of 8.4 and within "
+         "each city's limit of 8.1{limits}. No new blocks may be built; BP not spent are lost. Then the player "
+         "has {mp} MP.")
+FIRST_CARD_TEXTS = {
+    "Event, resolved before any moves on either card: for both Player Turns of this Game Turn no navy may make an "
+    "operation move or a sea move, and no army may make a sea move (4.52). Land moves, revolts, combat, retreats, "
+    "regroups and siege attrition are unaffected. Then the player has 2 MP.":
+    N_("Event, resolved before any moves on either card: for both Player Turns of this Game Turn no navy may make an "
+       "operation move or a sea move, and no army may make a sea move (1st 4.4). Land moves, revolts, combat, "
+       "retreats, regroups and siege attrition are unaffected. Then the player has 2 MP."),
+    "Event: the Game Turn is cancelled for both players; neither card's MP may be spent (no moves, revolts or combat). "
+    "Siege Attrition (6.0) is still rolled: Player 1 rolls for all his sieges and blockades first, then Player 2, who "
+    "does not roll for a siege or blockade ended by Player 1's rolls.":
+    N_("Event: the Game Turn is cancelled for both players; neither card's MP may be spent (no moves, revolts or "
+       "combat). Siege Attrition (1st 5.59) is still rolled: Player 1 rolls for all his sieges and blockades first, "
+       "then Player 2, who does not roll for a siege or blockade ended by Player 1's rolls."),
+    "Event: during this Player Turn, in every Siege Battle in which this player's blocks storm a city (5.41), the "
+    "besieged defenders have no double defence in either combat round: each hit on them removes a full step. Then "
+    "the player has 3 MP.":
+    N_("Event: during this Player Turn, in every Siege Battle in which this player's blocks storm a city (1st 5.54), "
+       "the besieged defenders have no double defence in either combat round: each hit on them removes a full step. "
+       "Then the player has 3 MP."),
+    "Event, resolved before any moves: each player rolls one die for every block of his in the ATHENS hex (besieged, "
+    "besieging or neither); each 5 or 6 is one hit on that player's strongest block there, applied one at a time as "
+    "in Siege Attrition (6.0; the owner chooses among equals). It strikes whoever holds ATHENS, whichever player "
+    "plays it. Then the player has 1 MP.":
+    N_("Event, resolved before any moves: each player rolls one die for every block of his in the ATHENS hex "
+       "(besieged, besieging or neither); each 5 or 6 is one hit on that player's strongest block there, applied one "
+       "at a time as in Siege Attrition (1st 5.59; the owner chooses among equals). It strikes whoever holds ATHENS, "
+       "whichever player plays it. Then the player has 1 MP."),
+    _LEVY.format(n=3, mp=1, limits=" (3x a major city's value, 1 BP in a minor city)"):
+    N_("Event, resolved before any moves: the player receives 3 PP and must spend them at once reinforcing (1st 8.2) "
+       "friendly blocks in friendly cities that are not besieged or blockaded, at the step costs of 1st 8.4 and "
+       "within each city's limit of 1st 8.1 (2x a major city's value, 8 PP in ATHENS or SPARTA, 1 PP in a minor "
+       "city). No new blocks may be built; PP not spent are lost. Then the player has 1 MP."),
+    _LEVY.format(n=2, mp=2, limits=""):
+    N_("Event, resolved before any moves: the player receives 2 PP and must spend them at once reinforcing (1st 8.2) "
+       "friendly blocks in friendly cities that are not besieged or blockaded, at the step costs of 1st 8.4 and "
+       "within each city's limit of 1st 8.1. No new blocks may be built; PP not spent are lost. Then the player has "
+       "2 MP."),
+}
 
 
 def _block_face(s: S, b: int) -> dict[str, Any]:

@@ -902,17 +902,21 @@ def describe(view: JSON) -> JSON:
         now.append(f"{str(view['active_player']).title()}'s Player Turn")
     moving = view.get("moving")
     if isinstance(moving, dict):
+        left = moving.get("left")
         now.append(f"Moving {names.get(str(moving.get('block')), moving.get('block'))}: "
-                   f"{' > '.join(map(str, moving.get('path', [])))} ({moving.get('left')} hexes left)")
+                   f"{' > '.join(map(str, moving.get('path', [])))} ({left} {'hex' if left == 1 else 'hexes'} left)")
     if "bp" in view:
         # the first edition's Production Points (1st 8.1), the current rules' Build Points (8.1)
         now.append(f"PP left: {view['bp']}" if first_edition(view) else f"BPs left: {view['bp']}")
     battle = view.get("battle")
     if isinstance(battle, dict):
-        # the first edition's one combat order (1st 5.1, RULINGS FE8) is the engine's stage "ed1"
-        stage = "combat turns (1st 5.1)" if battle.get("stage") == "ed1" else battle.get("stage")
-        now.append(f"Battle at {battle.get('hex')} ({battle.get('kind')}), round {battle.get('round')}, "
-                   f"{stage}; attacker {str(battle.get('attacker')).title()}")
+        # the battle's kind (5.4 new, 5.3 storm, 5.55 sally) and stage in words, as the terminal says them (the
+        # first edition's one combat order, 1st 5.1, RULINGS FE8, is the engine's stage "ed1"): whole templates
+        # of the catalog, so the line reads in Spanish too (the engine's "sallyq" or "new" never shows)
+        stage = str(battle.get("stage"))
+        now.append(BATTLE_LINES.get(str(battle.get("kind")), BATTLE_LINES["new"]).format(
+            where=battle.get("hex"), n=battle.get("round"), stage=BATTLE_STAGES.get(stage, stage),
+            side=str(battle.get("attacker")).title()))
     status: list[str] = [f"Olympiad {view.get('olympiad')}, Game Turn {view.get('turn')} — {view.get('phase')} phase"]
     status.append(f"City points: Athens {pts.get('athens')}, Sparta {pts.get('sparta')} (30 wins, 10.2)")
     if first_edition(view):
@@ -964,6 +968,20 @@ def describe(view: JSON) -> JSON:
         "log": log_lines({"log": view["log"][-LOG_LINES:]} if isinstance(view.get("log"), list) else view),
     }
 
+
+# a moving block's path ("ATHENS > PLATAEA"): a list the page reads place by place (i18n's joins)
+PATH_JOIN = N_("{a} > {b}")
+# the battle being fought, in the panel (the same words as the terminal's, text.py)
+BATTLE_LINES = {
+    "new": "Battle at {where}, round {n}: {stage}; attacker {side}",
+    "storm": "Storm of the walls of {where}, round {n}: {stage}; attacker {side}",
+    "sally": "Sally at {where}, round {n}: {stage}; attacker {side}",
+}
+BATTLE_STAGES = {
+    "declare": "declaring the battle", "sea": "sea battle", "land": "land battle", "siege": "siege battle",
+    "sallyq": "sally or stay within the walls", "extra": "extra fire", "after": "after the battle",
+    "end": "the battle is over", "ed1": "combat turns (1st 5.1)",
+}
 
 LEGEND = [
     "Square blocks: Athens blue with a round-cornered white border; Sparta red with a square dark border; "
