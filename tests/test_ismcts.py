@@ -162,6 +162,30 @@ def test_combat_menu_is_searched() -> None:
     assert agent.searched == 1 and agent.last is not None and agent.last.iterations == 12
 
 
+def test_the_move_phase_menu_is_searched_among_the_planners_orders() -> None:
+    """4.0: a Move Phase menu decision (between block moves) is searched among the few choices the
+    heuristic's planner ranks highest (bots.move_candidates) and "end"; in each world the searching
+    side's heuristic bot steps a chosen block along that order (its ``planned``), and the decision is
+    judged when this Player Turn's Combat Phase is over (5.0)."""
+    state, role = _play_until(18, lambda s, r: s.pending is not None and s.pending["kind"] == "move"
+                              and s.moving < 0 and s.battle is None and len(s.legal_actions(r)) > 3)
+    view = state.view(role)
+    legal = state.legal_actions(role)
+    sampler = worlds.world_sampler(view, role)
+    choices = sampler.narrow(legal)
+    assert "end" in choices and 2 <= len(choices) <= worlds.MOVE_CANDIDATES + 1 and set(choices) <= set(legal)
+    world = sampler.sample(Rng(1))
+    assert isinstance(world, AthensSpartaState)
+    sampler.begin(world)
+    orders = {a.split()[1] for a in choices if a.split()[0] in ("op", "march", "sea")}
+    assert set(sampler._bots[role].planned) == orders
+    assert not sampler.cutoff(world)
+    agent = _agent(6)
+    pick = agent.choose(view, legal, Rng(2))
+    assert pick in legal and agent.searched == 1 and agent.last is not None
+    assert set(agent.last.root) <= set(choices) | {agent.last.hint}
+
+
 def test_search_budget_must_be_given() -> None:
     with pytest.raises(ValueError, match="budget"):
         SearchConfig()
@@ -177,7 +201,9 @@ def test_levels_exist_for_every_two_sided_game_with_worlds() -> None:
     normal = make_agent("normal", GAME)
     hard = make_agent("hard", GAME)
     assert isinstance(normal, ISMCTSAgent) and isinstance(hard, ISMCTSAgent)
-    assert normal.config.seconds == 0.1 and hard.config.seconds == 1.0
+    # normal: 0.1 s a decision on average (its clock), at most 1 s on one; hard: 1 s each
+    assert normal.config.clock == 0.1 and normal.config.seconds == 1.0
+    assert hard.config.clock is None and hard.config.seconds == 1.0
     assert normal.name == "normal" and hard.name == "hard"
 
 
@@ -325,7 +351,8 @@ def test_the_search_leaves_the_hint_only_for_a_better_action() -> None:
 
 def test_combat_menu_playouts_stop_at_the_end_of_the_combat_phase() -> None:
     """5.0: a Combat Phase menu decision is judged when this Player Turn's Combat Phase is over (the
-    sampler's cutoff), not after the next Move Phase's random moves; other decisions have none."""
+    sampler's cutoff), not after the next Move Phase's moves; a card decision ([1]) when its Game Turn
+    is over (both players' Move and Combat Phases), with the heuristic bot playing both sides."""
     state, role = _play_until(16, lambda s, r: s.pending is not None and s.pending["kind"] == "combat"
                               and s.battle is None and len(s.legal_actions(r)) > 1)
     sampler = worlds.world_sampler(state.view(role), role)
@@ -345,4 +372,126 @@ def test_combat_menu_playouts_stop_at_the_end_of_the_combat_phase() -> None:
         assert world.outcome() is not None or world.phase != 4 or world.active != active
     card_state, card_role = _play_until(15, _card_phase(84))
     card = worlds.world_sampler(card_state.view(card_role), card_role)
-    assert not card.cutoff(card.sample(Rng(0)))
+    world = card.sample(Rng(0))
+    assert isinstance(world, AthensSpartaState)
+    turn, olympiad = world.turn, world.olympiad
+    assert not card.cutoff(world)
+    card.begin(world)
+    steps = 0
+    while not card.cutoff(world) and world.outcome() is None:
+        assert world.turn == turn and world.olympiad == olympiad and steps < 500
+        r = world.active_roles()[0]
+        legal = world.legal_actions(r)
+        world.apply(r, legal[0] if len(legal) == 1 else card.playout(world, r, legal, rng))
+        steps += 1
+    assert world.outcome() is not None or world.turn == turn + 1 or world.olympiad == olympiad + 1
+
+
+def test_a_leaf_is_judged_against_its_worlds_start() -> None:
+    """The evaluation is the heuristic's judgement (bots.standing: city points held, 10.2, garrisons
+    short of the threats, 10.1) and the steps on the map, measured from the iteration's world before
+    the decision: the start is worth 0.5, a city lost to the enemy less to its holder, steps lost too."""
+    state, role = _play_until(15, _card_phase(85))
+    sampler = worlds.world_sampler(state.view(role), role)
+    world = sampler.sample(Rng(2))
+    assert isinstance(world, AthensSpartaState)
+    sampler.begin(world)
+    assert sampler.evaluate(world)["athens"] == pytest.approx(0.5)
+    board = world.comp.board
+    lost = world.clone()
+    c = next(i for i, city in enumerate(board.cities)
+             if city.major and city.value > 0 and world.city_owner[i] == 0 and city.name != "ATHENS")
+    lost.city_owner[c] = 1
+    low = sampler.evaluate(lost)
+    assert low["athens"] < 0.5 < low["sparta"] and low["athens"] + low["sparta"] == pytest.approx(1.0)
+    weaker = world.clone()
+    b = next(b for b in range(len(world.loc)) if world.loc[b] >= 0 and world.owner[b] == 0 and world.strength[b] > 1)
+    weaker.strength[b] -= 1
+    assert sampler.evaluate(weaker)["athens"] < 0.5
+
+
+def test_the_clock_keeps_the_mean_cpu_per_decision() -> None:
+    """SearchConfig.clock (normal: 0.1 s): each decision credits the clock, spends what it uses, and a
+    search may spend what was banked up to ``seconds``; so over a game's decisions the CPU per decision
+    stays within the clock on average (the tournament's "CPU per decision"), and a decision that
+    finds too little banked plays the fallback's choice."""
+    import time
+
+    state, role = _play_until(21, _card_phase(84))
+    clock = 0.01
+    agent = ISMCTSAgent(GAME, SearchConfig(seconds=0.2, clock=clock))
+    other = make_agent("heuristic", GAME)
+    rng = Rng(1)
+    spent = 0.0
+    decisions = 0
+    while decisions < 60 and state.outcome() is None:
+        r = state.active_roles()[0]
+        legal = state.legal_actions(r)
+        if r == role:
+            view = state.view(r)
+            t = time.thread_time()
+            action = agent.choose(view, legal, rng)
+            spent += time.thread_time() - t
+            decisions += 1
+        else:
+            action = other.choose(state.view(r), legal, rng)
+        state.apply(r, action)
+    assert agent.searched >= 1
+    # what was spent never runs ahead of the clock by more than one search's last iteration
+    assert spent <= clock * decisions + 0.05
+    assert agent.bank == pytest.approx(clock * decisions - spent, abs=5e-3)
+    with pytest.raises(ValueError, match="clock"):
+        SearchConfig(iterations=3, clock=0.1)
+
+
+class _TwoRoles(_OneChoice):
+    """Both roles choose at once (a decoupled node), then the sampler judges athens's choice."""
+
+    def __init__(self, worth: dict[str, float]) -> None:
+        super().__init__(worth)
+        self.other: str | None = None
+
+    def active_roles(self) -> tuple[str, ...]:
+        return () if self.chosen is not None else ("athens", "sparta")
+
+    def legal_actions(self, role: str) -> list[str]:
+        return sorted(self.worth) if role == "athens" else ["x", "y"]
+
+    def apply(self, role: str, action: str) -> None:
+        if role == "athens":
+            self.chosen = action
+        else:
+            self.other = action
+
+
+class _ModelSampler(_OneChoiceSampler):
+    """Only the root in the tree (tree_depth 0), the opponent modelled by the playout policy."""
+
+    tree_depth = 0
+    model_opponents = True
+
+    def __init__(self, worth: dict[str, float]) -> None:
+        super().__init__(worth)
+        self.begun = 0
+        self.asked: list[str] = []
+
+    def sample(self, rng: Rng) -> Any:
+        return _TwoRoles(self.worth)
+
+    def begin(self, world: Any) -> None:
+        self.begun += 1
+
+    def playout(self, state: Any, role: str, legal: list[str], rng: Rng) -> str:
+        self.asked.append(role)
+        return "y" if role == "sparta" else legal[0]
+
+
+def test_a_modelled_opponent_and_a_one_level_tree() -> None:
+    """A sampler's hooks (ismcts): ``begin`` starts each iteration's playout policy afresh, and with
+    ``model_opponents`` the other side's choice at a simultaneous decision is the policy's (his
+    heuristic bot), never a statistic of the search; the root still ranks the role's own choices."""
+    worth = {"a": 0.2, "b": 0.8}
+    sampler = _ModelSampler(worth)
+    result = search(sampler, "athens", sorted(worth), Rng(3), SearchConfig(iterations=20, hint_visits=0))
+    assert sampler.begun == 20 and sampler.asked == ["sparta"] * 20
+    assert set(result.root) == {"a", "b"} and result.best() == "b"

@@ -79,6 +79,14 @@ class Sampler(Protocol):
 #: A sampler may also define ``cutoff(state) -> bool``: True where the descent and the playout stop
 #: and ``evaluate`` judges the position (e.g. at the end of the phase the decision belongs to: what
 #: follows is too dear to play out, and its noise would drown the decision's own consequences).
+#: Three more optional hooks: ``begin(world)``, called with each iteration's world before the descent
+#: (a playout policy that keeps plans, such as a heuristic bot, starts afresh there); ``tree_depth``
+#: (an int: the tree's levels below the root, at most ``SearchConfig.max_depth``; 0: only the root
+#: decision is searched and the playout policy plays on, policy improvement by rollouts); and
+#: ``model_opponents`` (True: the other roles choose by the playout policy in the tree too, never by
+#: their own statistics: the opponent is modelled by the policy, e.g. his heuristic bot on his view of
+#: the world). ``narrow(legal) -> list[str]`` (optional too): the root's choices worth searching, e.g. the
+#: heuristic planner's best few of a wide menu (the agent adds the fallback's own choice).
 Cutoff = Callable[[State], bool]
 
 
@@ -95,10 +103,16 @@ class SearchConfig:
     workers: int = 1  # root parallelism (processes)
     min_iterations: int = 2  # a seconds budget still searches at least this much
     hint_visits: int = 4  # virtual visits of the fallback's (heuristic's) choice at the root
+    # a clock: CPU seconds per decision on average over the agent's decisions (every one it is asked,
+    # trivial ones included); what a decision does not use is banked for the next searched one, which
+    # may spend the bank up to ``seconds`` (then the cap of one decision). None: ``seconds`` each.
+    clock: float | None = None
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a search needs a budget: iterations, seconds or both")
+        if self.clock is not None and (self.clock <= 0 or self.seconds is None):
+            raise ValueError(f"a clock needs a positive time per decision and a seconds cap, not {self.clock}")
         if self.iterations is not None and self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if self.seconds is not None and self.seconds <= 0:
@@ -107,7 +121,9 @@ class SearchConfig:
             raise ValueError(f"workers must be at least 1, not {self.workers}")
 
 
-#: The levels every two-sided game with a world sampler offers (``easy`` is the heuristic bot).
+#: The levels every two-sided game with a world sampler offers (``easy`` is the heuristic bot); a game's
+#: ``worlds`` module may give its own configuration of a level in its ``LEVELS`` (Athens & Sparta's
+#: ``normal`` keeps a clock: 0.1 s a decision on average, docs/ai.md).
 LEVELS: dict[str, SearchConfig] = {
     "normal": SearchConfig(seconds=0.1),
     "hard": SearchConfig(seconds=1.0, rollout_steps=60),
@@ -275,7 +291,12 @@ def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: S
     depth = 0
     c = config.exploration
     stop: Cutoff | None = getattr(sampler, "cutoff", None)
-    while node is not None and world.outcome() is None and depth <= config.max_depth:
+    begin: Callable[[State], None] | None = getattr(sampler, "begin", None)
+    if begin is not None:
+        begin(world)
+    max_depth = min(config.max_depth, int(getattr(sampler, "tree_depth", config.max_depth)))
+    model = bool(getattr(sampler, "model_opponents", False))
+    while node is not None and world.outcome() is None and depth <= max_depth:
         if stop is not None and node is not root and stop(world):
             break
         active = world.active_roles()
@@ -290,6 +311,9 @@ def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: S
                 if not options:
                     return False
             if not options:
+                continue
+            if model and r != role and len(options) > 1:
+                picks.append((r, sampler.playout(world, r, options, rng)))  # the opponent's model
                 continue
             if len(options) == 1:
                 picks.append((r, options[0]))
@@ -317,7 +341,9 @@ def _iterate(world: State, root: _Node, role: Role, wanted: set[str], sampler: S
     values = _playout(world, sampler, rng, min(config.rollout_steps, sampler.rollout_cap), stop)
     for n, picks in path:
         for r, a in picks:
-            entry = n.stats[r][a]
+            entry = n.stats.get(r, {}).get(a)
+            if entry is None:
+                continue  # a modelled opponent's choice keeps no statistics
             entry[0] += 1.0
             value = values.get(r, 0.5)
             entry[1] += value
@@ -383,14 +409,28 @@ class ISMCTSAgent:
         self.last: SearchResult | None = None  # the latest search (None: no search was needed)
         self.searched = 0  # decisions searched
         self.fell_back = 0  # decisions left to the fallback (no world could be rebuilt)
+        self.bank = 0.0  # CPU seconds of the clock not spent yet (SearchConfig.clock)
 
     def choose(self, view: JSON, legal: list[str], rng: Rng) -> str:
         if not legal:
             raise ValueError("no legal action to choose from")
         self.last = None
+        start = time.thread_time()
+        if self.config.clock is None:
+            return self._choose(view, legal, rng, start, self.config)
+        # the clock: this decision's time is credited, what it spends debited (never more than banked)
+        self.bank += self.config.clock
+        try:
+            budget = min(float(self.config.seconds or 0.0), self.bank)
+            config = replace(self.config, seconds=max(budget, 1e-3))
+            return self._choose(view, legal, rng, start, config, budget >= 0.2 * self.config.clock)
+        finally:
+            self.bank -= time.thread_time() - start
+
+    def _choose(self, view: JSON, legal: list[str], rng: Rng, start: float, config: SearchConfig,
+                afford: bool = True) -> str:
         if len(legal) == 1:
             return legal[0]  # nothing to think about (and no RNG draw)
-        start = time.thread_time()
         role = view.get("role")
         if not isinstance(role, str):
             raise ValueError("the view names no role: a search agent plays a seat")
@@ -401,11 +441,19 @@ class ISMCTSAgent:
             return self.fallback.choose(view, legal, rng)
         # the fallback sees every view it would see if it played alone (its plans stay whole), and
         # its choice guides the search (SearchConfig.hint_visits)
-        hint = self.fallback.choose(view, legal, rng) if self.config.hint_visits > 0 else None
-        if self.config.workers > 1:
-            result = self._parallel(view, role, legal, rng, hint)
+        hint = self.fallback.choose(view, legal, rng) if config.hint_visits > 0 else None
+        # a sampler may narrow the root to the choices worth searching (the heuristic's own is kept)
+        narrow: Callable[[list[str]], list[str]] | None = getattr(sampler, "narrow", None)
+        choices = legal if narrow is None else narrow(list(legal))
+        if hint is not None and hint in legal and hint not in choices:
+            choices = [*choices, hint]
+        if not afford or len(choices) < 2:  # too little on the clock, or nothing to choose between
+            self.fell_back += 1
+            return hint if hint is not None else self.fallback.choose(view, legal, rng)
+        if config.workers > 1:
+            result = self._parallel(view, role, choices, rng, hint, config)
         else:
-            result = search(sampler, role, legal, rng, self.config, start, hint)
+            result = search(sampler, role, choices, rng, config, start, hint)
         self.last = result
         if not result.root and result.hint is None:
             self.fell_back += 1
@@ -413,15 +461,16 @@ class ISMCTSAgent:
         self.searched += 1
         return result.best()
 
-    def _parallel(self, view: JSON, role: Role, legal: list[str], rng: Rng, hint: str | None) -> SearchResult:
-        n = self.config.workers
+    def _parallel(self, view: JSON, role: Role, legal: list[str], rng: Rng, hint: str | None,
+                  config: SearchConfig) -> SearchResult:
+        n = config.workers
         if self._pool is None:
             import multiprocessing
 
             self._pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
         data = None if self.data is None else str(self.data)
         seeds = [rng.below(1 << 62) for _ in range(n)]
-        jobs = [self._pool.submit(_worker_search, self.game_id, data, view, role, legal, seed, self.config, hint)
+        jobs = [self._pool.submit(_worker_search, self.game_id, data, view, role, legal, seed, config, hint)
                 for seed in seeds]
         root: dict[str, tuple[int, float]] = {}
         squares: dict[str, float] = {}
@@ -435,10 +484,10 @@ class ISMCTSAgent:
             for a, (v, w) in part.items():
                 old = root.get(a, (0, 0.0))
                 root[a] = (old[0] + v, old[1] + w)
-        ok = hint in legal and self.config.hint_visits > 0
+        ok = hint in legal and config.hint_visits > 0
         visits = sum(v for v, _ in root.values())
         mean = sum(w for _, w in root.values()) / visits if visits else 0.5
-        return SearchResult(root, iterations, skipped, hint if ok else None, self.config.hint_visits * n if ok else 0,
+        return SearchResult(root, iterations, skipped, hint if ok else None, config.hint_visits * n if ok else 0,
                             mean, squares)
 
     def limit_seconds(self, seconds: float) -> None:
@@ -468,10 +517,10 @@ def has_worlds(game_id: str) -> bool:
 def level_agent(level: str, game_id: str, data: Path | str | None = None, workers: int = 1) -> ISMCTSAgent:
     """The search agent of level ``normal`` or ``hard`` for ``game_id``; ``workers`` processes
     search at once (root parallelism; 0: one per core of the machine)."""
-    try:
-        config = LEVELS[level]
-    except KeyError:
-        raise ValueError(f"no search level {level!r}; levels: {', '.join(LEVELS)}") from None
+    if level not in LEVELS:
+        raise ValueError(f"no search level {level!r}; levels: {', '.join(LEVELS)}")
+    own: dict[str, SearchConfig] = getattr(game_module(game_id, "worlds"), "LEVELS", {})
+    config = own.get(level, LEVELS[level])
     if workers == 0:
         workers = os.cpu_count() or 1
     if workers != 1:

@@ -635,6 +635,9 @@ class HeuristicAgent(GuardedAgent):
         self.cur: Order | None = None
         self.memory: dict[int, list[tuple[int, float]]] = {}
         self.sedition_used = 0
+        # orders given from outside (the search's playouts: a move it chose among ``move_candidates``),
+        # by block: the block's hex-by-hex steps follow its order when the bot did not plan that move
+        self.planned: dict[str, Order] = {}
 
     # ------------------------------------------------------------------ entry point (GuardedAgent.choose)
     def fallback(self, legal: list[str], rng: Rng | None) -> str:
@@ -800,7 +803,7 @@ class HeuristicAgent(GuardedAgent):
         bid = str(mv.get("block", ""))
         path = [geo.hex(x) for x in mv.get("path", [])]
         cur = path[-1] if path else -1
-        o = self.cur if self.cur is not None and self.cur.block == bid else None
+        o = self.cur if self.cur is not None and self.cur.block == bid else self.planned.get(bid)
         tos: dict[int, str] = {}
         for a in legal:
             if a.startswith("to "):
@@ -1614,6 +1617,60 @@ class HeuristicAgent(GuardedAgent):
             return (v, a)
 
         return min(legal, key=worth)
+
+
+def move_candidates(view: JSON, legal: list[str], count: int,
+                    data: Path | str | None = None) -> dict[str, Order | None]:
+    """The Move Phase menu's choices the heuristic's planner ranks highest (4.0: its orders worth an MP,
+    best first, at most ``count`` distinct first actions) and ``end``, each with its order (None for an
+    action that is its own order, or ``end``): the few choices worth a search of the move (docs/ai.md).
+    Read from the view alone, as the bot plans; nothing is changed."""
+    bot = HeuristicAgent(data=data)
+    geo = geo_for(components(data, view.get("edition") == "first"))
+    w = World(geo, view, {})
+    movable: dict[str, set[str]] = {}
+    for a in legal:
+        verb, _, arg = a.partition(" ")
+        if verb in ("op", "march", "sea") and arg in w.by_id:
+            movable.setdefault(arg, set()).add(verb)
+    out: dict[str, Order | None] = {}
+    for o in bot._plan(w, movable, mp=w.mp, revolt_ok=True, legal=set(legal)):
+        if o.value < MIN_ORDER or len(out) >= count:
+            break
+        action = o.block if o.kind == "action" else f"{o.kind} {o.block}"
+        if action in legal and action not in out:
+            out[action] = None if o.kind == "action" else o
+    if "end" in legal:
+        out["end"] = None
+    return out
+
+
+def standing(view: JSON, data: Path | str | None = None) -> float:
+    """The heuristic's judgement of a position for the view's role, in city points (10.2): the values
+    of the major cities it holds unbesieged less the enemy's, each city the bot would garrison
+    (``World.need``: the enemy strength that can reach it) less what falls short of that garrison, as a
+    share of its value, and the capital's shortfall weighted as the game it loses (10.1). Read from the
+    view alone (enemy blocks not seen in a battle at the bot's estimates), as the bot plays; the search
+    (``worlds.Sampler.evaluate``) judges its leaves with it from each side's view of the world."""
+    geo = geo_for(components(data, view.get("edition") == "first"))
+    w = World(geo, view, {})
+    score = 0.0
+    for h, side in w.ctrl.items():
+        v = w.value.get(h, 0)
+        mine = side == w.me
+        if (not mine and side != w.foe) or h in w.sieged:
+            continue
+        if mine:
+            score += v
+            need = w.need(h)
+            if need <= 0:
+                continue
+            have = sum(defence(b) for b in w.my_at.get(h, []))
+            short = max(0.0, need - have) / need
+            score -= short * (8.0 if h == w.capital else 0.6 * v)
+        else:
+            score -= v
+    return score
 
 
 def fallback(legal: list[str], rng: Rng | None) -> str:

@@ -43,10 +43,12 @@ import re
 from pathlib import Path
 
 import polemos
-from polemos.ai.ismcts import NoWorld
+from polemos.ai.ismcts import NoWorld, SearchConfig
+from polemos.core.errors import IllegalActionError
 from polemos.core.game import JSON, Role, State
 from polemos.core.rng import Rng
-from polemos.games.athens_sparta.common import update_control
+from polemos.games.athens_sparta.bots import HeuristicAgent, Order, move_candidates, standing
+from polemos.games.athens_sparta.common import hex_by_name, update_control
 from polemos.games.athens_sparta.game import AthensSparta
 from polemos.games.athens_sparta.model import (
     ATHENS,
@@ -64,23 +66,33 @@ from polemos.games.athens_sparta.state import (
     SIDE_OF_ROLE,
     AthensSpartaState,
 )
-from polemos.games.athens_sparta.victory import points
 
 S = AthensSpartaState
 GAME_ID = "athens-and-sparta"
 
 # the decisions whose procedure the sampler rebuilds (pending kinds)
 REBUILT = frozenset({"mulligan", "redeal", "sicily", "card", "move", "combat"})
-# ... and those the search levels search: the Move Phase menu (50-75 choices, and each block's
-# move then goes hex by hex) is too wide for a tenth of a second; the heuristic bot plans it
-SEARCHED = frozenset({"mulligan", "redeal", "sicily", "card", "combat"})
+# ... and those the search levels search: the Move Phase menu (50-75 choices, each block's move then
+# hex by hex) among the few the heuristic's planner ranks highest (bots.move_candidates), each move then
+# stepped along its order by the heuristic bot
+SEARCHED = frozenset({"mulligan", "redeal", "sicily", "card", "combat", "move"})
+MOVE_CANDIDATES = 3  # the planner's best orders searched at a Move Phase menu decision (and "end")
 
 _REVEALED = re.compile(r"^Cards revealed: Athens (.+), Sparta (.+)\.$")
 _REVOLT = re.compile(r"^(Athens|Sparta) sponsors a revolt in (.+) \(7\.0\)\.$")
 _SHUFFLE = re.compile(r"^Olympiad \d+: the cards are shuffled")
 
+#: this game's search levels (polemos.ai.ismcts.LEVELS otherwise): ``normal`` thinks 0.1 s of CPU a
+#: decision on average over its decisions (a clock: the ~80% it leaves to the heuristic bank their time)
+#: and spends what is banked, at most 1 s, on the decisions it searches (a card, a Combat Phase menu):
+#: a heuristic playout of a Game Turn costs ~20 ms, so 0.1 s would be ~4 of them (docs/ai.md)
+LEVELS = {"normal": SearchConfig(seconds=1.0, clock=0.1)}
+
 _BASE: dict[str | None, S] = {}
 _COMBAT = PHASE_NAMES.index("combat")
+_MOVE = PHASE_NAMES.index("move")
+# 8.4: the BP a step of each block type costs (hoplite, peltast, cavalry, navy, revolt), the material's worth
+_COSTS = (2.0, 1.0, 3.0, 3.0, 1.0)
 
 
 def _base(data: Path | str | None) -> S:
@@ -125,6 +137,11 @@ class Sampler:
     """Worlds consistent with one view (see the module docstring)."""
 
     rollout_cap = 1000  # the levels' own rollout_steps apply
+    # the search's tree is the decision itself: below it the heuristic bot plays both sides to the cutoff
+    # (policy improvement by rollouts), and the other side's choice at a simultaneous decision (the
+    # Card Phase, [1]) is its heuristic's from its view of the world (ismcts: model_opponents)
+    tree_depth = 0
+    model_opponents = True
 
     def __init__(self, view: JSON, role: Role, data: Path | str | None = None,
                  kinds: frozenset[str] = REBUILT) -> None:
@@ -133,11 +150,18 @@ class Sampler:
             raise NoWorld(f"{role!r} is not a side of this view")
         if view.get("outcome") is not None:
             raise NoWorld("the game is over")
+        if view.get("edition") == "first":
+            # the worlds are rebuilt in the current edition's rules (no patrols, 1st 6.7; no blockades as
+            # the first edition has them, 6.6): a first-edition game's decisions are the heuristic's
+            raise NoWorld("first-edition worlds are not rebuilt from a view")
         kind = _kind(view, side)
         if kind not in REBUILT or kind not in kinds:
             raise NoWorld(f"this decision ({kind}) is not searched: its procedure is not rebuilt from a view")
         self.side = side
         self.kind = kind
+        self.data = data
+        self._bots: dict[Role, HeuristicAgent] = {}
+        self._start = 0.0  # _judge of the iteration's world before the decision (begin)
         base = _base(data)
         self.comp = comp = base.comp
         cards = {c.id: c.index for c in comp.cards}
@@ -150,6 +174,10 @@ class Sampler:
         s.origin = None
         self._rebuild(s, view, side, kind, cards)
         self.skeleton = s
+        # a Move Phase menu decision is searched among the planner's best orders (and "end")
+        self.candidates: dict[str, Order | None] = {}
+        if kind == "move":
+            self.candidates = move_candidates(view, [str(a) for a in view.get("actions", [])], MOVE_CANDIDATES, data)
 
     # ------------------------------------------------------------------ the public part (once)
     def _rebuild(self, s: S, view: JSON, side: int, kind: str, cards: dict[str, int]) -> None:
@@ -200,7 +228,7 @@ class Sampler:
         known: set[int] = set()
         hidden: list[tuple[int, bool]] = []
         for d in view.get("blocks", []):
-            h = self._hex(str(d["location"]))
+            h = self._hex(s, str(d["location"]))
             if "id" in d:
                 b = comp.block_index[str(d["id"])]
                 s.loc[b] = h
@@ -311,16 +339,13 @@ class Sampler:
         if side not in to_act:
             raise NoWorld(f"{me} is not asked to act in this view")
 
-    def _hex(self, name: str) -> int:
-        """The hex of a view's location name (a city's name or a hex label)."""
-        board = self.comp.board
-        c = board.city_index.get(name)
-        if c is not None:
-            return board.cities[c].hex
-        h = board.hex_index.get(name)
-        if h is None:
-            raise NoWorld(f"no hex or city {name!r} on the board")
-        return h
+    @staticmethod
+    def _hex(s: S, name: str) -> int:
+        """The hex of a view's location name (a city's name or a hex label: the rules' own reading)."""
+        try:
+            return hex_by_name(s, name)
+        except IllegalActionError as exc:
+            raise NoWorld(f"no hex or city {name!r} on the board") from exc
 
     def _port(self, h: int) -> bool:
         board = self.comp.board
@@ -429,32 +454,64 @@ class Sampler:
         return (ordinary or special).pop()
 
     # ------------------------------------------------------------------ the search's judgement
-    def evaluate(self, state: State) -> dict[Role, float]:
-        """Athens's chance: a logistic of the city points (10.2) and the steps on the map."""
+    def begin(self, world: State) -> None:
+        """A new iteration in ``world``: a fresh heuristic bot per side plays its playout (each from its
+        own view of that world, as it plays a game: the world is drawn from the searching role's view,
+        so nothing hidden from that role reaches them)."""
+        self._bots = {r: HeuristicAgent(data=self.data) for r in ROLES}
+        self._bots[ROLES[self.side]].planned = {o.block: o for o in self.candidates.values() if o is not None}
+        self._start = self._judge(world)
+
+    def narrow(self, legal: list[str]) -> list[str]:
+        """The root's choices worth searching: a Move Phase menu's candidates (``move_candidates``),
+        every legal action otherwise (the search adds the heuristic's own choice)."""
+        if self.kind != "move":
+            return legal
+        return [a for a in legal if a in self.candidates]
+
+    def _judge(self, state: State) -> float:
+        """How Athens stands, in city points: the heuristic's judgement (``bots.standing``: the points
+        held, 10.2, less what each side's garrisons fall short of the threats against its cities and
+        capital, 10.1) from each side's view of the world, and the steps on the map at 8.4's costs (the
+        world's own strengths, which its views hide), about 6 hoplite steps to the point."""
         assert isinstance(state, AthensSpartaState)
-        a, sp = points(state)
-        steps = [0, 0]
-        for h, o, st in zip(state.loc, state.owner, state.strength, strict=True):
+        margin = 0.5 * (standing(state.view("athens"), self.data) - standing(state.view("sparta"), self.data))
+        worth = [0.0, 0.0]
+        blocks = self.comp.blocks
+        for b, (h, o, st) in enumerate(zip(state.loc, state.owner, state.strength, strict=True)):
             if h >= 0 and o <= SPARTA:
-                steps[o] += st
-        x = 0.35 * (a - sp + 0.5) + 0.06 * (steps[ATHENS] - steps[SPARTA])
+                worth[o] += st * _COSTS[blocks[b].type]
+        return margin + (worth[ATHENS] - worth[SPARTA]) / 12.0
+
+    def evaluate(self, state: State) -> dict[Role, float]:
+        """Athens's chance: a logistic of how much better Athens stands at the leaf than in the same
+        world before the decision (``_judge``; the start of the iteration, ``begin``): 0.5 is "no
+        change", and each world's hidden strengths cancel out of its own comparison."""
+        x = 0.5 * (self._judge(state) - self._start)
         va = 1.0 / (1.0 + math.exp(-x))
         return {"athens": va, "sparta": 1.0 - va}
 
     def cutoff(self, state: State) -> bool:
         """Where the search stops and evaluates: a Combat Phase menu decision (5.0) is judged at the
         end of this Player Turn's Combat Phase, by the battles, storms and sallies fought (the steps
-        they cost, the cities they took); what follows (the next Move Phase, 4.0, ~0.3 ms a
-        micro-action) would cost most of the budget and drown the battles in random moves. Other
-        decisions play out to the search's ``rollout_steps``."""
-        if self.kind != "combat":
-            return False
+        they cost, the cities they took); a Move Phase menu decision (4.0) at the end of the same
+        Combat Phase (the rest of the moves and the battles they bring on); a card (or the Olympiad's
+        deal, the Sicily card) at the end of the Game Turn it is played in ([1]: both players' Move and
+        Combat Phases), what it decides."""
         assert isinstance(state, AthensSpartaState)
-        return state.phase != _COMBAT or state.active != self.skeleton.active
+        if self.kind == "combat":
+            return state.phase != _COMBAT or state.active != self.skeleton.active
+        if self.kind == "move":  # a move is judged with the battles it brings on (5.0), this Player Turn
+            return state.phase not in (_MOVE, _COMBAT) or state.active != self.skeleton.active
+        return state.olympiad != self.skeleton.olympiad or state.turn > max(1, self.skeleton.turn)
 
     def playout(self, state: State, role: Role, legal: list[str], rng: Rng) -> str:
-        """Cheap rules of thumb: strong cards, operation moves that go somewhere, battles fought."""
-        return playout_action(legal, rng)
+        """The heuristic bot's choice, from ``role``'s view of the world (its plans kept through the
+        playout: ``begin``)."""
+        bot = self._bots.get(role) if self._bots else None
+        if bot is None:
+            return playout_action(legal, rng)
+        return bot.choose(state.view(role), legal, rng)
 
 
 def playout_action(legal: list[str], rng: Rng) -> str:
