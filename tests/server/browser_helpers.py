@@ -194,12 +194,32 @@ def log_text(page: Any) -> str:
     return str(page.eval_on_selector("#full-log ol", "e => e.textContent"))
 
 
+def label_of(page: Any, text: str) -> str:
+    """The display label the page's action list shows for the legal action ``text``."""
+    return str(page.text_content(f"#actions button.action[data-action={json.dumps(text)}]") or "").strip()
+
+
+def assert_question(page: Any, text: str, shown: str | None = None) -> None:
+    """The confirm question asks about action ``text`` in its display words (issue 11): the action's label in
+    the list (in the page's language) or, for a destination clicked on the board, the game's words for the
+    move there (its path and rule); ``shown``, when given, is what it must read. The canonical record text is
+    only the question's title, never in its words (unless the label is that text)."""
+    question = str(page.text_content("#confirm-text") or "")
+    label = label_of(page, text)
+    assert page.get_attribute("#confirm-text", "title") == text
+    if page.evaluate("document.documentElement.lang") == "en":
+        assert question.startswith("You chose: "), question
+    if shown is not None:
+        assert shown in question, (question, shown)
+    assert label == text or not question.rstrip("?").endswith(text), question  # not "You chose: end"
+
+
 def act(page: Any, text: str) -> int:
     """Play ``text`` from the action list (confirming when the page asks); returns the new version."""
     before = wait_ready(page)
     page.click(f"#actions button.action[data-action={json.dumps(text)}]")
     if page.is_visible("#confirm"):
-        assert page.text_content("#confirm-text") == f"Play: {text}?"
+        assert_question(page, text)
         page.click("#confirm-yes")
     return wait_ready(page, before + 1)
 
@@ -222,7 +242,7 @@ def play_from_board(page: Any, refs: list[str], text: str) -> int:
             page.wait_for_selector(f'#board [data-ref="{ref}"].ref-next')
             click_ref(page, ref)
     page.wait_for_selector("#confirm:not([hidden])")
-    assert page.text_content("#confirm-text") == f"Play: {text}?"
+    assert_question(page, text)
     page.click("#confirm-yes")
     return wait_ready(page, before + 1)
 

@@ -22,6 +22,7 @@ from tests.server.browser_helpers import (
     TIMEOUT_MS,
     act,
     actions,
+    assert_question,
     chromium_path,
     click_ref,
     create_game,
@@ -195,7 +196,7 @@ def test_two_players_play_live(browser: Any, server: str, tabs: list[Tab]) -> No
                 click_ref(page, block)  # the block, then (after the op) its destination
                 page.wait_for_selector("#confirm:not([hidden])")
                 shot(page, "game-athens-sparta-select")
-                assert page.text_content("#confirm-text") == f"Play: {ops[0]}?"
+                assert_question(page, ops[0])  # the block's move in display words, the record text as title
                 page.click("#confirm-yes")
                 wait_ready(page, before + 1)
                 moves = [(x, r) for x, r in actions(page) if x.startswith("to ") and r]

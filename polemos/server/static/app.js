@@ -663,11 +663,14 @@
       this.el = h("div", { class: "board-viewport", id: "board", tabindex: "0",
         "aria-label": t("Board: drag to pan, wheel or pinch to zoom, + and - keys to zoom") }, this.canvas);
       const btn = (label, aria, fn, id) => h("button", { type: "button", "aria-label": aria, title: aria, id, onclick: fn }, label);
-      this.controls = h("div", { class: "zoom" },
+      // the zoom buttons in a toolbar row above the board (issue 11), not over it: nothing of the board is
+      // under them at any zoom; the row says how to pan and zoom (the board's own screen-reader name says it too)
+      this.controls = h("div", { class: "zoom", role: "toolbar", "aria-label": t("Zoom") },
+        h("span", { class: "board-hint", "aria-hidden": "true" }, t("Board: drag to pan, wheel or pinch to zoom, + and - keys to zoom")),
         btn("+", t("Zoom in"), () => this.zoomCentre(1.4), "zoom-in"),
         btn("−", t("Zoom out"), () => this.zoomCentre(1 / 1.4), "zoom-out"),
         btn("⤢", t("Fit the board"), () => this.fit(), "zoom-fit"));
-      this.wrap = h("div", { class: "board-wrap" }, this.el, this.controls);
+      this.wrap = h("div", { class: "board-wrap" }, this.controls, this.el);
       this.bind();
     }
 
@@ -1301,19 +1304,33 @@
       const alts = this.data.legal.some((_, j) => j !== i && seq && this.refsOf(j).join(" ") === seq);
       if (board && this.quick() && quickVerbs.includes(verb) && !alts) { this.send(this.data.legal[i]); return; }
       this.pending = this.data.legal[i];
-      $("#confirm-text", this.root).textContent = t("Play: {action}?", { action: this.pending });
-      $("#confirm", this.root).hidden = false;
+      this.showQuestion(this.shownAction(i), this.pending);
       this.confirmExtras(i);
       $("#confirm-yes", this.root).focus();
+    }
+
+    /** Action ``i`` as a player reads it: its display label (the game's words, in the page's language), else
+     * its canonical text through the page's words. */
+    shownAction(i) {
+      const d = this.data;
+      return (d.labels && d.labels[i]) || t(String(d.legal[i]));
+    }
+
+    /** The question asked before an action is sent (issue 11): "You chose: <the action's display text>", with
+     * the canonical record text only as the question's title (a tooltip), never in its words. */
+    showQuestion(shown, canonical) {
+      const q = $("#confirm-text", this.root);
+      q.textContent = t("You chose: {action}", { action: shown });
+      q.title = canonical;
+      $("#confirm", this.root).hidden = false;
     }
 
     /** Beside the question: the action's label, and the other actions the same clicks choose (a block's
      * march or sea move beside its operation move), each a button that plays it at once. */
     confirmExtras(i) {
       const d = this.data;
-      const label = i >= 0 && d.labels ? d.labels[i] : "";
       const note = $("#confirm-note", this.root);
-      if (note && !this.pendingPlan) note.textContent = label && label !== this.pending ? `(${label})` : "";
+      if (note && !this.pendingPlan) note.textContent = "";  // the label is the question itself (showQuestion)
       const alts = $("#confirm-alts", this.root);
       if (!alts) return;
       const seq = i >= 0 ? this.refsOf(i).join(" ") : "";
@@ -1328,10 +1345,11 @@
       this.pendingPlan = plan.actions;
       if (this.quick()) { this.confirmed(); return; }
       this.pending = i >= 0 ? this.data.legal[i] : plan.actions.join(", ");
-      $("#confirm-text", this.root).textContent = t("Play: {action}?", { action: this.pending });
-      $("#confirm-note", this.root).textContent = plan.label ? `(${plan.label})` : "";
+      // the destination in the game's words (its label names the path and the rule), else the one action's
+      const shown = plan.label ? t(plan.label) : i >= 0 ? this.shownAction(i) : this.pending;
+      this.showQuestion(shown, this.pending);
+      $("#confirm-note", this.root).textContent = "";
       $("#confirm-alts", this.root).replaceChildren();
-      $("#confirm", this.root).hidden = false;
       $("#confirm-yes", this.root).focus();
     }
 
