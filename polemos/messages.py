@@ -1248,6 +1248,20 @@ GTS_WORDS = (
     N_("Scythians …"),
     N_("1st 10.2: Sparta has not won by the end of Olympiad {n}"),
     N_("Sent away: {units}"),
+    # the prompts of the fire, melee and Persian phases (view.STAGE_INFO) and the Persian player's commitment
+    # (two players, 11.1: 5.1), and the side panel's keys (web.describe; issue 11: no English on a Spanish page)
+    N_("Greeks: fire, or end fire"),
+    N_("Persians: fire, or end fire"),
+    N_("Persians: move a force or end movement"),
+    N_("Greeks: retreat before combat, or stand"),
+    N_("Persians: retreat before combat, or stand"),
+    N_("Greeks: retreat before combat, or stand in {area}"),
+    N_("Persians: retreat before combat, or stand in {area}"),
+    N_("Persians: commit the first contingent of the day"),
+    N_("Commit the {contingent} ({rule})"),
+    N_("Persian contingents committed today"),
+    N_("Persian contingent in action"),
+    N_("Victory points"),
 )
 
 # ---------------------------------------------------------------- the API's error messages (polemos/server,

@@ -301,10 +301,13 @@ def test_describe(index: int) -> None:
     view = snapshots()[min(index, len(snapshots()) - 1)].views["greek"]
     d = web.describe(view)
     json.dumps(d)
-    for key in ("day", "series", "round", "phase", "rule", "prompt", "to_move", "vp", "army", "contingents",
-                "ephialtes", "log"):
+    for key in ("now", "prompt", "victory_points", "army", "contingents", "ephialtes", "log"):
         assert key in d
-    assert d["day"] == view["day"] and d["to_move"] == view["active"] and d["vp"] == view["vp"]
+    # what matters now in words (issue 11): the day and round, the phase with its rule, whose move; no view ids
+    assert d["now"][0] == f"Day {view['day']}, Action Round {view['round']} of series {view['series']}"
+    assert d["now"][1] == f"{web.PHASES[view['phase']]} ({view['rule'].rsplit(' / ', 1)[-1]})"
+    assert d["now"][2:] == ([f"To move: {', '.join(web.SIDES[r] for r in view['active'])}"] if view["active"] else [])
+    assert d["victory_points"] == {web.SIDES[k]: v for k, v in view["vp"].items()}
     assert {a["side"] for a in d["army"]} == {"greek", "persian"}
     assert {c["id"] for c in d["contingents"]} == set(view["tracks"]["contingents"])
     assert len(d["log"]) <= web.LOG_LINES

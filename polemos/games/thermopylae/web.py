@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape, quoteattr
 from polemos.core.log import log_lines
 from polemos.games.thermopylae.board import AreaMap, load_map
 from polemos.games.thermopylae.text import PERSIAN_CONTINGENTS, action_label, area_label, id_code
-from polemos.i18n import shown_width
+from polemos.i18n import N_, shown_width
 
 __all__ = ["action_labels", "action_refs", "describe", "render_board"]
 
@@ -643,8 +643,23 @@ def action_labels(view: dict[str, Any], legal: list[str], data_dir: Path | None 
 
 
 # ==================================================================================== describe
+# the side panel's words (issue 11: words, not the view's ids), translated by the page (the shared catalog)
+PHASES = {
+    "persian-commitment": N_("Persian commitment"), "greek-conference": N_("Greek conference"),
+    "greek-deployment": N_("Greek deployment"), "persian-movement": N_("Persian movement"),
+    "greek-defensive-fire": N_("Greek defensive fire"), "persian-offensive-fire": N_("Persian offensive fire"),
+    "persian-melee": N_("Persian melee"), "greek-movement": N_("Greek movement"),
+    "persian-defensive-fire": N_("Persian defensive fire"), "greek-offensive-fire": N_("Greek offensive fire"),
+    "greek-melee": N_("Greek melee"), "over": N_("game over"),
+}
+SIDES = {"greek": N_("Greeks"), "persian": N_("Persians")}
+DAY = N_("Day {day}, Action Round {round} of series {series}")
+TO_MOVE = N_("To move: {sides}")
+
+
 def describe(view: dict[str, Any]) -> dict[str, Any]:
-    """A small JSON summary for the side panel."""
+    """The side panel: what matters now first (the day and round, the phase with its rule, whose move: ``now``),
+    then the prompt, the army and contingent tracks, the Ephialtes path, the units off the map and the log."""
     tracks = _dict(view.get("tracks"))
     army_doc = _dict(tracks.get("army"))
     army = []
@@ -668,21 +683,21 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
     eph = _dict(view.get("ephialtes"))
     off = _off_map(view)
     log = log_lines(view)[-LOG_LINES:]
+    # what matters now, in words (issue 11): the day and round, the phase with its rule, whose move
+    rule = str(view.get("rule") or "").rsplit(" / ", 1)[-1]  # "D.2 / 8.2": the sequence's step, then the rule
+    phase = PHASES.get(str(view.get("phase")), str(view.get("phase") or ""))
+    to_move = [SIDES.get(str(r), _title(str(r))) for r in _list(view.get("active"))]
     return {
         "title": "Go Tell the Spartans",
         "role": view.get("role"),
+        "now": [DAY.format(day=view.get("day"), round=view.get("round"), series=view.get("series")),
+                f"{phase} ({rule})" if rule else phase]
+        + ([TO_MOVE.format(sides=", ".join(to_move))] if to_move else []),
         "mode": view.get("mode"),
-        "day": view.get("day"),
-        "series": view.get("series"),
-        "round": view.get("round"),
-        "day_round": view.get("day_round"),
-        "phase": view.get("phase"),
-        "rule": view.get("rule"),
         "prompt": view.get("prompt") or "",
-        "to_move": list(_list(view.get("active"))),
-        "committed": [_title(c) for c in _list(view.get("committed"))],
-        "current": _title(view["current"]) if view.get("current") else None,
-        "vp": dict(_dict(view.get("vp"))),
+        "persian_contingents_committed_today": [_title(c) for c in _list(view.get("committed"))],
+        "persian_contingent_in_action": _title(view["current"]) if view.get("current") else None,
+        "victory_points": {SIDES[k]: v for k, v in _dict(view.get("vp")).items() if k in SIDES},
         "army": army,
         "contingents": contingents,
         "ephialtes": {"guard": _title(eph["greek"]) if eph.get("greek") else None,

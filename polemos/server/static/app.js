@@ -588,7 +588,7 @@
     const long = [];
     const nested = [];
     for (const [k, x] of Object.entries(obj)) {
-      if (k === key || isEmpty(x)) continue;
+      if (k === key || k === "id" || isEmpty(x)) continue;  // an id is for the page, never shown beside a name
       if (isScalar(x)) {
         const t = scalarText(x);
         if (t === shown) continue;
