@@ -326,6 +326,8 @@ def _ask(s: S, side: int, m: MoveMenu, blocks: Iterable[int]) -> None:
     march = m.march
     sea = m.sea
     loc_hexes = s.comp.board.hexes
+    blocks = list(blocks)
+    before = [flags[b] for b in blocks]
     for b in blocks:
         h = loc[b]
         if owner[b] != side or h < 0:
@@ -409,6 +411,8 @@ def _ask(s: S, side: int, m: MoveMenu, blocks: Iterable[int]) -> None:
         flags[b] = f
         deps_e[b] = de
         deps_f[b] = df
+    if [flags[b] for b in blocks] == before:
+        return  # no answer changed: the words stand
     tabs = block_tabs(specs)
     names = tabs.menu_names
     kinds = tabs.kinds
