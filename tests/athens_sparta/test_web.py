@@ -551,3 +551,21 @@ def test_city_names_touch_no_other_city_and_keep_ridges_clear(options: dict[str,
             assert y < ridge, f"{city.name}'s name hides its ridge"
     if options is not None:
         assert "NAUPACTUS" in [n[3] for n in names if n[1] < base.centre["NAUPACTUS"][1] - 0.866 * base.radius]
+
+
+@pytest.mark.parametrize(("options", "rule"), [(None, "5.31"), (FIRST, "1st 5.54")], ids=["second", "first"])
+def test_picking_the_storming_blocks_is_worded_and_reads_in_spanish(options: dict[str, str] | None, rule: str) -> None:
+    """5.31 (RULINGS R21, R33; 1st 5.52, 5.54): the question picking the storming blocks names each block in words
+    by the edition's rule — it once showed the action's raw text ("storm CORINTH Navy") in a Spanish page — and a
+    block's combat-turn prompt names its city in Spanish (ATENAS B3 (2): ...)."""
+    from polemos.core.log import translate_line
+
+    view = after_first_mulligan(1, options).view("sparta")
+    label = web.action_labels(view, ["storm SPA-NAV-1"])[0]
+    assert label == f"Storm with {web.display_names()['SPA-NAV-1']} ({rule})"
+    shown = translate_line(label, "es")
+    assert shown.startswith("Asaltar con ") and "storm" not in shown.lower().split()
+    assert translate_line("ATHENS B3 (2): Your block's action in the combat turns (1st 5.1).", "es") == \
+        "ATENAS B3 (2): la acción de tu bloque en los turnos de combate (1.ª ed. 5.1)."
+    assert translate_line("SPARTA C2 (3): Your block's action in the combat order (5.41).", "es") == \
+        "ESPARTA C2 (3): la acción de tu bloque en el orden de combate (5.41)."

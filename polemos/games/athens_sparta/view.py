@@ -328,6 +328,11 @@ PROMPTS_FIRST = {
 }
 
 
+# a block's combat turn as the prompt names it ("ATHENS B3 (2): ..."): its city in the page's language too
+ACT_PROMPTS = (N_("{town} {code} ({n}): Your block's action in the combat order ({rule})."),
+               N_("{town} {code} ({n}): Your block's action in the combat turns ({rule})."))
+
+
 def prompt(s: S, side: int | None) -> str:
     if s.winner >= 0:
         return f"Game over: {ROLES[s.winner].title()} wins — {s.win_reason}."

@@ -1044,6 +1044,7 @@ WORDS_FIRST = {
     "redeal": "Take a new hand too (Bad Hand, 1st 4.61)",
     "engage": "Engage: fight the battle (1st 5.5)",
 }
+STORM_PICK = N_("Storm with {block} ({rule})")
 END_WORDS = {
     "move": "End the Move Phase (no more moves this Player Turn)",
     "combat": "End the Combat Phase (no more battles)",
@@ -1085,6 +1086,10 @@ def action_labels(view: JSON, legal: list[str]) -> list[str]:
             continue
         if text in words_of:
             out.append(words_of[text])
+            continue
+        if words[0] == "storm" and len(words) == 2 and words[1] in names:
+            # picking the storming blocks (5.31, RULINGS R21, R33; 1st 5.52, 5.54), worded as every other choice
+            out.append(STORM_PICK.format(block=names[words[1]], rule="1st 5.54" if first_edition(view) else "5.31"))
             continue
         if text == "end":
             out.append(END_WORDS.get(str(view.get("phase")), f"End the {str(view.get('phase')).title()} Phase"))
