@@ -569,3 +569,18 @@ def test_picking_the_storming_blocks_is_worded_and_reads_in_spanish(options: dic
         "ATENAS B3 (2): la acción de tu bloque en los turnos de combate (1.ª ed. 5.1)."
     assert translate_line("SPARTA C2 (3): Your block's action in the combat order (5.41).", "es") == \
         "ESPARTA C2 (3): la acción de tu bloque en el orden de combate (5.41)."
+
+
+def test_building_and_regrouping_are_worded_with_the_place_in_spanish() -> None:
+    """8.3, 5.6 (1st 5.4): 'build X CITY' and 'regroup X HEX' are worded, and the city reads in Spanish (a Spanish
+    first-edition Replacement Phase once listed "construir Hoplitas de la RESERVA ateniense 1 ATHENS")."""
+    from polemos.core.log import translate_line
+
+    view = after_first_mulligan(1, FIRST).view("athens")
+    names = web.display_names()
+    build, regroup, hexed = web.action_labels(view, ["build ATH-RES-1 ATHENS", "regroup ATH-HOP-2 MEGARA",
+                                                     "regroup ATH-HOP-2 0907"])
+    assert build == f"Build {names['ATH-RES-1']} in ATHENS" and regroup == f"Regroup {names['ATH-HOP-2']} to MEGARA"
+    assert translate_line(build, "es").endswith(" en ATENAS") and translate_line(build, "es").startswith("Construir ")
+    assert translate_line(regroup, "es").startswith("Reagrupar ATENAS Hoplitas")
+    assert translate_line(hexed, "es").endswith(" en 0907")

@@ -1045,6 +1045,10 @@ WORDS_FIRST = {
     "engage": "Engage: fight the battle (1st 5.5)",
 }
 STORM_PICK = N_("Storm with {block} ({rule})")
+PLACED = {"build": "Build {block} in {where}", "regroup": "Regroup {block} to {where}"}
+# the catalog reads the place as a city's name in capitals ({town}) or any other place, a hex number ({where})
+PLACED_TEMPLATES = (N_("Build {block} in {town}"), N_("Regroup {block} to {town}"), N_("Build {block} in {where}"),
+                    N_("Regroup {block} to {where}"))
 END_WORDS = {
     "move": "End the Move Phase (no more moves this Player Turn)",
     "combat": "End the Combat Phase (no more battles)",
@@ -1086,6 +1090,10 @@ def action_labels(view: JSON, legal: list[str]) -> list[str]:
             continue
         if text in words_of:
             out.append(words_of[text])
+            continue
+        if words[0] in PLACED and len(words) == 3 and words[1] in names:
+            # a block and a place: built in a city (8.3), regrouped to a hex (5.6; 1st 5.4), in words
+            out.append(PLACED[words[0]].format(block=names[words[1]], where=words[2]))
             continue
         if words[0] == "storm" and len(words) == 2 and words[1] in names:
             # picking the storming blocks (5.31, RULINGS R21, R33; 1st 5.52, 5.54), worded as every other choice
