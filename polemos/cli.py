@@ -22,9 +22,11 @@ import json
 import math
 import os
 import secrets
+import shutil
 import socket
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -402,7 +404,9 @@ class TerminalGame:
             if outcome is not None:
                 self.report_bots()
                 self.show(self.last_viewer)
-                self.write(describe_outcome(outcome))
+                width = max(80, shutil.get_terminal_size((80, 24)).columns)
+                for part in textwrap.wrap(describe_outcome(outcome), width, subsequent_indent="  ") or [""]:
+                    self.write(part)
                 return outcome
             active = self.state.active_roles()
             role = next((r for r in self.state.seats() if r in active), None)
@@ -419,8 +423,10 @@ class TerminalGame:
         """Show ``viewer``'s new log lines, and the board if it changed; return the view."""
         view = self.state.view(viewer)
         log = log_lines(view)  # structured entries read as text, the same everywhere (polemos.core.log)
+        width = max(80, shutil.get_terminal_size((80, 24)).columns) - 4  # the log's lines fit the terminal too
         for line in new_log_lines(self.seen_log.get(viewer, []), log):
-            self.write(f"  | {line}")
+            for part in textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) or [line]:
+                self.write(f"  | {part}")
         self.seen_log[viewer] = log
         board = self.render(view)
         if force_board or board != self.shown_board.get(viewer):

@@ -53,3 +53,23 @@ def test_3_2_the_menu_lists_a_unit_to_buy_once_with_its_places_numbered_as_the_a
     for i, action in enumerate(legal, 1):
         assert f"{i}." in joined, action  # every action keeps its number
     assert menu[-1].strip() == f"{len(legal)}. done buying"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_16_5_a_person_plays_the_ionian_war_to_the_end_in_80_columns(lang: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """`polemos play sparta-vs-athens --vs heuristic` in an 80-column terminal, English and Spanish: a player
+    who always types 1 reaches the end of the Ionian War (16.5, 16.6), and every line printed — the board,
+    the log, the numbered choices — fits 80 columns."""
+    from typer.testing import CliRunner
+
+    from polemos.cli import app
+
+    monkeypatch.setenv("COLUMNS", "80")
+    result = CliRunner().invoke(app, ["--lang", lang, "play", "sparta-vs-athens", "--vs", "heuristic", "--seat",
+                                      "athens", "--seed", "7", "--options", '{"scenario": "ionian-war"}'],
+                                input="1\n" * 400)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    out = result.output
+    assert "Game over" in out if lang == "en" else "Fin de la partida" in out or "Partida terminada" in out
+    assert [line for line in out.splitlines() if len(line) > 80] == []
