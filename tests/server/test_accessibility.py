@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+import polemos
 from tests.server.browser_helpers import (
     TIMEOUT_MS,
     actions,
@@ -34,7 +35,7 @@ if _AXE_SPEC is None or _AXE_SPEC.origin is None:
                 allow_module_level=True)
 AXE_JS = (Path(_AXE_SPEC.origin).parent / "axe.min.js").read_text(encoding="utf-8")
 
-GAMES = ("athens-and-sparta", "go-tell-the-spartans", "peloponnesian-war")
+GAMES = tuple(polemos.game_ids())  # every registered game (a game added later is checked too)
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 BLOCKING = ("serious", "critical")
 
