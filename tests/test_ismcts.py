@@ -184,6 +184,21 @@ def test_the_move_phase_menu_is_searched_among_the_planners_orders() -> None:
     pick = agent.choose(view, legal, Rng(2))
     assert pick in legal and agent.searched == 1 and agent.last is not None
     assert set(agent.last.root) <= set(choices) | {agent.last.hint}
+    # the search played another order than the heuristic's: the heuristic bot, which steps the block
+    # hex by hex (4.4), takes that order and drops the group attack it had queued behind its own
+    from polemos.games.athens_sparta.bots import HeuristicAgent, Order
+
+    bot = HeuristicAgent()
+    own = bot.choose(view, legal, Rng(0))  # as the agent asks it first (the hint)
+    bot.queue = [Order("op", "nobody", 0, 1.0)]
+    move = next(a for a in choices if a.split()[0] in ("op", "march", "sea") and a != own)
+    sampler.adopt(move, bot)
+    assert bot.queue == [] and bot.cur is not None and bot.cur.block == move.split()[1]
+    stepped = state.clone()
+    stepped.apply(role, move)
+    assert stepped.moving >= 0 and role in stepped.active_roles()  # 4.4: the move goes hex by hex
+    step = bot.choose(stepped.view(role), stepped.legal_actions(role), Rng(0))
+    assert step != "cancel" and move.split()[1] not in bot.failed
 
 
 def test_search_budget_must_be_given() -> None:

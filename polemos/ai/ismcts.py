@@ -86,7 +86,9 @@ class Sampler(Protocol):
 #: ``model_opponents`` (True: the other roles choose by the playout policy in the tree too, never by
 #: their own statistics: the opponent is modelled by the policy, e.g. his heuristic bot on his view of
 #: the world). ``narrow(legal) -> list[str]`` (optional too): the root's choices worth searching, e.g. the
-#: heuristic planner's best few of a wide menu (the agent adds the fallback's own choice).
+#: heuristic planner's best few of a wide menu (the agent adds the fallback's own choice); and
+#: ``adopt(action, fallback)``: told when the search played another action than the fallback's, so a
+#: fallback that plays the decisions after it (a move's steps) follows the search's plan.
 Cutoff = Callable[[State], bool]
 
 
@@ -459,7 +461,11 @@ class ISMCTSAgent:
             self.fell_back += 1
             return self.fallback.choose(view, legal, rng)
         self.searched += 1
-        return result.best()
+        choice = result.best()
+        adopt: Callable[[str, Agent], None] | None = getattr(sampler, "adopt", None)
+        if adopt is not None and choice != hint:
+            adopt(choice, self.fallback)  # the fallback plays on (a move's steps) with the search's plan
+        return choice
 
     def _parallel(self, view: JSON, role: Role, legal: list[str], rng: Rng, hint: str | None,
                   config: SearchConfig) -> SearchResult:

@@ -462,6 +462,21 @@ class Sampler:
         self._bots[ROLES[self.side]].planned = {o.block: o for o in self.candidates.values() if o is not None}
         self._start = self._judge(world)
 
+    def adopt(self, action: str, fallback: object) -> None:
+        """The search played ``action`` instead of the heuristic's choice: a Move Phase candidate's
+        order becomes the heuristic bot's (which steps the block hex by hex: it is the agent's
+        fallback there), and the group attack it had queued behind its own choice is dropped; else
+        its first step of another block's move would cancel the move (no order of its own for it)."""
+        if self.kind != "move" or not isinstance(fallback, HeuristicAgent) or action not in self.candidates:
+            return
+        fallback.queue = []
+        order = self.candidates[action]
+        if order is not None:
+            fallback.cur = order
+            fallback.steps = 0
+        elif action.startswith(("revolt ", "helots ")):
+            fallback.sedition_used += 1
+
     def narrow(self, legal: list[str]) -> list[str]:
         """The root's choices worth searching: a Move Phase menu's candidates (``move_candidates``),
         every legal action otherwise (the search adds the heuristic's own choice)."""
