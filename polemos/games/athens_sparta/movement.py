@@ -9,6 +9,8 @@ then ``to HEX``). Each block moves once per Player Turn (4.0).
 from __future__ import annotations
 
 import os
+import threading
+import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator
 
@@ -108,8 +110,10 @@ def legal_move(s: S, side: int) -> list[str]:
         return legal_moving(s, side)
     out: list[str] = []
     if s.mp > 0:
-        menu = _kept_menu(s, side)
-        out.extend(menu.names_storm if s.storm else menu.names)
+        kept = _own_menus(s)
+        with kept.lock:
+            menu = _kept_menu(s, side, kept.menus)
+            out.extend(menu.names_storm if s.storm else menu.names)
     if s.mp > 0 or s.free_revolt > 0:
         out.extend(revolt_actions(s, side))
     out.extend(exchange_actions(s, side))
@@ -182,7 +186,7 @@ class MoveMenu:
     port) the same once it has ended, and while it is still running, until any hex is marked (the
     part of the map it has not looked at yet may have changed). One menu per side, kept from one of
     its Move Phases to the next. Nothing here is trusted without those comparisons, so a clone may
-    share the menus with its original."""
+    start from a copy of its original's menus (:class:`_Menus`)."""
 
     __slots__ = ("attacks", "comp", "deps_e", "deps_f", "flags", "inside", "lctrl", "loc", "march", "moved",
                  "names", "names_storm", "owner", "persia", "sctrl", "sea", "start")
@@ -211,12 +215,61 @@ class MoveMenu:
         self.names: list[str] = []
         self.names_storm: list[str] = []
 
+    def copy(self) -> MoveMenu:
+        """An independent copy: the lists changed in place (the answers, their masks) and the search
+        tables are copied; the snapshot lists and the words, which are only ever replaced, are shared;
+        a sea search still running is left out (its generator belongs to this menu)."""
+        c = MoveMenu.__new__(MoveMenu)
+        c.comp = self.comp
+        c.persia = self.persia
+        c.lctrl = self.lctrl
+        c.sctrl = self.sctrl
+        c.loc = self.loc
+        c.owner = self.owner
+        c.inside = self.inside
+        c.moved = self.moved
+        c.start = self.start
+        c.attacks = self.attacks
+        c.flags = self.flags[:]
+        c.deps_e = self.deps_e[:]
+        c.deps_f = self.deps_f[:]
+        c.march = dict(self.march)
+        c.sea = {h: search for h, search in self.sea.items() if search.done}
+        c.names = self.names
+        c.names_storm = self.names_storm
+        return c
 
-def _kept_menu(s: S, side: int) -> MoveMenu:
-    """The kept menu of ``side``, brought up to date with the state (see :class:`MoveMenu`)."""
-    menus: list[MoveMenu | None] | None = s.move_menu
-    if menus is None:
-        menus = s.move_menu = [None, None]
+
+class _Menus:
+    """A state's kept Move Phase menus, one per side, and whose they are. A clone starts with its
+    original's (``clone`` copies the attribute), and takes a copy of them at its first listing: the
+    server hands clones of one cached state to several threads (``GAME_THREADS``), so a kept menu is
+    only ever changed by its own state, under the lock a copier takes too."""
+
+    __slots__ = ("lock", "menus", "owner")
+
+    def __init__(self, s: S) -> None:
+        self.owner = weakref.ref(s)
+        self.lock = threading.Lock()
+        self.menus: list[MoveMenu | None] = [None, None]
+
+
+def _own_menus(s: S) -> _Menus:
+    """``s``'s own kept menus: a copy of those it shares with the state it was cloned from."""
+    kept: _Menus | None = s.move_menu
+    if kept is not None and kept.owner() is s:
+        return kept
+    mine = _Menus(s)
+    if kept is not None:
+        with kept.lock:
+            mine.menus = [None if m is None else m.copy() for m in kept.menus]
+    s.move_menu = mine
+    return mine
+
+
+def _kept_menu(s: S, side: int, menus: list[MoveMenu | None]) -> MoveMenu:
+    """The kept menu of ``side``, brought up to date with the state (see :class:`MoveMenu`); the
+    caller holds the menus' lock."""
     m = menus[side]
     if m is None or m.comp is not s.comp or m.persia != s.persia:
         m = menus[side] = MoveMenu(s)
@@ -788,20 +841,22 @@ def _strategic_destinations(s: S, side: int, b: int) -> list[int]:
     if h < 0 or (occ.field[h] | occ.inside[h]) == 3 or s.inside[b] or h == s.comp.board.syracuse_hex:
         # never from a siege (4.5); SYRACUSE (9.2) and a siege there (first edition, FE21 e) as asked
         return march_destinations(s, side, b, occ) if s.move_kind == MARCH else sea_destinations(s, side, b, occ)
-    m = _kept_menu(s, side)
-    if s.move_kind == MARCH:
-        limit = s.comp.blocks[b].move * 2
-        hit = m.march.get((h, limit))
-        if hit is None:
-            return march_destinations(s, side, b, occ)
-        return _fitting(s, side, b, hit[0], occ, False) if hit[0] else []
-    if not _friendly_port(s, side, h):
-        return []  # 4.52: a sea move starts in a friendly port
-    search = m.sea.get(h)
-    if search is None:
-        search = m.sea[h] = _SeaSearch(s, side, h, occ)
-    reach = list(search)  # the whole search
-    return _fitting(s, side, b, reach, occ, False) if reach else []
+    kept = _own_menus(s)
+    with kept.lock:
+        m = _kept_menu(s, side, kept.menus)
+        if s.move_kind == MARCH:
+            limit = s.comp.blocks[b].move * 2
+            hit = m.march.get((h, limit))
+            if hit is None:
+                return march_destinations(s, side, b, occ)
+            return _fitting(s, side, b, hit[0], occ, False) if hit[0] else []
+        if not _friendly_port(s, side, h):
+            return []  # 4.52: a sea move starts in a friendly port
+        search = m.sea.get(h)
+        if search is None:
+            search = m.sea[h] = _SeaSearch(s, side, h, occ)
+        reach = list(search)  # the whole search
+        return _fitting(s, side, b, reach, occ, False) if reach else []
 
 
 def apply_moving(s: S, side: int, action: str) -> None:
