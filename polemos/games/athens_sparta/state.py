@@ -162,6 +162,8 @@ class AthensSpartaState(State):
         self.end_after_olympiad = 89
         # -- log: [visibility, text]; visibility -1 = everyone, else the side that may see it
         self.log: list[tuple[int, str]] = []
+        # the log list is shared with clones taken since it was last copied (see say, clone)
+        self._log_shared = False
         self.reset_caches()
 
     def reset_caches(self) -> None:
@@ -194,6 +196,9 @@ class AthensSpartaState(State):
 
     def say(self, text: str, to: int = -1) -> None:
         """Add a log line (``to``: -1 everyone, else only that side sees it)."""
+        if self._log_shared:  # copy on write: a clone and its original share the lines written before
+            self.log = self.log[:]
+            self._log_shared = False
         self.log.append((to, text))
 
     # ---------------------------------------------------------------- copying
@@ -209,7 +214,9 @@ class AthensSpartaState(State):
             d[name] = [x[:] for x in d[name]]
         d["rng"] = self.rng.copy()
         d["actions"] = d["actions"][:]
-        d["log"] = d["log"][:]
+        # the log (a line or more an action, so the longest list) is shared, copied by the first of the
+        # two to write a line (say, the one place that adds to it; elsewhere it is only replaced whole)
+        self._log_shared = d["_log_shared"] = True
         d["battle"] = _copy_dict(self.battle)
         d["pending"] = _copy_dict(self.pending)
         d["patrol"] = d["patrol"][:]
