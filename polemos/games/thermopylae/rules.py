@@ -52,9 +52,9 @@ def occupancy(s: GTSState) -> list[list[int]]:
     if cached is not None:
         return cached  # type: ignore[no-any-return]
     occ: list[list[int]] = [[] for _ in range(s.comp.n_areas)]
-    loc = s.loc
-    on = [u for u in range(len(loc)) if loc[u] >= 0]
+    on = [u for u, a in enumerate(s.loc) if a >= 0]
     on.sort(key=s.seq.__getitem__)  # stable: by pile order, then unit index
+    loc = s.loc
     for u in on:
         occ[loc[u]].append(u)
     s._cache["occ"] = occ
@@ -420,9 +420,10 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
     else:
         _search_light(s, occ, found, k, touched, structural, cnt, typ, enemy_at, zoc, a0, f0, ma, size, t, enemy)
     for key, mp in found.items():
-        rest, nr = divmod(key, k)
-        rest, cf = divmod(rest, k)
-        a, f = divmod(rest, 5)
+        # (// and %, not divmod: mypyc compiles these to native int operations, divmod to a generic call)
+        rest, nr = key // k, key % k
+        rest, cf = rest // k, rest % k
+        a, f = rest // 5, rest % 5
         if nr:
             touched.add(nr - 1)
         events.append((a, f - 1, cf - 1, mp, nr - 1))
@@ -580,7 +581,10 @@ def _ends(r: Reach, cnt: list[int], typ: list[int], a_col: tuple[int, ...]
     """The Dests of a search's events, with the friendly counts and types ``cnt``/``typ``: every end whose
     area has room (3.1.1, 3.1.2), each (area, facing, area attacked from) once, with the most MPs left
     and in the order first found; and those ends as ((area, facing, from), MPs) pairs."""
-    out: dict[tuple[int, int, int], int] = {}
+    # the three as one int, (4 * area + facing) * k + from + 1, while they are gathered (issue 12: no tuple
+    # made and hashed for each event)
+    k = len(a_col) + 1
+    out: dict[int, int] = {}
     rooms: dict[int, bool] = {}
     a0, size, t = r.a0, r.size, r.type
     for area, facing, came_from, mp, needs_room in r.events:
@@ -591,16 +595,24 @@ def _ends(r: Reach, cnt: list[int], typ: list[int], a_col: tuple[int, ...]
             if not ok:
                 continue
         if facing < 0:  # a light unit's end: any facing (3.3.3)
-            for g in _ALL_FACINGS:
-                key = (area, g, came_from)
+            key = 4 * area * k + came_from + 1
+            for _ in _ALL_FACINGS:
                 if out.get(key, -1) < mp:
                     out[key] = mp
+                key += k
             continue
-        key = (area, facing, came_from)
+        key = (4 * area + facing) * k + came_from + 1
         if out.get(key, -1) < mp:
             out[key] = mp
     col0 = r.col0
-    return list(out.items()), [Dest(a, f, cf >= 0, cf, mp, abs(a_col[a] - col0)) for (a, f, cf), mp in out.items()]
+    ends: list[tuple[tuple[int, int, int], int]] = []
+    dests: list[Dest] = []
+    for key, mp in out.items():
+        af, cf = key // k, key % k - 1
+        a, f = af // 4, af % 4
+        ends.append(((a, f, cf), mp))
+        dests.append(Dest(a, f, cf >= 0, cf, mp, abs(a_col[a] - col0)))
+    return ends, dests
 
 
 def move_text(s: GTSState, u: int, d: Dest) -> str:
@@ -789,6 +801,7 @@ def fire_targets(s: GTSState, u: int) -> list[int]:
     near = [(dists[a * n + b], b) for b in enemy_areas(s, side) if dists[a * n + b] <= top]
     near.sort()
     out = []
+    occupied: list[bool] | None = None  # occupied_areas(s), looked up once, when a range needs it
     for dist, b in near:
         if not in_range[dist]:
             continue
@@ -796,8 +809,11 @@ def fire_targets(s: GTSState, u: int) -> list[int]:
             continue  # G25: no firing into a melee that holds your own units
         if t == MIXED and b != a and not geo.in_front_arc(FACING_NAMES[s.facing[u]], a, b):
             continue
-        if dist >= 2 and not geo.los(a, b, occupied_areas(s)):
-            continue
+        if dist >= 2:
+            if occupied is None:
+                occupied = occupied_areas(s)
+            if not geo.los(a, b, occupied):
+                continue
         out.append(b)
     s._cache[key] = out
     return out
@@ -1367,8 +1383,21 @@ _AREA_SPOTS = tuple(tuple((a, f) for f in _ALL_FACINGS) for a in range(256))
 
 def place_texts(s: GTSState, u: int) -> list[str]:
     """The "place U AREA F" actions of Greek unit ``u``: its :func:`place_options` (6.0), in order."""
-    head, names = f"place {s.comp.unit_ids[u]} ", s.comp.area_facing_names
-    return [head + names[4 * a + f] for a, f in place_options(s, u)]
+    texts = _place_texts_of(s.comp, u)
+    return [texts[4 * a + f] for a, f in place_options(s, u)]
+
+
+def _place_texts_of(comp: Comp, u: int) -> list[str]:
+    """Every "place U AREA F" text of unit ``u``, at index 4 * area + facing: made once per components
+    (``Comp.memo``), not at every listing (issue 12)."""
+    table: list[list[str] | None] | None = comp.memo.get("place texts")
+    if table is None:
+        table = comp.memo["place texts"] = [None] * len(comp.unit_ids)
+    texts = table[u]
+    if texts is None:
+        head = f"place {comp.unit_ids[u]} "
+        texts = table[u] = [head + name for name in comp.area_facing_names]
+    return texts
 
 
 def place(s: GTSState, u: int, a: int, f: int) -> None:
@@ -1420,19 +1449,20 @@ def standard_spot(s: GTSState, u: int) -> tuple[int, int]:
     return min(place_options(s, u), key=ranks.__getitem__)
 
 
-def _spot_ranks(comp: Comp, west: bool, light: bool) -> dict[tuple[int, int], tuple[int, int, int, int, int, int]]:
+def _spot_ranks(comp: Comp, west: bool, light: bool) -> dict[tuple[int, int], int]:
     """:func:`standard_spot`'s order of every deployment (area, facing) for a unit bound west of the Wall or
-    not, light or not: the map's alone, so worked out once per components (``Comp.memo``). On a tie an
-    option's place in ``place_options`` decided, which lists an area's facings in order: the facing is the
-    last key."""
-    key = f"spot ranks {int(west)}{int(light)}"
-    ranks: dict[tuple[int, int], tuple[int, int, int, int, int, int]] | None = comp.memo.get(key)
-    if ranks is not None:
-        return ranks
+    not, light or not, as each spot's place in that order: the map's alone, so worked out once per
+    components (``Comp.memo``). The order is by (astray, distance from the wanted row, behind it, distance
+    from the road, facing not west); on a tie an option's place in ``place_options`` decided, which lists an
+    area's facings in order: the spot itself (4 * area + facing) is the last key, so no two spots tie."""
+    key = f"spot order {int(west)}{int(light)}"
+    order: dict[tuple[int, int], int] | None = comp.memo.get(key)
+    if order is not None:
+        return order
     wall = comp.wall_row
     want = wall - (1 if light else 2) if west else wall + (1 if light else 0)
     road_col = {comp.a_row[a]: comp.a_col[a] for a in comp.map.road}
-    ranks = {}
+    ranks: dict[tuple[int, int], tuple[int, int, int, int, int, int]] = {}
     for a, _ in comp.deploy_areas:
         r = comp.a_row[a]
         astray = int(not west and r < wall)  # only the contingents bound west stand before the Wall
@@ -1440,8 +1470,10 @@ def _spot_ranks(comp: Comp, west: bool, light: bool) -> dict[tuple[int, int], tu
         for f in _ALL_FACINGS:
             ranks[(a, f)] = (astray, abs(r - want), behind, abs(comp.a_col[a] - road_col.get(r, comp.a_col[a])),
                              int(f != _WEST_FACING), 4 * a + f)
-    comp.memo[key] = ranks
-    return ranks
+    # one int per spot rather than the tuple: min() compares ints (issue 12)
+    order = {spot: i for i, spot in enumerate(sorted(ranks, key=ranks.__getitem__))}
+    comp.memo[key] = order
+    return order
 
 
 def repeat_spot(s: GTSState, u: int) -> tuple[int, int]:
@@ -1746,6 +1778,30 @@ def roles_with_work(s: GTSState, side: int) -> list[str]:
             if r not in out and r not in done and fire_targets(s, u):
                 out.add(r)
     return [r for r in roles if r in out]
+
+
+def has_work(s: GTSState, side: int) -> bool:
+    """Whether :func:`roles_with_work` is not empty (whether the segment goes on, 4.0 D): the same test,
+    stopped at the first force that may move (8.1.2) or unit that may fire (8.2) for a role that has not
+    ended the segment (11.2), rather than asking every one."""
+    ended = s.ended
+    if ended:
+        roles = s.roles()
+        done = {roles[i] for i in ended}
+    else:
+        done = set()
+    if s.stage in ("p_move", "g_move"):
+        for m in move_menu(s, side):
+            if m.reach.dests and m.role not in done:
+                return True
+            for _, rv in m.detach:
+                if rv not in done:
+                    return True
+    elif s.stage in FIRE_STAGES:
+        for u in firers(s, side):
+            if unit_role(s, u) not in done and fire_targets(s, u):
+                return True
+    return False
 
 
 def greek_deciders(s: GTSState) -> tuple[str, ...]:

@@ -43,6 +43,7 @@ from polemos.games.thermopylae.rules import (
     first_commit_options,
     greek_contingents,
     guard_candidates,
+    has_work,
     melee,
     melee_areas,
     move_texts,
@@ -59,7 +60,6 @@ from polemos.games.thermopylae.rules import (
     recovery,
     resolve_fire,
     retreat_options,
-    roles_with_work,
     say_fog,
     send_away,
     series_over,
@@ -248,7 +248,7 @@ def _step(s: GTSState) -> bool:
             persian_movement(s)
             s.stage = st + "_end"
             return True
-        if not roles_with_work(s, side):
+        if not has_work(s, side):
             s.stage = st + "_end"
             return True
         s.actor = side
@@ -265,7 +265,7 @@ def _step(s: GTSState) -> bool:
 
             persian_fire(s)
             return end_fire_segment(s)
-        if not roles_with_work(s, side):
+        if not has_work(s, side):
             return end_fire_segment(s)
         s.actor = side
         return False
@@ -391,7 +391,7 @@ def legal(s: GTSState, role: str) -> list[str]:
 def _end_segment_for(s: GTSState, role: str) -> bool:
     """A player ends the segment for himself; True when nobody of that side has anything left (11.2)."""
     s.ended.append(s.roles().index(role))
-    return not roles_with_work(s, s.actor)
+    return not has_work(s, s.actor)
 
 
 def apply(s: GTSState, action: str, role: str) -> None:
@@ -474,7 +474,7 @@ def apply(s: GTSState, action: str, role: str) -> None:
             else:  # that resolution routed the contingent in b (8.4.4, 9.0(1)): nothing to fire at (G42)
                 say_fog(s, "8.2.6", f"{aname(s, b)} holds no enemy any more: {name} holds its fire",
                         f"{aname(s, b)} holds no enemy any more: the shot is not taken", comp.u_side[u])
-            if not roles_with_work(s, s.actor):
+            if not has_work(s, s.actor):
                 end_fire_segment(s)
     elif st in ("p_melee_run", "g_melee_run"):
         a = s.retreat_area
