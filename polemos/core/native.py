@@ -51,6 +51,7 @@ COMPILED = (
     # Go Tell the Spartans' searches and rule procedures (sequence, state and game stay pure Python:
     # tests patch sequence's functions, and the kernel's State is subclassed there)
     "polemos.games.thermopylae.geometry",
+    "polemos.games.thermopylae.comp",  # the components' class: its fields read natively by rules (issue 12)
     "polemos.games.thermopylae.search",
     "polemos.games.thermopylae.rules",
     "polemos.games.thermopylae.automaton",
