@@ -364,6 +364,28 @@ def test_the_search_leaves_the_hint_only_for_a_better_action() -> None:
     assert r.best() == "b"
 
 
+def test_noise_alone_does_not_overrule_the_hint() -> None:
+    """Among several actions worth the same, the most visited one's mean stands above the hint's by one
+    standard error in about a third of short searches (the largest of several noisy means): the search
+    leaves the heuristic's choice only two standard errors better (SearchConfig.margin)."""
+    same = {c: 0.5 for c in "abcdef"}
+    changed = 0
+    for seed in range(100):
+        sampler = _OneChoiceSampler(same, noise=0.5)
+        sampler.rng = Rng(1000 + seed)
+        r = search(sampler, "athens", sorted(same), Rng(seed), SearchConfig(iterations=20), hint="c")
+        assert r.margin == 2.0
+        changed += r.best() != "c"
+    assert changed <= 3
+    one = SearchConfig(iterations=20, margin=1.0)
+    loose = 0
+    for seed in range(100):
+        sampler = _OneChoiceSampler(same, noise=0.5)
+        sampler.rng = Rng(1000 + seed)
+        loose += search(sampler, "athens", sorted(same), Rng(seed), one, hint="c").best() != "c"
+    assert loose > 10 * max(1, changed)
+
+
 def test_combat_menu_playouts_stop_at_the_end_of_the_combat_phase() -> None:
     """5.0: a Combat Phase menu decision is judged when this Player Turn's Combat Phase is over (the
     sampler's cutoff), not after the next Move Phase's moves; a card decision ([1]) when its Game Turn

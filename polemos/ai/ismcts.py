@@ -105,6 +105,10 @@ class SearchConfig:
     workers: int = 1  # root parallelism (processes)
     min_iterations: int = 2  # a seconds budget still searches at least this much
     hint_visits: int = 4  # virtual visits of the fallback's (heuristic's) choice at the root
+    # standard errors an action must stand above the hint to replace it (SearchResult.margin): with 1,
+    # actions worth the same (noise only) overruled the hint in 28-37% of searches of 4-6 choices at
+    # 15-30 iterations (the most visited of several noisy means); with 2, in 0-1% (docs/ai.md)
+    margin: float = 2.0
     # a clock: CPU seconds per decision on average over the agent's decisions (every one it is asked,
     # trivial ones included); what a decision does not use is banked for the next searched one, which
     # may spend the bank up to ``seconds`` (then the cap of one decision). None: ``seconds`` each.
@@ -266,7 +270,7 @@ def search(sampler: Sampler, role: Role, legal: list[str], rng: Rng, config: Sea
         if out[str(hint)][0] <= 0:
             del out[str(hint)]
     return SearchResult(out, iterations, skipped, hint if guided else None,
-                        config.hint_visits if guided else 0, mean, squares)
+                        config.hint_visits if guided else 0, mean, squares, config.margin)
 
 
 def _revalue_hint(stats: dict[str, list[float]], hint: str, virtual: float, old: float) -> float:
@@ -494,7 +498,7 @@ class ISMCTSAgent:
         visits = sum(v for v, _ in root.values())
         mean = sum(w for _, w in root.values()) / visits if visits else 0.5
         return SearchResult(root, iterations, skipped, hint if ok else None, config.hint_visits * n if ok else 0,
-                            mean, squares)
+                            mean, squares, config.margin)
 
     def limit_seconds(self, seconds: float) -> None:
         """Cap the thinking per decision at ``seconds`` of CPU (a host's budget, e.g. the server's)."""
