@@ -5,10 +5,13 @@ every listing of the Move Phase menu (4.4 operation moves, 4.51 march moves, 4.5
 revolts and exchanges) is compared with :func:`movement.legal_move_scratch`, which asks every block
 again and keeps nothing: any difference raises. Seeded random games of both editions (first edition:
 1.5 straits, 6.x naval rules, 6.7 patrols) are played through with the switch on, and so are clones
-that start from a copy of their original's kept menus and then go their own ways (what a search does).
+that share their original's kept menus and then go their own ways (what a search does), also in
+several threads at once (what the server does).
 """
 
 from __future__ import annotations
+
+import threading
 
 import pytest
 
@@ -68,26 +71,45 @@ def test_kept_move_menu_equals_scratch_listing_4_4_4_5_7_0(checked: Counting, ed
 
 
 @pytest.mark.parametrize("edition", ["second", "first"])
-def test_clones_start_from_a_copy_of_the_kept_menus_issue_12(checked: Counting, edition: str) -> None:
-    """A clone starts from a copy of its original's kept menus (taken at its first listing, so that
-    clones of one state in several server threads never change the same menu): the clone and the
-    original, played apart from the same point, each list the menu from scratch's answers."""
+def test_clones_sharing_the_kept_menus_stay_right_issue_12(checked: Counting, edition: str) -> None:
+    """A clone shares its original's kept menus (derived data that checks itself against the state
+    it is listed for): the clone and the original, played apart from the same point, each list the
+    menu from scratch's answers."""
     state = polemos.game(GAME).new(5, options={"edition": edition})
     assert isinstance(state, AthensSpartaState)
     chooser = Rng(99)
-    copied = 0
     for _ in range(6):
         _play(state, chooser, 60)
         if state.outcome() is not None:
             break
         clone = state.clone()
-        kept = state.move_menu
-        _play(clone, Rng(chooser.below(1 << 30)), 40)  # the clone moves on, with its own menus
-        if kept is not None and clone.move_menu is not None and clone.move_menu is not kept:
-            copied += 1
-        assert state.move_menu is kept  # the original's menus were not taken over
-        _play(state, chooser, 10)  # the original lists on with its own
-    assert copied
+        assert clone.move_menu is state.move_menu  # shared, not copied
+        _play(clone, Rng(chooser.below(1 << 30)), 40)  # the clone moves on, the menus with it
+        _play(state, chooser, 10)  # the original then lists against menus the clone brought forward
+    assert checked.listings > 20
+
+
+def test_clones_in_threads_list_right_issue_12(checked: Counting) -> None:
+    """The server lists clones of one cached state in several threads: each listing brings the shared
+    menus to its own state under their lock, so every thread lists the menu from scratch's answers."""
+    state = polemos.game(GAME).new(8)
+    assert isinstance(state, AthensSpartaState)
+    _play(state, Rng(8), 120)
+    clones = [state.clone() for _ in range(4)]
+    errors: list[BaseException] = []
+
+    def run(clone: AthensSpartaState, seed: int) -> None:
+        try:
+            _play(clone, Rng(seed), 150)
+        except BaseException as exc:  # reported below, with the thread's seed
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(c, 1000 + i)) for i, c in enumerate(clones)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors, errors
     assert checked.listings > 20
 
 

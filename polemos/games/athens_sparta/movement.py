@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import threading
-import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator
 
@@ -185,8 +184,8 @@ class MoveMenu:
     (per start hex and length) until a hex it read is marked for ``deps_e``; a sea search (per start
     port) the same once it has ended, and while it is still running, until any hex is marked (the
     part of the map it has not looked at yet may have changed). One menu per side, kept from one of
-    its Move Phases to the next. Nothing here is trusted without those comparisons, so a clone may
-    start from a copy of its original's menus (:class:`_Menus`)."""
+    its Move Phases to the next. Nothing here is trusted without those comparisons, so a clone shares
+    its original's menus (:class:`_Menus`)."""
 
     __slots__ = ("attacks", "comp", "deps_e", "deps_f", "flags", "inside", "lctrl", "loc", "march", "moved",
                  "names", "names_storm", "owner", "persia", "sctrl", "sea", "start")
@@ -215,56 +214,25 @@ class MoveMenu:
         self.names: list[str] = []
         self.names_storm: list[str] = []
 
-    def copy(self) -> MoveMenu:
-        """An independent copy: the lists changed in place (the answers, their masks) and the search
-        tables are copied; the snapshot lists and the words, which are only ever replaced, are shared;
-        a sea search still running is left out (its generator belongs to this menu)."""
-        c = MoveMenu.__new__(MoveMenu)
-        c.comp = self.comp
-        c.persia = self.persia
-        c.lctrl = self.lctrl
-        c.sctrl = self.sctrl
-        c.loc = self.loc
-        c.owner = self.owner
-        c.inside = self.inside
-        c.moved = self.moved
-        c.start = self.start
-        c.attacks = self.attacks
-        c.flags = self.flags[:]
-        c.deps_e = self.deps_e[:]
-        c.deps_f = self.deps_f[:]
-        c.march = dict(self.march)
-        c.sea = {h: search for h, search in self.sea.items() if search.done}
-        c.names = self.names
-        c.names_storm = self.names_storm
-        return c
-
 
 class _Menus:
-    """A state's kept Move Phase menus, one per side, and whose they are. A clone starts with its
-    original's (``clone`` copies the attribute), and takes a copy of them at its first listing: the
-    server hands clones of one cached state to several threads (``GAME_THREADS``), so a kept menu is
-    only ever changed by its own state, under the lock a copier takes too."""
+    """A state's kept Move Phase menus, one per side, shared with its clones (``clone`` copies the
+    attribute): each listing brings a menu to its own state and reads it under the lock, since the
+    server hands clones of one cached state to several threads (``GAME_THREADS``)."""
 
-    __slots__ = ("lock", "menus", "owner")
+    __slots__ = ("lock", "menus")
 
-    def __init__(self, s: S) -> None:
-        self.owner = weakref.ref(s)
+    def __init__(self) -> None:
         self.lock = threading.Lock()
         self.menus: list[MoveMenu | None] = [None, None]
 
 
 def _own_menus(s: S) -> _Menus:
-    """``s``'s own kept menus: a copy of those it shares with the state it was cloned from."""
+    """The kept menus ``s`` shares with its clones (made at its first listing)."""
     kept: _Menus | None = s.move_menu
-    if kept is not None and kept.owner() is s:
-        return kept
-    mine = _Menus(s)
-    if kept is not None:
-        with kept.lock:
-            mine.menus = [None if m is None else m.copy() for m in kept.menus]
-    s.move_menu = mine
-    return mine
+    if kept is None:
+        kept = s.move_menu = _Menus()
+    return kept
 
 
 def _kept_menu(s: S, side: int, menus: list[MoveMenu | None]) -> MoveMenu:
