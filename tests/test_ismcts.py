@@ -254,7 +254,7 @@ def test_the_server_plays_a_normal_bot_seat_within_its_cpu_cap(tmp_path: Any, mo
 
     store = service.open_store(None, tmp_path)
     made: list[Any] = []
-    real = service.make_agent
+    real = make_agent  # what service.make_agent is (imported from polemos.ai.agents)
 
     def recording(name: str, game_id: str, data: Any) -> Any:
         agent = real(name, game_id, data)
