@@ -4,6 +4,9 @@ rule numbers)."""
 
 from __future__ import annotations
 
+import pytest
+
+import polemos
 from polemos.games.athens_sparta.model import ATHENS
 from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 
@@ -42,3 +45,31 @@ def test_ed1_7_1_a_victorious_helot_is_a_land_block_that_moves_and_is_never_exch
     act(s, "athens", steps[0])
     assert s.loc[helot] != hex_of(s, "MESSENE")
 
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_ed1_the_search_levels_play_the_first_edition_from_its_view(level: str) -> None:
+    """Issue 13 ("the same fog of war, bots and AI levels"): each search level plays Sparta in a first-edition game
+    from Sparta's view alone (which names the edition) and chooses only legal actions, through the Card and Move
+    Phases and the first battles."""
+    from polemos.ai.agents import make_agent
+    from polemos.core.rng import Rng
+
+    game = polemos.game("athens-and-sparta")
+    s = game.new(3, options=FIRST)
+    agent, rng, chosen = make_agent(level, game.id), Rng(3), 0
+    for _ in range(120):
+        if s.outcome() is not None:
+            break
+        role = next(r for r in s.active_roles() if s.legal_actions(r))
+        legal = s.legal_actions(role)
+        if role == "sparta":
+            view = s.view(role)
+            assert view["edition"] == "first"
+            action = agent.choose(view, legal, rng)
+            chosen += 1
+        else:
+            action = rng.choice(legal)
+        assert action in legal
+        s.apply(role, action)
+    assert chosen > 20
