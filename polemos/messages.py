@@ -1226,6 +1226,9 @@ GTS_WORDS = (
     N_("Crises"),
     N_("Gone"),
     N_("Units"),
+    # the panel's contingent and Ephialtes keys (web.describe, shown by the page's humanKey)
+    N_("Lost"), N_("Boxes"), N_("Routs box"), N_("Routed"), N_("Track"), N_("Guard"), N_("Immortals round"),
+    N_("Immortals waiting"), N_("Box"), N_("Away"),
     N_("Spartans {n}"),
     N_("Spartans …"),
     N_("Thespians {n}"),
