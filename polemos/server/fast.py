@@ -31,7 +31,7 @@ from polemos.server import timing
 from polemos.server.schemas import MAX_ID, MAX_TEXT
 
 log = logging.getLogger("polemos.server")
-_ROUTE = re.compile(r"/api/games/([0-9]{1,19})/(view|actions)")
+FAST_ROUTE = _ROUTE = re.compile(r"/api/games/([0-9]{1,19})/(view|actions)")
 # a handler: (request, game id, query, body) -> the answer, or None for FastAPI to answer
 Handler = Callable[[Request, int, dict[str, str], bytes], Awaitable[Response | None]]
 

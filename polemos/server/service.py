@@ -10,6 +10,7 @@ polemos.server.db.sqlite_synchronous says what a power cut may cost, and how to 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -156,7 +157,6 @@ class Store:
         self.states: Lru[tuple[int, State]] = Lru(STATE_CACHE)  # game -> (internal version, state)
         self.pages: Lru[tuple[int, int, Page]] = Lru(PAGE_CACHE)  # (game, viewer) -> (version, change n, page)
         self.words: Lru[bytes] = Lru(PAGE_CACHE)  # (page digest, language) -> the page's words in it (_words)
-        self.drawing = threading.Lock()  # a page's board is drawn and its answer encoded once
         # called after each committed change with (notification id, game, payload), so this process's
         # WebSockets and bot runner hear of its own changes at once (polemos.server.notify)
         self.listeners: list[Callable[[int, int, JSON], None]] = []
@@ -561,22 +561,23 @@ class Store:
         doc: JSON = json.loads(self.view_json(gid, viewer, role))
         return doc
 
-    def view_json(self, gid: int, viewer: Viewer | None, role: str | None, lang: str = DEFAULT_LANG) -> bytes:
+    def view_json(self, gid: int, viewer: Viewer | None, role: str | None, lang: str = DEFAULT_LANG,
+                  head: _Head | None = None) -> bytes:
         """``view`` as the JSON the API sends: the page's own (large) members are encoded once per page
         version and cached with it; only the viewer's small head (summary, versions, undo) is encoded
         per request. In another language than English the log (the answer's last member) is written
         again, its lines translated at view time (polemos.core.log.translate_line)."""
-        head, page, game_id = self._view_parts(gid, viewer, role)
+        head_doc, page, game_id = self._view_parts(gid, viewer, role, head)
         encoded = page.encoded or self._encode(game_id, page)
         if lang != DEFAULT_LANG:
             # the log is the last member (_encode): JSON strings escape their quotes, so the last
             # ',"log":' in the text is the member's own
             cut = encoded.rfind(b',"log":')
-            encoded = (encoded[:cut] + b',"tr":' + self._words(page, encoded, lang) + b',"log":'
-                       + dumps([translate_line(line, lang) for line in page.log]))
-            if isinstance(head.get("game"), dict):  # the result's reason too (issue 11: "Game over: ...")
-                head = {**head, "game": result_in(head["game"], lang)}
-        return dumps(head)[:-1] + b"," + encoded + b"}"
+            encoded = b"".join((memoryview(encoded)[:cut], b',"tr":', self._words(page, encoded, lang), b',"log":',
+                                dumps([translate_line(line, lang) for line in page.log])))
+            if isinstance(head_doc.get("game"), dict):  # the result's reason too (issue 11: "Game over: ...")
+                head_doc = {**head_doc, "game": result_in(head_doc["game"], lang)}
+        return b"".join((memoryview(dumps(head_doc))[:-1], b",", encoded, b"}"))  # one copy of ~150 KB, not two
 
     def _words(self, page: Page, encoded: bytes, lang: str) -> bytes:
         """The words the game's web module drew the page with (its panel, prompt and action labels) in
@@ -598,22 +599,29 @@ class Store:
     def _encode(self, game_id: str, page: Page) -> bytes:
         """The page's own members of the answer, encoded once per page version in this process: the game's
         web module's board, refs, panel and labels drawn, the view and legal actions spliced in as encoded
-        for the page's digest (signals.page_of). The view and its text are let go then (the answer holds them)."""
-        with self.drawing:
-            if page.encoded is not None:
-                return page.encoded
-            extras: JSON = {}
-            web = _web_module(game_id)
-            if web is not None:
-                extras["board"] = web.render_board(page.view, self.data_dir)
-                extras["refs"] = web.action_refs(page.view, page.legal) if page.legal else []
-                extras["panel"] = web.describe(page.view)
-                if hasattr(web, "action_labels") and page.legal:
-                    extras["labels"] = web.action_labels(page.view, page.legal)
-            rest = dumps({**extras, "log": page.log})  # the log last: view_json translates it
-            page.encoded = b'"view":' + page.view_text + b',"legal":' + page.legal_text + b"," + rest[1:-1]
-            page.view_text, page.view = b"", {}
+        for the page's digest (signals.page_of). The view and its text are let go then (the answer holds them).
+
+        No lock: two threads asking for the same page at once (a player's two tabs) may both draw it, and
+        the bytes are the same; one lock for every page of the process made each draw wait for any other
+        game's (issue 8, the tail). The page's view is read before ``encoded`` is checked, and ``encoded``
+        set before the view is let go, so a thread that finds the view let go finds ``encoded`` set."""
+        view, view_text = page.view, page.view_text
+        if page.encoded is not None:
             return page.encoded
+        extras: JSON = {}
+        web = _web_module(game_id)
+        if web is not None:
+            extras["board"] = web.render_board(view, self.data_dir)
+            extras["refs"] = web.action_refs(view, page.legal) if page.legal else []
+            extras["panel"] = web.describe(view)
+            if hasattr(web, "action_labels") and page.legal:
+                extras["labels"] = web.action_labels(view, page.legal)
+        rest = dumps({**extras, "log": page.log})  # the log last: view_json translates it
+        encoded = b"".join((b'"view":', view_text, b',"legal":', page.legal_text, b",",
+                            memoryview(rest)[1:-1]))
+        page.encoded = encoded
+        page.view_text, page.view = b"", {}
+        return encoded
 
     def explain_json(self, gid: int, viewer: Viewer | None, role: str | None, lang: str = DEFAULT_LANG) -> bytes:
         """Why the viewer's page (as ``view`` chooses it) offers no choice on some board places now: the
@@ -643,10 +651,15 @@ class Store:
         head = dumps({"version": version, "role": None if key == SPECTATOR else key})
         return head[:-1] + b',"why":' + why_text + b"}"
 
-    def _view_parts(self, gid: int, viewer: Viewer | None, role: str | None) -> tuple[JSON, Page, str]:
-        """The viewer's own members of ``view``, the cached page, and the game's id."""
+    def _view_parts(self, gid: int, viewer: Viewer | None, role: str | None,
+                    known: _Head | None = None) -> tuple[JSON, Page, str]:
+        """The viewer's own members of ``view``, the cached page, and the game's id; ``known``: the game's
+        head as this process just committed it (``act_and_view``), read from the database only if the game
+        moved on meanwhile."""
+        heads = [known] if known is not None else []
+
         def read(conn: Reader) -> tuple[_Head, Signals, str, Page]:
-            row = self._head(conn, gid)
+            row = heads.pop() if heads else self._head(conn, gid)
             key = self._viewer_key(row.seats, viewer, role, row.active)
             signals = Signals.load(row.signals, row.version)
             return row, signals, key, self._page(conn, row, signals, key)
@@ -690,12 +703,25 @@ class Store:
         transaction; the write transaction only stores the result, and only if the game is still at the
         version the action was planned on (else it is planned again on the new one). So the database's
         write lock, which SQLite's writers queue for, is held for the writes alone."""
+        return self._act(gid, viewer, text, version, role, undo, bot).out
+
+    def act_and_view(self, gid: int, viewer: Viewer, text: str, version: int, role: str | None, undo: bool,
+                     lang: str = DEFAULT_LANG) -> tuple[JSON, bytes]:
+        """``act``, and the acting seat's page after it as ``view_json`` gives it, from the game's head as the
+        action wrote it (no second read of the head: one database statement and its hand-overs of the GIL
+        fewer per action; issue 8, the page after the commit). If the game moved on meanwhile, its page
+        is read at its latest, as ``view_json`` would."""
+        plan = self._act(gid, viewer, text, version, role, undo, None)
+        return plan.out, self.view_json(gid, viewer, plan.out["role"], lang, plan.head)
+
+    def _act(self, gid: int, viewer: Viewer | None, text: str, version: int, role: str | None, undo: bool,
+             bot: str | None) -> _Plan:
         for _attempt in range(ACT_ATTEMPTS):
             plan = self._plan(gid, viewer, text, version, role, undo, bot)
             nid = self._write_action(plan)
             if nid is not None:
                 self._committed(plan.change, nid)
-                return plan.out
+                return plan
             if bot is not None:
                 raise ApiError(409, "stale: the game moved on, or another server process plays its bots")
         raise ApiError(409, "stale: the game keeps changing; reload it")
@@ -757,7 +783,13 @@ class Store:
                 "text": text, "user_id": viewer.user_id if viewer is not None and bot is None else None}
         out = {"version": row.version + 1 if bot is not None else signals.version(acting), "action": text,
                "role": acting, "status": status}
-        return _Plan(gid, row.version, values, done, change, out, bot is not None)
+        # the head as this write leaves it (the page of act_and_view is shown from it)
+        after = dataclasses.replace(row, version=row.version + 1, status=status, active=values["active"],
+                                    winner=values.get("winner", row.winner), result=result, signals=values["signals"],
+                                    updated_at=values.get("updated_at", row.updated_at),
+                                    bot_host=values.get("bot_host", row.bot_host),
+                                    bot_until=values.get("bot_until", row.bot_until))
+        return _Plan(gid, row.version, values, done, change, out, bot is not None, after)
 
     def _write_action(self, plan: _Plan) -> int | None:
         """Store a planned action if the game is still at the version it was planned on (and, for a bot,
@@ -1199,6 +1231,7 @@ class _Plan:
     change: _Change
     out: JSON
     bot: bool
+    head: _Head  # the game's head after the write
 
 
 def _web_module(game_id: str) -> Any:

@@ -113,15 +113,46 @@ def timed(fn: Callable[..., T], *args: Any) -> Callable[[], T]:
         if record is None:
             return fn(*args)
         record["t1"] = time.perf_counter()
-        cpu, runq = time.thread_time(), run_queue_wait()
+        cpu, runq = time.thread_time(), _own_run_queue_wait()
         try:
             return fn(*args)
         finally:
             record["cpu"] = time.thread_time() - cpu
-            record["runq"] = run_queue_wait() - runq
+            record["runq"] = _own_run_queue_wait() - runq
             record["t2"] = time.perf_counter()
 
     return run
+
+
+class _Fd:
+    """An open file descriptor, closed when it is let go (a thread's, when the thread ends)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __del__(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self.fd)
+
+
+_schedstat = threading.local()
+
+
+def _own_run_queue_wait() -> float:
+    """``run_queue_wait()`` of the calling thread, its schedstat file kept open and read again in place
+    (~5 us instead of ~30 us to open it anew: twice per request measured, and the measurement should
+    cost the server little of what it measures)."""
+    held: _Fd | None = getattr(_schedstat, "file", None)
+    if held is None:
+        try:
+            held = _schedstat.file = _Fd(os.open(f"/proc/self/task/{threading.get_native_id()}/schedstat",
+                                                 os.O_RDONLY))
+        except OSError:
+            return 0.0
+    try:
+        return int(os.pread(held.fd, 128, 0).split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def run_queue_wait(path: str = "/proc/thread-self/schedstat") -> float:

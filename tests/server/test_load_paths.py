@@ -153,3 +153,122 @@ def test_8_the_poller_runs_a_full_garbage_collection_now_and_then(store: Store, 
         gc.callbacks.remove(seen)
         gc.set_threshold(*thresholds)
     assert full
+
+
+def test_8_an_actions_page_shown_from_the_head_it_wrote_equals_the_page_read_afresh(tmp_path: Path) -> None:
+    """``Store.act_and_view`` (POST /actions?page=true) shows the acting seat's page from the game's head as the
+    action wrote it, without reading the head again: the very bytes ``view_json`` gives when it reads the head
+    from the database, in English and in Spanish; and a head the game has since moved past is read afresh."""
+    store = open_store(None, tmp_path)
+    gid, a, b, _token = _game(store)
+    seats: dict[str, Any] = {"athens": a, "sparta": b}
+    rng = random.Random(8)
+    stale = None
+    for step in range(40):
+        pages = {role: store.view(gid, who, role) for role, who in seats.items()}
+        role = next(r for r, p in pages.items() if p["legal"])
+        lang = "es" if step % 3 == 2 else "en"
+        out, shown = store.act_and_view(gid, seats[role], rng.choice(pages[role]["legal"]), pages[role]["version"],
+                                        role, False, lang)
+        assert out["role"] == role
+        assert shown == store.view_json(gid, seats[role], role, lang)  # the head read from the database
+        if step == 20:
+            with store.quick.connect() as conn:
+                stale = store._head(conn, gid)
+    assert stale is not None
+    store.pages.items.clear()  # no page kept: the stale head's state is no longer in the database at its version
+    athens = seats["athens"]
+    assert store.view_json(gid, athens, "athens", head=stale) == store.view_json(gid, athens, "athens")
+    store.close()
+
+
+def test_8_a_page_drawn_by_several_threads_at_once_is_the_same_page(tmp_path: Path) -> None:
+    """Pages are drawn without a process-wide lock (Store._encode): threads drawing the same page at once all
+    answer the bytes one drawing gives, and the page keeps them."""
+    import threading
+
+    store = open_store(None, tmp_path)
+    gid, _a, _b, _token = _game(store)
+    with store.quick.connect() as conn:
+        head = store._head(conn, gid)
+    from polemos.server.signals import Signals
+
+    def fresh() -> Any:
+        store.pages.items.clear()
+        with store.quick.connect() as conn:
+            return store._page(conn, head, Signals.load(head.signals, head.version), "athens")
+
+    alone = store._encode(AS, fresh())
+    page = fresh()
+    start = threading.Barrier(4)
+    got: list[bytes] = []
+
+    def draw() -> None:
+        start.wait()
+        got.append(store._encode(AS, page))
+
+    threads = [threading.Thread(target=draw) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [alone] * 4 and page.encoded == alone and page.view == {}
+    store.close()
+
+
+def test_8_game_work_runs_in_the_game_threads_in_the_callers_context(store: Store) -> None:
+    """Hub.work hands work to the process's GAME_THREADS game threads (a plain pool, not anyio's limiter) with
+    the caller's context variables (polemos.server.timing's record is one), and the pool ends with the hub."""
+    import asyncio
+    import contextvars
+    import threading
+
+    from polemos.server import notify
+
+    mark: contextvars.ContextVar[str] = contextvars.ContextVar("mark", default="none")
+
+    def where(x: int) -> tuple[str, str, int]:
+        return threading.current_thread().name, mark.get(), x * 2
+
+    async def run() -> list[tuple[str, str, int]]:
+        hub = notify.Hub(store, poll_seconds=0.05, bots=False)
+        await hub.start()
+        try:
+            mark.set("caller's")
+            return list(await asyncio.gather(*(hub.work(where, k) for k in range(12))))
+        finally:
+            await hub.stop()
+            assert hub.pool is None
+
+    done = asyncio.run(run())
+    assert [x for _n, _m, x in done] == [2 * k for k in range(12)]
+    assert all(name.startswith("polemos-game") and m == "caller's" for name, m, _x in done)
+    assert len({name for name, _m, _x in done}) <= notify.GAME_THREADS
+
+
+def test_8_a_threads_own_wait_for_a_core_is_read_from_its_file_kept_open() -> None:
+    """polemos.server.timing reads each game thread's run-queue wait from its schedstat file kept open (not
+    opened twice per request): the same figure as opening it, and the file is closed when the thread ends."""
+    import os
+    import threading
+
+    from polemos.server import timing
+
+    if not os.path.exists("/proc/thread-self/schedstat"):
+        return  # no schedstat here: both read 0 (Linux only)
+    seen: list[tuple[float, float, float]] = []
+
+    def probe() -> None:
+        first = timing._own_run_queue_wait()
+        plain = timing.run_queue_wait()
+        seen.append((first, plain, timing._own_run_queue_wait()))
+
+    before = len(os.listdir("/proc/self/fd"))
+    threads = [threading.Thread(target=probe) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    gc.collect()
+    assert len(seen) == 3 and all(0 <= a <= b <= c for a, b, c in seen)
+    assert len(os.listdir("/proc/self/fd")) == before  # each thread's file closed with it
