@@ -184,6 +184,8 @@ def test_2_1_the_land_is_drawn_from_real_coastlines_with_their_provenance() -> N
     assert list(ROOT).index(land) < min(list(ROOT).index(g) for g in ROOT if g.attrib.get("data-locale"))
     title = land.find(f"{SVG}title")
     assert title is not None and "GSHHG" in (title.text or "")
+    desc = land.find(f"{SVG}desc")  # the whole credit, beside the tooltip the page translates
+    assert desc is not None and desc.text == doc["provenance"]
     legend = " ".join(t.text or "" for g in ROOT.iter(f"{SVG}g") if g.attrib.get("class") == "legend"
                       for t in g.iter(f"{SVG}text"))
     assert "Land (real coastlines" in legend and "Sea" in legend

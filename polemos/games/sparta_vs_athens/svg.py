@@ -36,6 +36,7 @@ SCALE = 200.0  # pixels per degree of latitude
 MID_LAT = 38.5
 RADIUS = 6.5
 MIN_GAP = 30.0
+LAND_TITLE = "Land (real coastlines, GSHHG)"  # the legend's words (messages.py: the catalog has them)
 MARGIN = 40.0
 LEGEND_WIDTH = 300.0
 
@@ -135,7 +136,9 @@ def _land(lay: _Layout, path: Path) -> str:
            'stroke-linejoin="round" fill-rule="nonzero"/>']
     if lakes:
         out.append(f'<path d="{lakes}" fill="{SEA}" stroke="{COAST}" stroke-width="0.6"/>')
-    out.append(f"<title>{escape(str(doc.get('provenance', '')))}</title></g>")
+    # the tooltip in the legend's words (the page translates it); the credit itself, in the data's English, as
+    # the land's description (issue 14: no board word left untranslated)
+    out.append(f"<title>{LAND_TITLE}</title><desc>{escape(str(doc.get('provenance', '')))}</desc></g>")
     return "".join(out)
 
 
@@ -281,7 +284,7 @@ def _legend(c: Components, x: float, y: float) -> str:
 
     sx = x + 26
     item(f'<rect x="{_fmt(sx - 10)}" y="{_fmt(row - 7)}" width="20" height="14" fill="{LAND}" stroke="{COAST}"/>',
-         "Land (real coastlines, GSHHG)")
+         LAND_TITLE)
     item(f'<rect x="{_fmt(sx - 10)}" y="{_fmt(row - 7)}" width="20" height="14" fill="{SEA}" stroke="{COAST}"/>',
          "Sea")
     for nat in c.nationalities:
