@@ -184,7 +184,7 @@ def test_units_in_cells() -> None:
 def test_sections() -> None:
     text = render(full_view(), width=WIDE)
     assert "Day 2, series 1, round 3" in text
-    assert "greek-movement" in text and "D.5 / 8.1" in text
+    assert "Greek movement" in text and "D.5 / 8.1" in text  # the phase in words (issue 11), not its id
     assert ">>> Greeks: move a force or end movement" in text
     assert "Ephialtes Box: Phocians guard the path" in text
     assert "Medes" in text and "now attacking: Medes" in text

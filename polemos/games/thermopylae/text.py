@@ -309,11 +309,22 @@ def _names(items: Any) -> str:
     return ", ".join(_name(i) for i in items)
 
 
+# each phase (the view's "phase", view.STAGE_INFO) in words, for the terminal and the page's panel (issue 11)
+PHASES = {
+    "persian-commitment": N_("Persian commitment"), "greek-conference": N_("Greek conference"),
+    "greek-deployment": N_("Greek deployment"), "persian-movement": N_("Persian movement"),
+    "greek-defensive-fire": N_("Greek defensive fire"), "persian-offensive-fire": N_("Persian offensive fire"),
+    "persian-melee": N_("Persian melee"), "greek-movement": N_("Greek movement"),
+    "persian-defensive-fire": N_("Persian defensive fire"), "greek-offensive-fire": N_("Greek offensive fire"),
+    "greek-melee": N_("Greek melee"), "over": N_("game over"),
+}
+
+
 def _status(view: dict[str, Any], width: int = WIDE) -> list[str]:
     line = format_message(N_("Day {day}, series {series}, round {round} (round {n} of the day) — {phase}"),
                           {"day": view.get("day", "-"), "series": view.get("series", "-"),
                            "round": view.get("round", "-"), "n": view.get("day_round", "-"),
-                           "phase": translate_line(str(view.get("phase") or "-"))})
+                           "phase": translate_text(PHASES.get(str(view.get("phase")), str(view.get("phase") or "-")))})
     if view.get("rule"):
         line += " " + format_message(N_("[rule {rule}]"), {"rule": view["rule"]})
     active = view.get("active")

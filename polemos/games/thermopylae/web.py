@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from polemos.core.log import log_lines
 from polemos.games.thermopylae.board import AreaMap, load_map
-from polemos.games.thermopylae.text import PERSIAN_CONTINGENTS, action_label, area_label, id_code
+from polemos.games.thermopylae.text import PERSIAN_CONTINGENTS, PHASES, action_label, area_label, id_code
 from polemos.i18n import N_, shown_width
 
 __all__ = ["action_labels", "action_refs", "describe", "render_board"]
@@ -643,15 +643,8 @@ def action_labels(view: dict[str, Any], legal: list[str], data_dir: Path | None 
 
 
 # ==================================================================================== describe
-# the side panel's words (issue 11: words, not the view's ids), translated by the page (the shared catalog)
-PHASES = {
-    "persian-commitment": N_("Persian commitment"), "greek-conference": N_("Greek conference"),
-    "greek-deployment": N_("Greek deployment"), "persian-movement": N_("Persian movement"),
-    "greek-defensive-fire": N_("Greek defensive fire"), "persian-offensive-fire": N_("Persian offensive fire"),
-    "persian-melee": N_("Persian melee"), "greek-movement": N_("Greek movement"),
-    "persian-defensive-fire": N_("Persian defensive fire"), "greek-offensive-fire": N_("Greek offensive fire"),
-    "greek-melee": N_("Greek melee"), "over": N_("game over"),
-}
+# the side panel's words (issue 11: words, not the view's ids), translated by the page (the shared catalog); the
+# phases' words are the terminal's too (text.PHASES)
 SIDES = {"greek": N_("Greeks"), "persian": N_("Persians")}
 DAY = N_("Day {day}, Action Round {round} of series {series}")
 TO_MOVE = N_("To move: {sides}")
