@@ -1290,8 +1290,6 @@ def _revolt_block(s: S, side: int, kind: str) -> int:
 
 def revolt_actions(s: S, side: int, occ: Occ | None = None) -> list[str]:
     out: list[str] = []
-    if occ is None:
-        occ = occ_of(s)
     board = s.comp.board
     kinds = ["demos", "helots"] if side == ATHENS else ["tyrants"]
     for kind in kinds:
@@ -1309,17 +1307,28 @@ def revolt_actions(s: S, side: int, occ: Occ | None = None) -> list[str]:
         enemy = 1 - side
         own_bit = 1 << side
         city_owner = s.city_owner
+        if occ is None:
+            occ = occ_of(s)
         ins = occ.inside
         helots = kind == "helots"
+        # _revolt_used, for every city at once: the revolts of this Olympiad (7.0, 7.1)
+        ru = s.revolt_used
+        if helots and b in ru[0::2]:
+            continue  # the Helot revolt at most once per Olympiad (7.1; first edition too)
+        if s.ed1:
+            # first edition 7.0: one revolt per city by the same player each Olympiad
+            blocks = s.comp.blocks
+            mine = blocks[b].side
+            used = {ru[i + 1] for i in range(0, len(ru), 2) if blocks[ru[i]].side == mine}
+        else:
+            used = {ru[i + 1] for i in range(0, len(ru), 2) if ru[i] == b}
         for c in geo(board).revolt_cities:
             city = board.cities[c]
             if helots != (city.name == "MESSENE"):
                 continue
             # _revolt_target, whose fixed conditions (major, on the map, neither ATHENS nor
             # SPARTA) every revolt city meets
-            if city_owner[c] != enemy or ins[city.hex] & own_bit:
-                continue
-            if _revolt_used(s, b, c):
+            if city_owner[c] != enemy or ins[city.hex] & own_bit or c in used:
                 continue
             out.append(("helots " if kind == "helots" else "revolt ") + city.name)
     return out
