@@ -201,7 +201,9 @@ def apply_mulligan(s: S, side: int, action: str) -> None:
     s.reveals += 1  # the secret answers are known now
     shown = [x for x in (ATHENS, SPARTA) if s.mulligan[x]]
     if not shown:
-        s.say("Mulligan: both players keep their hands.")
+        # the first edition's 4.61 is "Bad Hand" (Mala Mano), not the current rules' Mulligan (issue 11)
+        s.say("Bad Hand (1st 4.61): both players keep their hands." if s.ed1
+              else "Mulligan: both players keep their hands.")
         _after_mulligan(s)
         return
     for x in (ATHENS, SPARTA):
@@ -229,10 +231,10 @@ def apply_redeal(s: S, side: int, action: str) -> None:
     """Mulligan sidebar: "The opponent may keep his cards or not" (in plain sight, R25)."""
     s.pending = None
     if action == "redeal":
-        s.say(f"{side_name(side)} also takes a new hand (Mulligan).")
+        s.say(f"{side_name(side)} also takes a new hand ({'Bad Hand, 1st 4.61' if s.ed1 else 'Mulligan'}).")
         _redeal(s, [side])
     else:
-        s.say(f"{side_name(side)} keeps its hand (Mulligan).")
+        s.say(f"{side_name(side)} keeps its hand ({'Bad Hand, 1st 4.61' if s.ed1 else 'Mulligan'}).")
     _after_redeal(s)
 
 
