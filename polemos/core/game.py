@@ -128,12 +128,16 @@ class State(ABC):
             raise IllegalActionError(f"it is not {role}'s turn to act (waiting for {', '.join(active)})")
         if not self._is_legal(role, text):
             raise IllegalActionError(f"illegal action for {role}: {text!r}")
+        self._undo_point()
+        self._step(role, text, active)
+
+    def _undo_point(self) -> None:
+        """Before an action: keep a snapshot if this is an undo point (see :meth:`_snapshot`)."""
         n = len(self.actions)
         snaps = self._undo_snaps
         last = snaps[-1][0] if snaps else -1
         if last < self.undo_floor or n - last >= UNDO_SNAPSHOT_EVERY:
             self._snapshot(n)
-        self._step(role, text, active)
 
     def _is_legal(self, role: Role, text: str) -> bool:
         """Is ``text`` one of ``role``'s legal actions now (``role`` is active)? What :meth:`apply` checks;
@@ -230,15 +234,33 @@ class State(ABC):
         self._assign(state)
 
     def _undo_by_replay(self, index: int) -> None:
-        """Undo action ``index`` by replaying the record without it (a state without snapshots)."""
-        record = self.record()
-        record["actions"] = record["actions"][:index] + record["actions"][index + 1:]
+        """Undo action ``index`` of a state without snapshots (loaded from JSON) by playing its record
+        again without it: from the new game (or the position it started from), the actions before
+        ``index`` carried out as they were (the same position and action give the same result, as in
+        :meth:`undo`: no need to list the legal actions), those after it checked again. The snapshots
+        kept on the way make the next undo cheap."""
+        g = self.game
         try:
-            previous = replay(record, data=self.game.data_dir)
-        except RecordError:
-            # another role's later action rested on this one: the undo floor should have stopped it
-            raise IllegalActionError("that action can no longer be taken back") from None
-        self._assign(previous)
+            if self.origin is not None:
+                state = g.from_json(json.loads(json.dumps(self.origin)))
+                state.origin = json.loads(json.dumps(self.origin))  # our own copy, as replay keeps it
+            else:
+                state = g.new(self.seed, self.scenario, self.options)
+        except (RecordError, ValueError) as exc:
+            raise IllegalActionError(f"that action can no longer be taken back ({exc})") from None
+        for i, (who, text) in enumerate(self.actions):
+            if i == index:
+                continue
+            try:
+                if i < index:
+                    state._undo_point()
+                    state._step(who, text, state.active_roles())
+                else:
+                    state.apply(who, text)
+            except IllegalActionError:
+                # another role's later action rested on this one: the undo floor should have stopped it
+                raise IllegalActionError("that action can no longer be taken back") from None
+        self._assign(state)
 
     def record(self) -> JSON:
         """``{game, rules, data, seed, scenario, options, actions}``: replays this exact state."""
