@@ -18,7 +18,16 @@ from polemos.games.athens_sparta.common import (
     occ_of,
     side_name,
 )
-from polemos.games.athens_sparta.model import ATHENS, NAVY, NEUTRAL, REVOLT, SPARTA, TYPE_COST, TYPE_COST_ED1
+from polemos.games.athens_sparta.model import (
+    ATHENS,
+    NAVY,
+    NEUTRAL,
+    REVOLT,
+    SPARTA,
+    TYPE_COST,
+    TYPE_COST_ED1,
+    Components,
+)
 from polemos.games.athens_sparta.state import PH_REPLACE, POOL, AthensSpartaState
 
 S = AthensSpartaState
@@ -196,14 +205,15 @@ class RepTab:
         city_hex = g.city_hex
         self.closed = closed
         self.caps = g.city_cap_ed1 if s.ed1 else g.city_cap  # 8.1 (first edition 8.1)
+        fixed = _fixed(comp)
         self.kinds = occ_kinds(blocks)
         self.blocks = tuple(b for b, o in enumerate(s.owner) if o == side)
         # 8.4 step costs without and with Persian support (9.3: Spartan navies 1 BP)
-        self.cost = tuple(tuple(_type_cost(spec.type, side, persian, s.ed1) for spec in blocks)
-                          for persian in (False, True))
-        self.steps = tuple(spec.steps for spec in blocks)
-        self.add_text = tuple("add " + spec.id for spec in blocks)
-        self.disband_text = tuple("disband " + spec.id for spec in blocks)
+        self.cost = fixed.costs(side, s.ed1)
+        self.steps = fixed.steps
+        self.add_text = fixed.add_text
+        self.disband_text = fixed.disband_text
+        build_text = fixed.build_text
         # open_majors: the friendly major cities on the map not under siege (RESERVE blocks, 8.3)
         majors = tuple(c for c in g.majors_on_map if city_owner[c] == side and city_hex[c] not in closed)
         buildable: dict[int, bool] = {}
@@ -221,7 +231,7 @@ class RepTab:
             else:
                 cities = (spec.home,)
             # (city, hex, the action's text)
-            sites[b] = tuple((c, city_hex[c], f"build {spec.id} {board.cities[c].name}") for c in cities)
+            sites[b] = tuple((c, city_hex[c], build_text(b, c)) for c in cities)
         self.buildable = buildable
         self.sites = sites
         # 9.5: the allied neutral major cities of the side, not under siege, with their value and
@@ -237,6 +247,49 @@ class RepTab:
         self.green = tuple(green)
         m = board.city_index.get("MILETUS")
         self.persia_ok = side == SPARTA and m is not None and city_owner[m] == SPARTA  # 9.3
+
+
+class _Fixed:
+    """What the Replacement menus of every game with these components share: the action texts, the
+    blocks' steps and the step costs (8.4, 9.3) by side, Persian support and edition."""
+
+    __slots__ = ("_builds", "_costs", "add_text", "comp", "disband_text", "steps")
+
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        blocks = comp.blocks
+        self.steps = tuple(spec.steps for spec in blocks)
+        self.add_text = tuple("add " + spec.id for spec in blocks)
+        self.disband_text = tuple("disband " + spec.id for spec in blocks)
+        self._costs: dict[tuple[int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._builds: dict[tuple[int, int], str] = {}
+
+    def costs(self, side: int, ed1: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per block, its step cost without and with Persian support."""
+        key = (side, ed1)
+        got = self._costs.get(key)
+        if got is None:
+            blocks = self.comp.blocks
+            no = tuple(_type_cost(spec.type, side, False, ed1) for spec in blocks)
+            yes = tuple(_type_cost(spec.type, side, True, ed1) for spec in blocks)
+            got = self._costs[key] = (no, yes)
+        return got
+
+    def build_text(self, b: int, c: int) -> str:
+        got = self._builds.get((b, c))
+        if got is None:
+            got = self._builds[(b, c)] = f"build {self.comp.blocks[b].id} {self.comp.board.cities[c].name}"
+        return got
+
+
+_FIXED: dict[int, _Fixed] = {}
+
+
+def _fixed(comp: Components) -> _Fixed:
+    got = _FIXED.get(id(comp))
+    if got is None or got.comp is not comp:
+        got = _FIXED[id(comp)] = _Fixed(comp)
+    return got
 
 
 def _closed_cities(s: S) -> frozenset[int]:
