@@ -704,7 +704,17 @@
       this.apply();
     }
 
-    apply() { this.canvas.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.s})`; }
+    apply() {
+      this.canvas.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.s})`;
+      // a board that names only its main places when small (data-near-scale: the screen px per board unit from
+      // which its detail reads, e.g. Sparta vs. Athens' wide map, issue 11) gets the class "far" below it
+      const near = this.svg ? Number(this.svg.getAttribute("data-near-scale")) : 0;
+      if (near > 0) {
+        const vb = this.svg.viewBox.baseVal;
+        const w = this.svg.getBoundingClientRect().width;
+        this.svg.classList.toggle("far", !(vb && vb.width > 0 && w > 0) || w / vb.width < near);
+      }
+    }
     fit() { this.s = 1; this.tx = 0; this.ty = 0; this.apply(); }
 
     zoomAt(factor, cx, cy) {
