@@ -5,10 +5,24 @@ unit), instead of a list of every unit at every place. Screenshots go to ``scree
 
 from __future__ import annotations
 
+import os
+import time
 from typing import Any
 
+import pytest
+
 from tests.server import browser_helpers
-from tests.server.browser_helpers import act, actions, click_ref, create_game, playwright, shot, signup, wait_ready
+from tests.server.browser_helpers import (
+    act,
+    actions,
+    click_ref,
+    create_game,
+    playwright,
+    shot,
+    signup,
+    wait_current,
+    wait_ready,
+)
 
 playwright()
 browser, server = browser_helpers.browser, browser_helpers.server  # the browser tests' fixtures (tests/server)
@@ -53,5 +67,40 @@ def test_3_2_a_hot_seat_game_buys_on_the_board_and_says_which_rules_are_ours(bro
     assert len(offered) == len(at_chalcis)  # the question and its alternatives: each unit Chalcis may take
     shot(page, "sva-desktop-buy-on-the-board")
     page.click("#confirm-no")
+    assert errors == []
+    context.close()
+
+
+def _plain_choice(texts: list[str]) -> str:
+    """What a hurried player clicks: pay, be done, end, stop, refuse peace, Athens first; else the first."""
+    for wanted in ("pay", "done", "end", "stop", "no peace", "refuse peace", "athens first", "fight", "wait"):
+        for a in texts:
+            if a == wanted or a.startswith(wanted + " "):
+                return a
+    return texts[0]
+
+
+@pytest.mark.deep
+@pytest.mark.skipif(os.environ.get("POLEMOS_DEEP") != "1", reason="set POLEMOS_DEEP=1: ~5 minutes of a browser")
+def test_16_6_the_whole_war_against_the_bot_is_played_to_its_end_in_the_browser(browser: Any, server: str) -> None:
+    """Issue 14's "Done means": a person plays Sparta vs. Athens to the end at the browser table. Athens from
+    the action list against the heuristic Sparta (seed 3: 431 to 407, ~220 actions, the track reaching 10
+    pro-Sparta, 13.1, measured 2026-11-27): no page error, and the page says the game is over."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    signup(page, server, "cleon")
+    create_game(page, GAME, {"athens": ("me", None), "sparta": ("bot", "heuristic")}, seed=3)
+    start = time.time()
+    while not page.is_visible("text=The game is over.") and time.time() - start < 900:
+        wait_current(page)
+        texts = [a for a, _ in actions(page)]
+        if texts:
+            act(page, _plain_choice(texts))
+        else:
+            page.wait_for_timeout(300)
+    shot(page, "sva-desktop-game-over")
+    assert page.is_visible("text=The game is over.") and "Game over" in (page.text_content("#game") or "")
     assert errors == []
     context.close()
