@@ -15,10 +15,13 @@ from typing import Any
 
 import pytest
 
+import polemos
+from polemos.core.log import translate_line
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import web
 from polemos.games.athens_sparta.data import load_components, load_components_first
 from polemos.games.athens_sparta.state import ROLES, SIDE_OF_ROLE, AthensSpartaState
+from polemos.games.athens_sparta.text import render as render_text
 from tests.athens_sparta.conftest import hidden_blocks, new_state, random_step
 from tests.athens_sparta.helpers import after_first_mulligan
 
@@ -257,11 +260,37 @@ def test_describe_panel() -> None:
     view = s.view("athens")
     panel = web.describe(view)
     assert panel["olympiad"] == view["olympiad"] and panel["turn"] == view["turn"]
-    assert panel["phase"] == view["phase"] and panel["to_act"] == view["to_act"]
+    # display words, not the view's ids (issue 11): the sides as the game names them, the phase with its rule
+    assert view["phase"] == "mulligan" and panel["phase"] == "Mulligan (Card Phase, [1])"
+    assert panel["to_act"] == [web.side_words(r) for r in view["to_act"]] == ["Athens", "Sparta"]
     assert panel["hand"] and all({"title", "mp", "text", "card"} <= set(c) and "id" not in c for c in panel["hand"])
     assert list(panel)[:4] == ["role", "prompt", "now", "hand"]  # what matters now first
     assert panel["status"] and isinstance(panel["status"][0], str)
     assert web.describe(s.view(None))["hand"] is None
+
+
+def test_panel_words_by_edition_and_language() -> None:
+    """Issue 11: every panel line in display words in both languages: the first edition's 4.61 is the Bad Hand
+    (Mala Mano), the current rules' sidebar of the Card Phase [1] the Mulligan; no side or phase id shows."""
+    first = polemos.game("athens-and-sparta").new(9, options={"edition": "first"}).view("sparta")
+    panel = web.describe(first)
+    assert panel["phase"] == "Bad Hand (Card Phase, 1st 4.61)"
+    assert panel["status"][0].endswith("— Bad Hand (Card Phase, 1st 4.61)")
+    assert translate_line(panel["phase"], "es") == "Mala Mano (Fase de Cartas, 1.ª ed. 4.61)"
+    assert translate_line(panel["status"][0], "es").endswith("— Mala Mano (Fase de Cartas, 1.ª ed. 4.61)")
+    assert "— Bad Hand (Card Phase, 1st 4.61)" in render_text(first).splitlines()[0]
+    s = after_first_mulligan(3)
+    for role in ("athens", "sparta", None):
+        panel = web.describe(s.view(role))
+        assert panel["phase"] == "Card Phase ([1])" and translate_line(panel["phase"], "es") == "Fase de Cartas ([1])"
+        shown = [panel["phase"], panel["player1"], panel["active_player"], *panel["to_act"], *panel["status"],
+                 *panel["now"]]
+        for text in filter(None, shown):
+            assert not re.search(r"\b(athens|sparta|mulligan|card|move|combat|replacement)\b", text), text
+    for phase, word in (("move", "Move Phase (4.0)"), ("combat", "Combat Phase (5.0)"),
+                        ("replacement", "Replacement Phase (8.0)")):
+        assert web.phase_words({"phase": phase}) == word
+        assert translate_line(word, "es") != word
 
 
 def test_card_plays_are_labelled_with_the_card() -> None:
@@ -584,3 +613,23 @@ def test_building_and_regrouping_are_worded_with_the_place_in_spanish() -> None:
     assert translate_line(build, "es").endswith(" en ATENAS") and translate_line(build, "es").startswith("Construir ")
     assert translate_line(regroup, "es").startswith("Reagrupar ATENAS Hoplitas")
     assert translate_line(hexed, "es").endswith(" en 0907")
+
+
+def test_prompts_name_the_buttons_as_labelled() -> None:
+    """Issue 11: a prompt names a button by its label ('End the Move Phase', 'Done'), in English and in Spanish
+    (the quoted words open the button's label in the page's language), never by the action's record word."""
+    from polemos.games.athens_sparta import view as as_view
+
+    labels = [*web.WORDS.values(), *web.WORDS_FIRST.values(), *web.END_WORDS.values(), web.VERBS["stop"],
+              web.VERBS_FIRST["stop"], web.VERBS["cancel"]]
+    prompts = [*as_view.PROMPTS.values(), *as_view.PROMPTS_FIRST.values(),
+               "Moving {block}: choose the next hex, 'Stop here' or 'Cancel this move'.",
+               "Moving {block}: choose its destination, or 'Cancel this move'."]
+    quoted = 0
+    for lang in ("en", "es"):
+        shown = [translate_line(label, lang) for label in labels]
+        for text in prompts:
+            for word in re.findall(r"(?<!\w)'([^']+)'(?!\w)", translate_line(text, lang)):
+                quoted += 1
+                assert any(label.startswith(word) for label in shown), (lang, text, word)
+    assert quoted >= 20

@@ -14,8 +14,8 @@ import textwrap
 from typing import Any
 
 from polemos.core.log import translate_line
+from polemos.games.athens_sparta.web import STATUS_HEAD, block_name, first_edition, phase_words
 from polemos.games.athens_sparta.web import action_labels as web_action_labels
-from polemos.games.athens_sparta.web import block_name, first_edition
 from polemos.i18n import N_, format_message, translate_text
 
 __all__ = ["action_labels", "render"]
@@ -59,8 +59,9 @@ def _word(word: Any) -> str:
 def render(view: dict[str, Any]) -> str:
     me = view.get("role")
     lines = []
-    head = format_message(N_("Olympiad {n}, Game Turn {k} — {phase} phase"),
-                          {"n": view["olympiad"], "k": view["turn"], "phase": str(view["phase"])})
+    # the phase in words with its rule, by the edition's terms (issue 11: "Bad Hand (Card Phase, 1st 4.61)")
+    head = format_message(STATUS_HEAD, {"n": view["olympiad"], "k": view["turn"],
+                                        "phase": translate_line(phase_words(view))})
     if view.get("player1"):
         head += " — " + format_message(N_("Player {n}: {side}"), {"n": 1, "side": _word(view["player1"])})
     if view.get("active_player"):

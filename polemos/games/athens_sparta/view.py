@@ -292,18 +292,20 @@ PROMPTS = {
     "redeal": "Your opponent took a new hand (Mulligan): keep your cards or take a new hand too.",
     "card": "Play a card face-down ([1] Card Phase).",
     "bid": "Remove a step from a starting block (10.3 tourney bid).",
-    "move": "Move Phase (4.0): spend MPs on operation moves, strategic moves or revolts; 'end' when done.",
-    "combat": "Combat Phase (5.0): choose the next battle, storm or sally; 'end' when done.",
-    "declare": "A new battle (5.4): withdraw blocks into siege, then 'engage'.",
+    # a prompt names a button as it is labelled (issue 11: web.END_WORDS, WORDS, VERBS), not the action's record word
+    "move": ("Move Phase (4.0): spend MPs on operation moves, strategic moves or revolts; 'End the Move Phase' "
+             "when done."),
+    "combat": "Combat Phase (5.0): choose the next battle, storm or sally; 'End the Combat Phase' when done.",
+    "declare": "A new battle (5.4): withdraw blocks into siege, then 'Engage'.",
     "sallyq": "Your relief forces attack: the besieged may sally too (5.4).",
     "act": "Your block's action in the combat order (5.41).",
     "stormq": "More blocks would storm than the city's siege limit allows: pick the storming blocks (5.31).",
     "hit": "Choose which of your equally strong blocks takes the hit (5.2).",
     "retreat": "Choose where the block retreats (5.5).",
-    "regroup": "Your victorious blocks may regroup (5.6); 'done' when finished.",
-    "pillage": "Spend pillage BPs on the victorious blocks (5.61); 'done' when finished.",
-    "levy": "Spend the event's BPs on reinforcements; 'done' when finished.",
-    "replace": "Replacement Phase (8.0): add steps, build blocks, disband; 'done' when finished.",
+    "regroup": "Your victorious blocks may regroup (5.6); 'Done' when finished.",
+    "pillage": "Spend pillage BPs on the victorious blocks (5.61); 'Done' when finished.",
+    "levy": "Spend the event's BPs on reinforcements; 'Done' when finished.",
+    "replace": "Replacement Phase (8.0): add steps, build blocks, disband; 'Done' when finished.",
     "hellespont": "9.1 Hellespont: remove one block from ATHENS.",
     "revoltdone": "The revolt succeeded (7.0): keep the revolt block, disband it, or exchange it for a peltast.",
 }
@@ -316,15 +318,15 @@ PROMPTS = {
 PROMPTS_FIRST = {
     "mulligan": "Keep your hand, or ask for a new deal with a hand under 10 MP (Bad Hand, 1st 4.61).",
     "redeal": "Your opponent asked for a new deal (Bad Hand, 1st 4.61): keep your cards or take a new hand too.",
-    "declare": "A new battle (1st 5.5): withdraw blocks into siege, navies may patrol (1st 6.7), then 'engage'.",
+    "declare": "A new battle (1st 5.5): withdraw blocks into siege, navies may patrol (1st 6.7), then 'Engage'.",
     "sallyq": "Your relief forces attack: the besieged may sally too (1st 5.56).",
     "act": "Your block's action in the combat turns (1st 5.1).",
     "stormq": "More blocks would storm than the city's siege limit allows: pick the storming blocks (1st 5.52, 5.54).",
     "hit": "Choose which of your equally strong blocks takes the hit (1st 5.21).",
     "retreat": "Choose where the block retreats (1st 5.3).",
-    "regroup": "Your victorious blocks may regroup (1st 5.4); 'done' when finished.",
-    "pillage": "Spend pillage PP on the victorious blocks (1st 5.58); 'done' when finished.",
-    "levy": "Spend the event's PP on reinforcements; 'done' when finished.",
+    "regroup": "Your victorious blocks may regroup (1st 5.4); 'Done' when finished.",
+    "pillage": "Spend pillage PP on the victorious blocks (1st 5.58); 'Done' when finished.",
+    "levy": "Spend the event's PP on reinforcements; 'Done' when finished.",
 }
 
 
@@ -354,9 +356,9 @@ def prompt(s: S, side: int | None) -> str:
                     if mp < 10 else f"Your hand totals {mp} MP: keep it (a Mulligan needs a hand under 10 MP).")
     if p["kind"] == "move" and s.moving >= 0:
         if s.move_kind == 1:
-            text = f"Moving {s.comp.blocks[s.moving].id}: choose the next hex, 'stop' or 'cancel'."
+            text = f"Moving {s.comp.blocks[s.moving].id}: choose the next hex, 'Stop here' or 'Cancel this move'."
         else:
-            text = f"Moving {s.comp.blocks[s.moving].id}: choose its destination, or 'cancel'."
+            text = f"Moving {s.comp.blocks[s.moving].id}: choose its destination, or 'Cancel this move'."
     if p["kind"] == "hit" and len(p["cands"]) == 1:
         # asked although the strongest block has no equal (RULINGS R31)
         text = ("The hit falls on your strongest block there (1st 5.21): confirm." if s.ed1 else

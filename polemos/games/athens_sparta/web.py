@@ -885,6 +885,34 @@ def _plans(view: JSON) -> list[JSON]:
     return out
 
 
+# the panel's and the terminal's words for the view's ids (issue 11: no engine word shown): each phase with its rule
+# number, by the edition's own terms (the first edition's 4.61 Bad Hand, "Mala Mano", where the current rules say
+# Mulligan, a sidebar of the Card Phase [1]), and the sides as the game names them
+PHASE_WORDS = {
+    "setup": N_("Deployment (3.0)"), "mulligan": N_("Mulligan (Card Phase, [1])"), "card": N_("Card Phase ([1])"),
+    "move": N_("Move Phase (4.0)"), "combat": N_("Combat Phase (5.0)"), "replacement": N_("Replacement Phase (8.0)"),
+    "over": N_("Game over"),
+}
+PHASE_WORDS_FIRST = {
+    "setup": N_("Deployment (1st 3.0)"), "mulligan": N_("Bad Hand (Card Phase, 1st 4.61)"),
+    "card": N_("Card Phase (1st [1])"), "move": N_("Move Phase (1st 4.0)"), "combat": N_("Combat Phase (1st 5.0)"),
+    "replacement": N_("Replacement Phase (1st 8.0)"), "over": N_("Game over"),
+}
+SIDE_NAMES = {"athens": N_("Athens"), "sparta": N_("Sparta")}
+STATUS_HEAD = N_("Olympiad {n}, Game Turn {k} — {phase}")
+
+
+def phase_words(view: JSON) -> str:
+    """The view's phase in words with its rule, by the view's edition ("Bad Hand (Card Phase, 1st 4.61)")."""
+    phase = str(view.get("phase"))
+    return (PHASE_WORDS_FIRST if first_edition(view) else PHASE_WORDS).get(phase, phase)
+
+
+def side_words(role: object) -> str:
+    """A side as the game names it ("Athens"), never the role's id."""
+    return SIDE_NAMES.get(str(role), str(role).title())
+
+
 def describe(view: JSON) -> JSON:
     """The side panel (only what the view holds), what matters now first.
 
@@ -899,7 +927,7 @@ def describe(view: JSON) -> JSON:
     if "mp" in view:
         now.append(f"MPs left: {view['mp']}")
     if view.get("active_player"):
-        now.append(f"{str(view['active_player']).title()}'s Player Turn")
+        now.append(f"{side_words(view['active_player'])}'s Player Turn")
     moving = view.get("moving")
     if isinstance(moving, dict):
         left = moving.get("left")
@@ -917,13 +945,13 @@ def describe(view: JSON) -> JSON:
         now.append(BATTLE_LINES.get(str(battle.get("kind")), BATTLE_LINES["new"]).format(
             where=battle.get("hex"), n=battle.get("round"), stage=BATTLE_STAGES.get(stage, stage),
             side=str(battle.get("attacker")).title()))
-    status: list[str] = [f"Olympiad {view.get('olympiad')}, Game Turn {view.get('turn')} — {view.get('phase')} phase"]
+    status: list[str] = [STATUS_HEAD.format(n=view.get("olympiad"), k=view.get("turn"), phase=phase_words(view))]
     status.append(f"City points: Athens {pts.get('athens')}, Sparta {pts.get('sparta')} (30 wins, 10.2)")
     if first_edition(view):
         # the first edition's end (1st 10.2, RULINGS FE17): no points count at the end of Olympiad 89
         status.append("First edition: Athens wins if Sparta has not won by the end of Olympiad 89 (1st 10.2)")
     if view.get("player1"):
-        status.append(f"Player 1: {str(view['player1']).title()}")
+        status.append(f"Player 1: {side_words(view['player1'])}")
     if "bp_forecast" in view and "bp" not in view:
         status.append(f"{points_word(view)} forecast: {view['bp_forecast']}")
     if view.get("storm"):
@@ -931,7 +959,7 @@ def describe(view: JSON) -> JSON:
     if view.get("earthquake"):
         status.append("Earthquake: the Game Turn is cancelled but for Siege Attrition (4.6)")
     if view.get("persian_support") not in (None, "none"):
-        status.append(f"Persian support: {view['persian_support']}")
+        status.append(f"Persian support: {side_words(view['persian_support'])}")
     sicily = view.get("sicily")
     if isinstance(sicily, dict):
         status.append("Sicily: " + ", ".join(f"{str(r).title()} {_card(c)['label']}" for r, c in sicily.items()))
@@ -944,7 +972,7 @@ def describe(view: JSON) -> JSON:
         rule = "1st 4.3" if first_edition(view) else "4.4"
         prompt = (f"Moving {names.get(str(moving.get('block')), moving.get('block'))}: click a highlighted hex to end "
                   f"the move there (the shortest way the rules allow, {rule}), the block to stop where it is, "
-                  "or Cancel.")
+                  "or 'Cancel this move'.")
     return {
         "role": view.get("role"),
         "prompt": prompt,
@@ -954,10 +982,11 @@ def describe(view: JSON) -> JSON:
         "score": {"athens": pts.get("athens"), "sparta": pts.get("sparta")},
         "olympiad": view.get("olympiad"),
         "turn": view.get("turn"),
-        "phase": view.get("phase"),
-        "player1": view.get("player1"),
-        "active_player": view.get("active_player"),
-        "to_act": list(view.get("to_act") or []),
+        # display words, not the view's ids (issue 11): "Athens", "Mulligan (Card Phase, [1])"
+        "phase": phase_words(view),
+        "player1": side_words(view["player1"]) if view.get("player1") else None,
+        "active_player": side_words(view["active_player"]) if view.get("active_player") else None,
+        "to_act": [side_words(r) for r in view.get("to_act") or []],
         "hand_sizes": dict(view.get("hand_sizes") or {}),
         "status": status,
         "legend": LEGEND,
