@@ -589,7 +589,7 @@ class Store:
             doc = json.loads(b"{" + encoded + b"}")
             view = doc.get("view")
             board = doc.get("board")
-            shown = {"panel": doc.get("panel"), "labels": doc.get("labels"),
+            shown = {"panel": doc.get("panel"), "labels": doc.get("labels"), "groups": doc.get("groups"),
                      "prompt": view.get("prompt") if isinstance(view, dict) else None,
                      "board": board_texts(board) if isinstance(board, str) else []}
             found = dumps(page_words(shown, lang))
@@ -616,6 +616,8 @@ class Store:
             extras["panel"] = web.describe(view)
             if hasattr(web, "action_labels") and page.legal:
                 extras["labels"] = web.action_labels(view, page.legal)
+            if hasattr(web, "action_groups") and page.legal:  # the list's headings (SvA's purchases, issue 11)
+                extras["groups"] = web.action_groups(view, page.legal)
         rest = dumps({**extras, "log": page.log})  # the log last: view_json translates it
         encoded = b"".join((b'"view":', view_text, b',"legal":', page.legal_text, b",",
                             memoryview(rest)[1:-1]))

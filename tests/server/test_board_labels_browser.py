@@ -125,3 +125,81 @@ def test_the_check_finds_an_overlap(browser: Any) -> None:
     finally:
         page.close()
     assert found == ["Persians off the map | Medes 22", "off the board: Susa 18"]
+
+
+# Sparta vs. Athens (issue 11): the map is about 3400 units wide, so at fit zoom the page (app.js) gives the board the
+# class "far" (below its data-near-scale px per unit): the regions, seas and chief cities in large type, the detail
+# hidden; zoomed in, every locale's name. Both are checked: no word meets another or a counter (the locale's symbol,
+# the pieces' strength tags, leaders and flags), and at fit zoom on a desktop's board (975 px wide) every name shown
+# reads at 9 px or more.
+SVA_STAGES = (0, 200)
+# (the words checked, the other things they may not meet): at fit the large names against each other, every counter
+# and the pieces' words; zoomed, every locale's name and the key's words against each other and the key's swatches
+SVA_FAR = (".sva-far text", ".pieces text, g.locale > circle, g.locale > rect")
+SVA_NEAR = (".sva-near text, .legend text:not(.u):not(.tribute)", ".legend > rect:not(:first-child), .legend circle")
+SVA_BOARD_WIDTH = {"desktop": 975, "phone": 374}
+MEETS = """([words, others]) => {
+  const svg = document.querySelector('svg');
+  const vb = svg.viewBox.baseVal;
+  const root = svg.getScreenCTM();
+  const box = (e, text) => {
+    const b = e.getBBox(), m = e.getScreenCTM(), k = m.a / root.a;
+    const x = (m.e - root.e) / root.a + b.x * k, y = (m.f - root.f) / root.a + b.y * k;
+    return { what: text ? e.textContent : `${e.tagName} at ${Math.round(x)},${Math.round(y)}`, x,
+             y: y + (text ? 0.2 * b.height * k : 0), w: b.width * k, h: b.height * k * (text ? 0.6 : 1) };
+  };
+  const shown = e => e.getClientRects().length > 0 && (e.tagName !== 'text' || e.textContent.trim());
+  const ws = [...svg.querySelectorAll(words)].filter(shown).map(e => box(e, true));
+  const os = [...svg.querySelectorAll(others)].filter(shown).map(e => box(e, e.tagName === 'text'));
+  const out = [];
+  const meet = (a, b) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 1
+    && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > 0;
+  ws.forEach((a, i) => {
+    if (a.x < vb.x - 0.5 || a.x + a.w > vb.x + vb.width + 0.5 || a.y < vb.y - 0.5 || a.y + a.h > vb.y + vb.height + 0.5)
+      out.push(`off the board: ${a.what}`);
+    for (const b of ws.slice(i + 1)) if (meet(a, b)) out.push(`${a.what} | ${b.what}`);
+    for (const b of os) if (meet(a, b)) out.push(`${a.what} | ${b.what}`);
+  });
+  return out;
+}"""
+SIZES = """() => {
+  const svg = document.querySelector('svg');
+  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('.sva-far text')]
+    .map(e => [e.textContent, parseFloat(e.getAttribute('font-size')) * k]);
+}"""
+
+
+@pytest.mark.parametrize("steps", SVA_STAGES)
+def test_sparta_vs_athens_names_read_at_fit_zoom_and_meet_nothing(browser: Any, steps: int) -> None:
+    web = importlib.import_module("polemos.games.sparta_vs_athens.web")
+    svg = web.render_board(_position("sparta-vs-athens", {}, steps), None)
+    found: list[str] = []
+    shown: list[str] = []
+    SHOTS.mkdir(exist_ok=True)
+    for lang in i18n.LANGUAGES:
+        words = i18n.page_words({"board": i18n.board_texts(svg)}, lang)
+        for size, width in SVA_BOARD_WIDTH.items():
+            for far in (True, False):
+                page = browser.new_page(viewport={"width": width if far else width * 4, "height": 900})
+                page.set_default_timeout(TIMEOUT_MS)
+                try:
+                    sized = svg.replace("<svg ", '<svg width="100%" ' + ('class="far" ' if far else ""), 1)
+                    page.set_content(f"<html lang='{lang}'><body style='margin:0'>{sized}</body></html>")
+                    page.evaluate(SWAP, words)
+                    where = f"sparta-vs-athens after {steps} steps, {lang}, {size}, {'fit' if far else 'zoomed'}"
+                    found += [f"{where}: {o}" for o in page.evaluate(MEETS, list(SVA_FAR if far else SVA_NEAR))]
+                    if far:
+                        sizes = page.evaluate(SIZES)
+                        shown += [name for name, _ in sizes]
+                        if size == "desktop":
+                            found += [f"{where}: {name} drawn at {px:.1f} px" for name, px in sizes if px < 9]
+                    if steps == SVA_STAGES[-1]:
+                        page.screenshot(path=str(SHOTS / f"labels-sparta-vs-athens-{lang}-{size}-"
+                                                 f"{'fit' if far else 'zoomed'}.png"), full_page=not far)
+                finally:
+                    page.close()
+    assert found == [], "\n".join(found[:40])
+    # the fit view names the seas and the chief cities, in both languages (each language's words are swapped in)
+    for name in ("Athens", "Sparta", "Syracuse", "AEGEAN SEA", "IONIAN SEA"):
+        assert i18n.shown_in(name)[-1] in shown, name

@@ -224,3 +224,25 @@ def test_2_1_the_coast_scripts_share_one_module_that_reads_clips_and_simplifies(
     assert coast.inside((11.5, 38.0), ring) and not coast.inside((10.5, 38.0), ring)
     wavy = [(0.0, 0.0), (1.0, 0.001), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]
     assert coast.simplify(wavy, 0.01) == [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]
+
+
+def test_at_fit_zoom_the_seas_regions_and_chief_cities_are_named_in_large_type() -> None:
+    """Issue 11: the map is ~3400 units wide; the page gives it the class "far" below data-near-scale px per unit,
+    and then shows the large names (.sva-far) instead of the detail (.sva-near); the browser measures their size
+    and overlaps (tests/server/test_board_labels_browser.py)."""
+    from polemos.games.sparta_vs_athens.svg import FAR_GARRISON, FAR_SIZE, NEAR_SCALE, REGION_SIZE, REGIONS
+
+    assert float(ROOT.attrib["data-near-scale"]) == NEAR_SCALE
+    far = [g for g in ROOT.iter(f"{SVG}g") if g.attrib.get("class") == "sva-far"]
+    near = [g for g in ROOT.iter(f"{SVG}g") if g.attrib.get("class") == "sva-near"]
+    assert len(far) == len(near) == 1
+    regions = {t.text: float(t.attrib["font-size"]) for t in far[0].iter(f"{SVG}text") if t.attrib["class"] == "region"}
+    chief = {t.text or "" for t in far[0].iter(f"{SVG}text") if t.attrib["class"] == "chief"}
+    assert {"AEGEAN SEA", "IONIAN SEA", "SICILY", "ASIA"} <= set(regions) <= {r[0] for r in REGIONS}
+    assert set(regions.values()) == {REGION_SIZE}
+    assert {"Athens", "Sparta", "Syracuse", "Thebes", "Byzantium"} <= chief
+    assert all(C.locale(n.lower()).garrison >= FAR_GARRISON for n in chief)
+    assert FAR_SIZE * 0.28 >= 9  # ~0.28 px per unit at a desktop's fit zoom: 9 px and more
+    # every locale's name stays in the detail, with the tribute boxes (2.16)
+    assert len([t for t in near[0].iter(f"{SVG}text") if t.attrib.get("class") == "label"]) == len(C.locales)
+    assert "svg.far .sva-near{display:none}" in DOC

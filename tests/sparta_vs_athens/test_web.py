@@ -49,3 +49,56 @@ def test_the_panel_says_plainly_which_rules_are_ours_in_english_and_spanish() ->
     spanish = page_words(panel, "es")[web.OURS]
     assert spanish.startswith("Solo sobreviven las secciones 1.1-3.2") and "DESIGN.es.md" in spanish
     assert page_words({"k": "Whose rules"}, "es") == {"Whose rules": "De quién son las reglas"}
+
+
+def _purchase_phase() -> tuple[dict[str, object], list[str]]:
+    """A position of the Purchase Phase (3.2 2a): random play from a fixed seed until a side may buy."""
+    s = new(seed=3)
+    r = random.Random(3)
+    for _ in range(600):
+        role = s.active_roles()[0]
+        legal = s.legal_actions(role)
+        if sum(a.startswith("buy ") for a in legal) > 50:
+            return s.view(role), legal
+        s.apply(role, r.choice(legal))
+    raise AssertionError("no Purchase Phase reached")
+
+
+def test_3_2_the_page_lists_a_units_purchases_under_one_heading_as_the_terminal_does() -> None:
+    from polemos.games.sparta_vs_athens import text
+    from polemos.i18n import page_words
+
+    view, legal = _purchase_phase()
+    heads = web.action_groups(view, legal)
+    assert len(heads) == len(legal)
+    for action, head in zip(legal, heads, strict=True):
+        words = action.split()
+        places = sum(a.split()[:2] == words[:2] for a in legal)
+        if words[0] == "buy" and places >= web.GROUP_MIN:  # "buy <unit> at <locale>": under its unit's heading
+            assert head is not None and head.startswith("buy ") and head.endswith("talents (3.2 2a), at:"), head
+        elif words[0] != "place" or places < web.GROUP_MIN:  # one or two places: on their own, as the terminal
+            assert head is None, action
+    shown = {h for h in heads if h}
+    assert 3 <= len(shown) < len(legal) / 10  # ~200 buttons as a few headings
+    menu = "\n".join(text.action_menu(view, legal))
+    assert all(h in menu for h in shown)  # the terminal's paragraphs (text.action_menu, DESIGN 3.2)
+    spanish = page_words({"groups": heads}, "es")
+    assert all(spanish[h].startswith("comprar ") for h in shown)
+
+
+def test_3_2_a_units_two_purchases_stay_on_their_own() -> None:
+    legal = ["buy athenian-hoplites at athens", "buy athenian-hoplites at piraeus", "place cleon at athens",
+             "place cleon at piraeus", "place cleon at naupactus", "done"]
+    heads = web.action_groups(new(seed=1).view("athens"), legal)
+    assert heads[:2] == [None, None] and heads[-1] is None
+    assert heads[2] == heads[3] == heads[4] and heads[2] is not None and heads[2].startswith("place ")
+
+
+def test_the_panel_gives_the_maps_key_in_words_readable_at_any_zoom() -> None:
+    from polemos.i18n import page_words
+
+    panel = web.describe(new(seed=1).view("athens"))
+    key = panel["legend"]
+    assert key[0] == web.PIECES_KEY and "Port (7.16)" in key and "Land path (2.1)" in key
+    spanish = page_words({"legend": key}, "es")
+    assert all(line in spanish for line in key)  # every line reads in Spanish

@@ -28,6 +28,7 @@ from xml.sax.saxutils import escape
 from polemos.games.sparta_vs_athens.data import DATA_DIR, load_components
 from polemos.games.sparta_vs_athens.model import COLOURS, LAND_PATH, Components, Locale
 from polemos.games.sparta_vs_athens.model import Path as MapPath
+from polemos.i18n import N_, shown_width
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -48,6 +49,27 @@ FILL = {"red": "#d23b2f", "orange": "#f08a24", "yellow": "#f2d232", "blue": "#2f
 LAND_STROKE = "#7a5230"
 SEA_STROKE = "#2f6fc2"
 FONT = 'font-family="DejaVu Sans, Verdana, sans-serif"'
+
+# ------------------------------------------------------------------------------------------ fit zoom (issue 11)
+# The map is wide (about 3400 units), so at a desktop's fit zoom a unit is about 0.28 px and the locales' names
+# (8.5 units) are unreadable. The page (app.js BoardView) adds the class "far" to the board while a unit is drawn
+# smaller than NEAR_SCALE px (the board's data-near-scale): then the names of the regions and seas and of the
+# chief cities (FAR_GARRISON and up) are shown in large type and the detail (every locale's name, the tribute
+# boxes) is hidden; zoomed in, the detail returns. Without the class (the standalone map) the detail is shown.
+NEAR_SCALE = 0.75
+REGION_SIZE = 44.0
+FAR_SIZE = 34.0
+FAR_GARRISON = 3
+#: the regions and seas named at fit zoom: (name, longitude, latitude, a sea?)
+REGIONS: tuple[tuple[str, float, float, bool], ...] = (
+    (N_("IONIAN SEA"), 18.6, 38.2, True), (N_("AEGEAN SEA"), 24.9, 39.35, True),
+    (N_("MEDITERRANEAN SEA"), 19.6, 36.0, True), (N_("PROPONTIS"), 28.0, 40.72, True),
+    (N_("SICILY"), 14.1, 37.55, False), (N_("ITALY"), 16.4, 40.35, False), (N_("MACEDONIA"), 22.0, 40.95, False),
+    (N_("THRACE"), 25.8, 41.45, False), (N_("ASIA"), 29.6, 38.7, False), (N_("CRETE"), 24.9, 35.2, False),
+    (N_("PELOPONNESE"), 22.2, 37.3, False),
+)
+STYLE = ("<style>svg.far .sva-near{display:none}svg:not(.far) .sva-far{display:none}"
+         ".sva-far text{pointer-events:none}</style>")
 
 
 def _fmt(v: float) -> str:
@@ -71,7 +93,7 @@ def _layout(c: Components) -> _Layout:
     x0 = min(p[0] for p in home) - MARGIN - 50
     y0 = min(p[1] for p in home) - MARGIN - 20
     at = _relax([(x - x0, y - y0) for x, y in home])
-    width = max(p[0] for p in at) + MARGIN + 80 + LEGEND_WIDTH
+    width = max(p[0] for p in at) + MARGIN + 80 + _legend(c, 0.0, MARGIN)[1]
     height = max(p[1] for p in at) + MARGIN + 40
     return _Layout(at, width, height, (x0, y0))
 
@@ -272,13 +294,97 @@ def _crosses(box: Box, p: Point, q: Point) -> float:
     return float(inside)
 
 
+# ------------------------------------------------------------------------------------------ fit zoom
+def _far_box(x: float, baseline: float, width: float, size: float) -> Box:
+    """A large label's box (anchored at its middle): its letters' band, with a little air."""
+    return (x - width / 2 - 4, baseline - 0.78 * size, x + width / 2 + 4, baseline + 0.08 * size)
+
+
+def _counters(at: list[Point]) -> list[Box]:
+    """Where each locale's marks may stand (web.py): its symbol, the strength tags under it, the fort/siege
+    flags and the leaders beside it, kept clear of the large labels."""
+    out: list[Box] = []
+    for x, y in at:
+        out.append((x - RADIUS - 7, y - RADIUS - 12, x + RADIUS + 7, y + RADIUS + 7))
+        out.append((x - 48, y + 6, x + 48, y + 36))  # "A 10L 15N (in)" and the other side's line
+        out.append((x + 8, y - 18, x + 100, y + 8))  # F/S/V and the leaders' names
+    return out
+
+
+def _far(c: Components, lay: _Layout, reserved: list[Box]) -> str:
+    """The names shown at fit zoom (class "far", issue 11): the chief cities (garrison FAR_GARRISON and up, the
+    strongest first), then the regions and seas, each in large type at the free spot nearest its locale (a thin
+    line to it when set aside) or its place, clear of every counter, of each other and of the board's edges; one
+    that finds no free spot is left to the zoomed-in view."""
+    at = lay.at
+    taken = [*_counters(at), *reserved]
+    ox, oy = lay.origin
+    out = ['<g class="sva-far" paint-order="stroke" stroke="#ffffff" stroke-linejoin="round">']
+
+    def free(box: Box) -> bool:
+        return (box[0] >= 4 and box[1] >= 4 and box[2] <= lay.width - 4 and box[3] <= lay.height - 4
+                and not any(_overlap(box, t) > 0 for t in taken))
+
+    lines: list[str] = []
+    angles = [k * math.pi / 8 for k in range(16)]
+    chief = sorted((loc for loc in c.locales if loc.garrison >= FAR_GARRISON),
+                   key=lambda loc: (-loc.garrison, loc.index))
+    for loc in chief:
+        x, y = at[loc.index]
+        width = shown_width(loc.name, FAR_SIZE, True)
+        for r in (0.0, 12.0, 24.0, 36.0, 48.0, 60.0, 75.0, 90.0, 110.0, 130.0, 150.0, 170.0):
+            found = None
+            for a in angles:
+                bx, by = x + r * math.cos(a), y - RADIUS - 10 + r * math.sin(a)
+                box = _far_box(bx, by, width, FAR_SIZE)
+                if free(box):
+                    found = (bx, by, box)
+                    break
+            if found is not None:
+                bx, by, box = found
+                taken.append(box)
+                if r > 40:  # a thin line from a name set aside to its locale
+                    ends = f'x1="{_fmt(bx)}" y1="{_fmt(by - 0.3 * FAR_SIZE)}" x2="{_fmt(x)}" y2="{_fmt(y)}"'
+                    lines.append(f'<line {ends} stroke="#1b1b1b" stroke-width="2.5" stroke-opacity="0.6"/>')
+                out.append(f'<text x="{_fmt(bx)}" y="{_fmt(by)}" text-anchor="middle" font-size="{FAR_SIZE:.0f}" '
+                           f'font-weight="bold" fill="#1b1b1b" stroke-width="5" data-locale="{loc.index}" '
+                           f'class="chief">{escape(loc.name)}</text>')
+                break
+    for name, lon, lat, sea in REGIONS:
+        px, py = _project(lon, lat)
+        x, y = px - ox, py - oy
+        width = shown_width(name, REGION_SIZE, True)
+        spots = sorted(((dx, dy) for dx in range(-240, 241, 20) for dy in range(-160, 161, 20)),
+                       key=lambda d: (math.hypot(d[0], d[1]), d))
+        for dx, dy in spots:
+            box = _far_box(x + dx, y + dy, width, REGION_SIZE)
+            if free(box):
+                taken.append(box)
+                ink = "#3f6f99" if sea else "#7a6440"
+                style = ' font-style="italic"' if sea else ""
+                out.append(f'<text x="{_fmt(x + dx)}" y="{_fmt(y + dy)}" text-anchor="middle" '
+                           f'font-size="{REGION_SIZE:.0f}" '
+                           f'font-weight="bold" fill="{ink}" fill-opacity="0.85" stroke-width="3"{style} '
+                           f'class="region">{escape(name)}</text>')
+                break
+    out.append("</g>")
+    out[1:1] = lines  # under the names
+    return "".join(out)
+
+
 # ------------------------------------------------------------------------------------------ legend
-def _legend(c: Components, x: float, y: float) -> str:
+def _legend(c: Components, x: float, y: float) -> tuple[str, float, list[str]]:
+    """The key, the width of the column it takes (LEGEND_WIDTH, or its longest line's in the language it runs
+    longest in, issue 11) and its lines' words (the page's side panel lists them, readable at any zoom)."""
+    widest = 0.0
+    words: list[str] = []
     parts = [f'<text x="{_fmt(x + 12)}" y="{_fmt(y + 22)}" font-size="13" font-weight="bold">Legend</text>']
     row = y + 44.0
 
     def item(symbol: str, text: str) -> None:
-        nonlocal row
+        nonlocal row, widest
+        widest = max(widest, 50 + shown_width(text, 10.5))
+        words.append(text)
         parts.append(symbol + f'<text x="{_fmt(x + 50)}" y="{_fmt(row + 4)}">{escape(text)}</text>')
         row += 22
 
@@ -292,10 +398,12 @@ def _legend(c: Components, x: float, y: float) -> str:
              f"{nat.name} ({COLOURS[nat.colour]}, 2.9)")
     sample = c.locale("athens")
     item(f'<circle cx="{_fmt(sx)}" cy="{_fmt(row)}" r="6" fill="#111"/>'
-         f'<text x="{_fmt(sx)}" y="{_fmt(row + 3.3)}" text-anchor="middle" font-size="9" fill="#fff">2</text>',
+         f'<text x="{_fmt(sx)}" y="{_fmt(row + 3.3)}" text-anchor="middle" font-size="9" fill="#fff" '
+         'class="u">2</text>',
          "Garrison (GSP) in a circle (2.3)")
     item(f'<rect x="{_fmt(sx - 6)}" y="{_fmt(row - 6)}" width="12" height="12" fill="#111"/>'
-         f'<text x="{_fmt(sx)}" y="{_fmt(row + 3.3)}" text-anchor="middle" font-size="9" fill="#fff">{sample.garrison}'
+         f'<text x="{_fmt(sx)}" y="{_fmt(row + 3.3)}" text-anchor="middle" font-size="9" fill="#fff" '
+         f'class="u">{sample.garrison}'
          "</text>", "Walled city: GSP in a square (2.3, 9.0)")
     item(f'<circle cx="{_fmt(sx)}" cy="{_fmt(row)}" r="11" fill="none" stroke="{SEA_STROKE}" stroke-width="1.4"/>',
          "Port (7.16)")
@@ -311,21 +419,29 @@ def _legend(c: Components, x: float, y: float) -> str:
                  "apart; Italy and Sicily not rotated."):
         parts.append(f'<text x="{_fmt(x + 12)}" y="{_fmt(row + 6)}" font-size="9.5" fill="#555">{escape(text)}</text>')
         row += 13
-    box = (f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{LEGEND_WIDTH - 20}" height="{_fmt(row + 14 - y)}" '
+        widest = max(widest, 12 + shown_width(text, 9.5))
+    width = max(LEGEND_WIDTH, widest + 32)
+    box = (f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(width - 20)}" height="{_fmt(row + 14 - y)}" '
            'fill="#fbf8ef" stroke="#8a7d62" rx="6"/>')
-    return '<g class="legend" font-size="10.5">' + box + "".join(parts) + "</g>"
+    return '<g class="legend" font-size="10.5">' + box + "".join(parts) + "</g>", width, words
 
 
 # ------------------------------------------------------------------------------------------ document
+def legend_words(c: Components) -> list[str]:
+    """The key's lines (its swatches' words), for the side panel."""
+    return _legend(c, 0.0, MARGIN)[2]
+
+
 def render_svg(c: Components, coast: Path | None = None) -> str:
     """The whole map as an SVG document (``coast``: the coastlines file, by default the bundled one)."""
     lay = _layout(c)
     at = lay.at
     w, h = lay.width, lay.height
-    legend_x = w - LEGEND_WIDTH
+    legend_width = _legend(c, 0.0, MARGIN)[1]
+    legend_x = w - legend_width
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(w)} {_fmt(h)}" width="{_fmt(w)}" '
-           f'height="{_fmt(h)}" {FONT}>',
-           "<title>Sparta vs. Athens - the map (reconstructed)</title>",
+           f'height="{_fmt(h)}" data-near-scale="{NEAR_SCALE}" {FONT}>',
+           "<title>Sparta vs. Athens - the map (reconstructed)</title>", STYLE,
            f'<rect width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA}"/>',
            _land(lay, coast or coast_file())]
     for p in sorted(c.paths, key=lambda p: -p.type):  # sea lanes under the roads
@@ -335,13 +451,15 @@ def render_svg(c: Components, coast: Path | None = None) -> str:
         out.append(f'<g data-locale="{loc.index}" class="locale"><title>{escape(_title(c, loc))}</title>'
                    f"{_symbol(c, loc, x, y)}</g>")
     tribute = _tribute_places(c, at)
+    out.append('<g class="sva-near">')
     for index, box in tribute.items():  # above every locale, so no neighbour hides them (2.16)
         out.append(f'<g data-tribute="{index}" class="tribute">{_tribute(c.locales[index], box[0], box[1])}</g>')
     out.append('<g class="labels" paint-order="stroke" stroke="#ffffff" stroke-width="2.6" '
                'stroke-linejoin="round" fill="#1b1b1b">')
     out.extend(_labels(c, at, [(legend_x, 0.0, w, h), *tribute.values()]))
-    out.append("</g>")
-    out.append(_legend(c, legend_x, MARGIN))
+    out.append("</g></g>")
+    out.append(_legend(c, legend_x, MARGIN)[0])
+    out.append(_far(c, lay, [(legend_x, 0.0, w, h), (0.0, 0.0, 1300.0, 40.0), (0.0, h - 30, 900.0, h)]))
     out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(h - 12)}" font-size="11" fill="#35587a">'
                "Sparta vs. Athens (S&amp;T 286): reconstructed map for Polemos</text>")
     out.append("</svg>")
@@ -370,4 +488,4 @@ def render_map(data_dir: Path | None = None) -> str:
     return render_svg(load_components(data_dir), coast_file(data_dir))
 
 
-__all__ = ["render_map", "render_svg"]
+__all__ = ["legend_words", "render_map", "render_svg"]

@@ -22,7 +22,7 @@ from polemos.core.log import log_lines
 from polemos.games.sparta_vs_athens import names
 from polemos.games.sparta_vs_athens.data import load_components
 from polemos.games.sparta_vs_athens.names import action_labels
-from polemos.games.sparta_vs_athens.svg import _fmt, _layout, render_svg
+from polemos.games.sparta_vs_athens.svg import _fmt, _layout, legend_words, render_svg
 from polemos.i18n import N_
 
 SIDE_INK = {"athens": "#b3261e", "sparta": "#1d4f91"}  # 2.9: Athens red, Sparta blue (RULINGS S1)
@@ -45,6 +45,11 @@ OURS = N_("Only sections 1.1-3.2 of the S&T 286 rules survive (the components, t
           "and purchases). Everything else (campaigns and leaders, movement, combat, sieges, revolts, prestige, the "
           "Athenian governments, allies and events, scenarios and victory) is Polemos' own design: every rule cited "
           "as DESIGN, written in the game's DESIGN.md, with our readings of the surviving text in its RULINGS.md.")
+PIECES_KEY = ("Under a locale: Athens' side (A, red) and Sparta's side (S, blue) in L(and) and N(aval) strength "
+              "points; F fort, S siege, V ravaged; dashed ring: the city changed hands.")
+# the action list's group headings: the terminal's words (text.action_menu), in the shared catalog
+BUY_HEAD = N_("buy {unit} for {n} talents (3.2 2a), at:")
+PLACE_HEAD = N_("place {leader} (3.2 d), at:")
 SIDE_LINE = {"athens": N_("{title}\nAthens: {unit}"), "sparta": N_("{title}\nSparta: {unit}"),
              None: N_("{title}\nNot at war: {unit}")}
 
@@ -127,9 +132,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
                     title = SIDE_LINE[who].format(title=title, unit=shown)
         parts.append(f"<title>{escape(title)}</title></g>")
         layer.append("".join(parts))
-    layer.append('<text x="40" y="30" font-size="12" fill="#1b1b1b">Under a locale: Athens\' side (A, red) and '
-                 "Sparta's side (S, blue) in L(and) and N(aval) strength points; F fort, S siege, V ravaged; "
-                 "dashed ring: the city changed hands.</text>")
+    layer.append(f'<text x="40" y="30" font-size="12" fill="#1b1b1b">{escape(PIECES_KEY)}</text>')
     layer.append("</g>")
     return base.replace("</svg>", "\n".join(layer) + "\n</svg>")
 
@@ -151,6 +154,35 @@ def action_refs(view: dict[str, Any], legal: list[str]) -> list[list[str]]:
         else:
             refs.append([])
     return refs
+
+
+#: the purchases of one unit (3.2 2a: "buy <unit> at <locale>") and the placings of one leader (3.2 d) listed under
+#: one heading when there are at least this many, as the terminal's menu does (text.action_menu, DESIGN 3.2)
+GROUP_MIN = 3
+
+
+def action_groups(view: dict[str, Any], legal: list[str]) -> list[str | None]:
+    """For each legal action, the heading of the group the page lists it under (None: on its own): the terminal's
+    paragraphs (text.action_menu) -- "buy Hoplites for 3 talents (3.2 2a), at:" over one button per place, and
+    "place Pericles (3.2 d), at:" -- so the Purchase Phase's ~200 actions read as one line a unit (issue 11)."""
+    comp = names.of(view)
+    keys: list[tuple[str, str] | None] = []
+    count: dict[tuple[str, str], int] = {}
+    for action in legal:
+        words = action.split()
+        key = (words[0], words[1]) if len(words) == 4 and words[0] in AT_ACTIONS and words[2] == "at" else None
+        keys.append(key)
+        if key is not None:
+            count[key] = count.get(key, 0) + 1
+    heads: dict[tuple[str, str], str] = {}
+    for verb, piece in count:
+        if verb == "buy":
+            t = comp.unit_index.get(piece)
+            heads[(verb, piece)] = BUY_HEAD.format(unit=names.unit_type(piece, comp),
+                                                   n=comp.units[t].strength if t is not None else "?")
+        else:
+            heads[(verb, piece)] = PLACE_HEAD.format(leader=names.leader(piece, comp))
+    return [heads[k] if k is not None and count[k] >= GROUP_MIN else None for k in keys]
 
 
 def describe(view: dict[str, Any]) -> dict[str, Any]:
@@ -183,7 +215,9 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
         "log": log_lines(view)[-LOG_LINES:],
         "outcome": view.get("outcome"),
         "whose rules": OURS,
+        # the map's key in words, readable at any zoom (at fit zoom the map's own key is too small, issue 11)
+        "legend": [PIECES_KEY, *legend_words(comp)],
     }
 
 
-__all__ = ["action_labels", "action_refs", "describe", "render_board"]
+__all__ = ["action_groups", "action_labels", "action_refs", "describe", "render_board"]

@@ -1140,6 +1140,7 @@
       if (!can) {
         ul.append(h("li", { class: "empty" }, d.game.status === "finished" ? t("The game is over.") : d.role ? t("Nothing to do now.") : t("Spectators watch.")));
       } else {
+        const groups = new Map();
         d.legal.forEach((text, i) => {
           const refs = (d.refs && d.refs[i]) || [];
           const label = (d.labels && d.labels[i]) || text;
@@ -1151,7 +1152,18 @@
             b.addEventListener("mouseenter", over); b.addEventListener("focus", over);
             b.addEventListener("mouseleave", out); b.addEventListener("blur", out);
           }
-          ul.append(h("li", null, b));
+          // a game's group heading (SvA's purchases of one unit, issue 11): its actions in one foldable item, the
+          // heading a keyboard opens (summary), each action still a button with its canonical text as title
+          const group = d.groups && d.groups[i];
+          if (!group) { ul.append(h("li", null, b)); return; }
+          let box = groups.get(group);
+          if (!box) {
+            box = h("ul", { class: "actions-in" });
+            const n = d.groups.filter((g) => g === group).length;
+            groups.set(group, box);
+            ul.append(h("li", { class: "action-group" }, h("details", null, h("summary", null, `${t(group)} (${n})`), box)));
+          }
+          box.append(h("li", null, b));
         });
       }
       const undo = $("#undo", this.root);
@@ -1226,6 +1238,12 @@
       const cands = new Set(this.candidates());
       for (const b of $$("#actions button.action", this.root)) {
         b.parentElement.hidden = this.picked.length > 0 && !cands.has(Number(b.dataset.index));
+      }
+      // a group with a candidate opens while something is picked; one with none is hidden
+      for (const g of $$("#actions li.action-group", this.root)) {
+        const shown = $$("li:not([hidden]) > button.action", g).length;
+        g.hidden = !shown;
+        if (this.picked.length && shown) g.firstChild.open = true;
       }
     }
 
