@@ -222,8 +222,9 @@ class ViewOut(BaseModel):
     refs: list[Any] | None = None
     panel: dict[str, Any] | None = None
     labels: list[str] | None = None
-    groups: list[str | None] | None = Field(default=None, description="for each legal action, the heading the page "
-                                            "lists it under (null: on its own), when the game groups them")
+    groups: list[list[str] | None] | None = Field(default=None, description="for each legal action, [the heading the "
+                                                  "page lists it under, its button's words there] (null: on its own), "
+                                                  "when the game groups them")
 
 
 class ExplainOut(BaseModel):

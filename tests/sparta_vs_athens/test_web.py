@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from polemos.games.sparta_vs_athens import web
+from polemos.games.sparta_vs_athens import names, web
 from tests.sparta_vs_athens.engine import new
 
 
@@ -69,8 +69,11 @@ def test_3_2_the_page_lists_a_units_purchases_under_one_heading_as_the_terminal_
     from polemos.i18n import page_words
 
     view, legal = _purchase_phase()
-    heads = web.action_groups(view, legal)
-    assert len(heads) == len(legal)
+    pairs = web.action_groups(view, legal)
+    assert len(pairs) == len(legal)
+    heads = [p[0] if p else None for p in pairs]
+    for action, pair in zip(legal, pairs, strict=True):  # a button under its heading says its place
+        assert pair is None or pair[1] == names.locale(action.split()[3], names.of(view))
     for action, head in zip(legal, heads, strict=True):
         words = action.split()
         places = sum(a.split()[:2] == words[:2] for a in legal)
@@ -89,7 +92,7 @@ def test_3_2_the_page_lists_a_units_purchases_under_one_heading_as_the_terminal_
 def test_3_2_a_units_two_purchases_stay_on_their_own() -> None:
     legal = ["buy athenian-hoplites at athens", "buy athenian-hoplites at piraeus", "place cleon at athens",
              "place cleon at piraeus", "place cleon at naupactus", "done"]
-    heads = web.action_groups(new(seed=1).view("athens"), legal)
+    heads = [p[0] if p else None for p in web.action_groups(new(seed=1).view("athens"), legal)]
     assert heads[:2] == [None, None] and heads[-1] is None
     assert heads[2] == heads[3] == heads[4] and heads[2] is not None and heads[2].startswith("place ")
 

@@ -161,10 +161,11 @@ def action_refs(view: dict[str, Any], legal: list[str]) -> list[list[str]]:
 GROUP_MIN = 3
 
 
-def action_groups(view: dict[str, Any], legal: list[str]) -> list[str | None]:
-    """For each legal action, the heading of the group the page lists it under (None: on its own): the terminal's
-    paragraphs (text.action_menu) -- "buy Hoplites for 3 talents (3.2 2a), at:" over one button per place, and
-    "place Pericles (3.2 d), at:" -- so the Purchase Phase's ~200 actions read as one line a unit (issue 11)."""
+def action_groups(view: dict[str, Any], legal: list[str]) -> list[list[str] | None]:
+    """For each legal action, [the heading of the group the page lists it under, its button's word there] (None: on
+    its own): the terminal's paragraphs (text.action_menu) -- "buy Hoplites for 3 talents (3.2 2a), at:" over one
+    button a place, named by the place, and "place Pericles (3.2 d), at:" -- so the Purchase Phase's ~200 actions
+    read as one line a unit (issue 11)."""
     comp = names.of(view)
     keys: list[tuple[str, str] | None] = []
     count: dict[tuple[str, str], int] = {}
@@ -182,7 +183,8 @@ def action_groups(view: dict[str, Any], legal: list[str]) -> list[str | None]:
                                                    n=comp.units[t].strength if t is not None else "?")
         else:
             heads[(verb, piece)] = PLACE_HEAD.format(leader=names.leader(piece, comp))
-    return [heads[k] if k is not None and count[k] >= GROUP_MIN else None for k in keys]
+    return [[heads[k], names.locale(action.split()[3], comp)] if k is not None and count[k] >= GROUP_MIN else None
+            for k, action in zip(keys, legal, strict=True)]
 
 
 def describe(view: dict[str, Any]) -> dict[str, Any]:

@@ -1154,12 +1154,14 @@
           }
           // a game's group heading (SvA's purchases of one unit, issue 11): its actions in one foldable item, the
           // heading a keyboard opens (summary), each action still a button with its canonical text as title
-          const group = d.groups && d.groups[i];
+          const [group, short] = (d.groups && d.groups[i]) || [];
           if (!group) { ul.append(h("li", null, b)); return; }
+          b.textContent = t(short);  // under its heading a button says its place; its name stays the whole label
+          b.setAttribute("aria-label", label);
           let box = groups.get(group);
           if (!box) {
             box = h("ul", { class: "actions-in" });
-            const n = d.groups.filter((g) => g === group).length;
+            const n = d.groups.filter((g) => g && g[0] === group).length;
             groups.set(group, box);
             ul.append(h("li", { class: "action-group" }, h("details", null, h("summary", null, `${t(group)} (${n})`), box)));
           }
