@@ -546,8 +546,11 @@ def test_city_names_touch_no_other_city_and_keep_ridges_clear(options: dict[str,
     svg = web.render_board(after_first_mulligan(1, options).view("athens"), None)
     layer = svg[svg.index('<g class="asNP asCt">'):]
     layer = layer[:layer.index("</g>")]
+    # the names: a layer of their own over the blocks (issue 11)
+    named = svg[svg.index('<g class="asNP asCt asNames">'):]
+    named = named[:named.index("</g>")]
     names = [(float(x), float(y), float(size or 21), n) for x, y, size, n in re.findall(
-        r'<text x="([\d.]+)" y="([\d.]+)" class="asNm[^"]*"(?: style="font-size:([\d.]+)px")?>([^<]+)</text>', layer)]
+        r'<text x="([\d.]+)" y="([\d.]+)" class="asNm[^"]*"(?: style="font-size:([\d.]+)px")?>([^<]+)</text>', named)]
     markers = [(float(x), float(y), 11.0 if k.endswith("1") else 8.0) for k, x, y in re.findall(
         r'<use href="#(as[WC][01])" x="([\d.]+)" y="([\d.]+)"', layer)]
     # a port's anchor, on its sea-control badge (RULINGS FE42) or not
@@ -633,3 +636,22 @@ def test_prompts_name_the_buttons_as_labelled() -> None:
                 quoted += 1
                 assert any(label.startswith(word) for label in shown), (lang, text, word)
     assert quoted >= 20
+
+
+@pytest.mark.parametrize("options", [{}, {"edition": "first"}], ids=["second", "first"])
+def test_city_names_are_drawn_over_the_blocks(options: dict[str, str]) -> None:
+    """Issue 11: zoomed in, a stack of blocks (its own hex's, growing up past the city, or a neighbour's) never
+    hides a city's name: every name is drawn after every block, in a layer that takes no clicks (.asNP)."""
+    s = polemos.game("athens-and-sparta").new(4, options=options)
+    chooser = Rng(4)
+    for _ in range(120):
+        if s.outcome() is not None:
+            break
+        random_step(s, chooser)
+    svg = web.render_board(s.view("athens"))
+    names_at = svg.index('<g class="asNP asCt asNames">')
+    last_block = svg.rindex('data-ref="b:')
+    assert names_at > last_block
+    names = re.findall(r'class="asNm[^"]*"[^>]*>([^<]+)</text>', svg[names_at:])
+    assert "ATHENS" in names and "SPARTA" in names and len(names) > 50
+    assert not re.search(r'class="asNm', svg[:names_at])  # no name left under the blocks

@@ -392,9 +392,12 @@ def hex_refs(data_dir: Path | None = None) -> list[str]:
 
 
 # ====================================================================== dynamic layer
-def _cities(base: _Base, view: JSON) -> str:
+def _cities(base: _Base, view: JSON) -> tuple[str, str]:
+    """The cities' markers (drawn under the blocks) and their names (drawn over them, issue 11: a stack growing up
+    from its hex, or over from a neighbour's, never hides a city's name; the names' white halo keeps them read)."""
     board = base.board
     out = ['<g class="asNP asCt">']
+    names = ['<g class="asNP asCt asNames">']
     syr = _location_name(board, board.syracuse_hex)
     for city in view.get("cities", []):
         name = str(city.get("name"))
@@ -427,9 +430,10 @@ def _cities(base: _Base, view: JSON) -> str:
         # the name above the marker, clear of ridges and of the other cities' markers (_name_places, RULINGS FE26)
         nx, ny, font = base.names.get(name, (x, y - size - 4, NAME_SIZE))
         small = f' style="font-size:{_f(font)}px"' if font != NAME_SIZE else ""
-        out.append(f'<text x="{_f(nx)}" y="{_f(ny)}" class="asNm {cls}"{small}>{escape(name)}</text>')
+        names.append(f'<text x="{_f(nx)}" y="{_f(ny)}" class="asNm {cls}"{small}>{escape(name)}</text>')
     out.append("</g>")
-    return "".join(out)
+    names.append("</g>")
+    return "".join(out), "".join(names)
 
 
 SEA_HALF = 7.0  # half the side of a port's sea-control badge (inside the room names keep clear of, _name_touches)
@@ -505,11 +509,12 @@ def _block_memo(entry: JSON, x: float, y: float, pool: bool = False, deciding: s
 
 
 @functools.lru_cache(maxsize=512)
-def _cities_drawn(data_dir: Path | None, first: bool, cities: tuple[tuple[tuple[str, Any], ...], ...]) -> str:
+def _cities_drawn(data_dir: Path | None, first: bool,
+                  cities: tuple[tuple[tuple[str, Any], ...], ...]) -> tuple[str, str]:
     return _cities(_base(data_dir, first), {"cities": [dict(c) for c in cities]})
 
 
-def _cities_memo(data_dir: Path | None, base: _Base, view: JSON) -> str:
+def _cities_memo(data_dir: Path | None, base: _Base, view: JSON) -> tuple[str, str]:
     """``_cities``, from the layer drawn before when every city looks the same."""
     try:
         return _cities_drawn(data_dir, first_edition(view), tuple(tuple(c.items()) for c in view.get("cities", [])))
@@ -651,11 +656,13 @@ def render_board(view: JSON, data_dir: Path | None = None) -> str:
     legend = _legend(data_dir, base.map_bottom + tray_h, first_edition(view))
     height = base.map_bottom + tray_h + LEGEND_H - base.top
     role = view.get("role")
+    cities, names = _cities_memo(data_dir, base, view)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {_f(base.top)} {_f(base.width)} {_f(height)}" '
         f'class="as-board" data-role={_attr(str(role or "spectator"))}>'
-        + base.head + base.terrain + _cities_memo(data_dir, base, view) + _overlays(base, view)
-        + '<g class="asBl">' + _blocks(base, view, data_dir) + tray + "</g>" + legend + _controls(base, view) + "</svg>"
+        + base.head + base.terrain + cities + _overlays(base, view)
+        + '<g class="asBl">' + _blocks(base, view, data_dir) + tray + "</g>" + names + legend + _controls(base, view)
+        + "</svg>"
     )
 
 
