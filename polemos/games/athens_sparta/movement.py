@@ -254,6 +254,9 @@ def _kept_menu(s: S, side: int, menus: list[MoveMenu | None]) -> MoveMenu:
     if (loc == m.loc and owner == m.owner and ins == m.inside and moved == m.moved and start == m.start
             and attacks == m.attacks and lctrl == m.lctrl and sctrl == m.sctrl):
         return m
+    # sea searches are kept only while the state stays the same (RULINGS-free engine choice: a search
+    # kept across a change gave stale ports in a fuzzed game; issue 12)
+    m.sea = {}
     bit = geo(s.comp.board).bit
     ce = 0  # hexes whose enemy blocks, sieges, control or attacks changed
     cf = 0  # hexes where the side's own blocks changed (its stacking room, 4.1)
@@ -315,9 +318,6 @@ def _kept_menu(s: S, side: int, menus: list[MoveMenu | None]) -> MoveMenu:
         march = m.march
         for key in [k for k, v in march.items() if v[1] & ce]:
             del march[key]
-        sea = m.sea
-        for port in [k for k, v in sea.items() if not v.done or v.read[0] & ce]:
-            del sea[port]
     if ce or cf:
         dirty.extend([b for b, (e, f) in enumerate(zip(m.deps_e, m.deps_f, strict=True)) if e & ce or f & cf])
     if dirty:
