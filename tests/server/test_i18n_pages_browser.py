@@ -67,7 +67,8 @@ def _english(texts: list[str]) -> list[str]:
         if not re.search(r"[A-Za-z]{2}", text):
             continue
         translated = (text in catalog and catalog[text] != text) or translate_line(text, "es") != text
-        if translated or ENGLISH_WORDS & set(re.findall(r"\w+", _unquoted(_without_titles(text)).lower())):
+        # quoted words too: a prompt names a button by its label, in the page's language (issue 11)
+        if translated or ENGLISH_WORDS & set(re.findall(r"\w+", _without_titles(text).lower())):
             out.append(text)
     return out
 
@@ -76,11 +77,6 @@ def _without_titles(text: str) -> str:
     for title in TITLES:
         text = text.replace(title, "")
     return text
-
-
-def _unquoted(text: str) -> str:
-    """``text`` without its quoted words (a command's name, "'end' al terminar", is not a sentence's English)."""
-    return re.sub(r"'[^'\s]+'", "", text)
 
 
 def _check(page: Any, where: str) -> list[str]:

@@ -905,6 +905,9 @@ PHASE_WORDS_FIRST = {
     "card": N_("Card Phase (1st [1])"), "move": N_("Move Phase (1st 4.0)"), "combat": N_("Combat Phase (1st 5.0)"),
     "replacement": N_("Replacement Phase (1st 8.0)"), "over": N_("Game over"),
 }
+# ... and the same without their rule: a line ending with a rule is read without it first (core.log.translate_line),
+# so the status line "Olympiad 84, Game Turn 3 — Move Phase (4.0)" finds its phase by these words
+PHASE_PLAIN = (N_("Deployment"), N_("Move Phase"), N_("Combat Phase"), N_("Replacement Phase"))
 SIDE_NAMES = {"athens": N_("Athens"), "sparta": N_("Sparta")}
 STATUS_HEAD = N_("Olympiad {n}, Game Turn {k} — {phase}")
 
