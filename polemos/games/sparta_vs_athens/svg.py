@@ -244,8 +244,9 @@ _OFFSETS = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.8, -0.8), (0.8,
 CHAR_W, LABEL_H = 5.2, 9.0
 
 
-def _labels(c: Components, at: list[Point], reserved: list[Box]) -> list[str]:
-    """Each name beside its locale, where it overlaps least (greedy, most-connected first)."""
+def _labels(c: Components, at: list[Point], reserved: list[Box], boxes: list[Box] | None = None) -> list[str]:
+    """Each name beside its locale, where it overlaps least (greedy, most-connected first); ``boxes`` gets the
+    names' boxes."""
     taken: list[Box] = [(x - RADIUS - 4, y - RADIUS - 4, x + RADIUS + 4, y + RADIUS + 4) for x, y in at]
     taken.extend(reserved)
     segments = [(at[p.a], at[p.b]) for p in c.paths]
@@ -269,6 +270,8 @@ def _labels(c: Components, at: list[Point], reserved: list[Box]) -> list[str]:
         assert best is not None
         _, lx, base, anchor, box = best
         taken.append(box)
+        if boxes is not None:
+            boxes.append(box)
         out.append(f'<text x="{_fmt(lx)}" y="{_fmt(base)}" text-anchor="{anchor}" font-size="8.5" '
                    f'data-locale="{loc.index}" class="label">{escape(loc.name)}</text>')
     return out
@@ -295,6 +298,11 @@ def _crosses(box: Box, p: Point, q: Point) -> float:
 
 
 # ------------------------------------------------------------------------------------------ fit zoom
+def _far_reserved(w: float, h: float) -> list[Box]:
+    """What the large names keep clear of besides the key: the pieces' key (web.py, top left) and the map's title."""
+    return [(0.0, 0.0, 1300.0, 40.0), (0.0, h - 30, 900.0, h)]
+
+
 def _far_box(x: float, baseline: float, width: float, size: float) -> Box:
     """A large label's box (anchored at its middle): its letters' band, with a little air."""
     return (x - width / 2 - 4, baseline - 0.78 * size, x + width / 2 + 4, baseline + 0.08 * size)
@@ -311,7 +319,7 @@ def _counters(at: list[Point]) -> list[Box]:
     return out
 
 
-def _far(c: Components, lay: _Layout, reserved: list[Box]) -> str:
+def _far(c: Components, lay: _Layout, reserved: list[Box], boxes: list[Box] | None = None) -> str:
     """The names shown at fit zoom (class "far", issue 11): the chief cities (garrison FAR_GARRISON and up, the
     strongest first), then the regions and seas, each in large type at the free spot nearest its locale (a thin
     line to it when set aside) or its place, clear of every counter, of each other and of the board's edges; one
@@ -343,6 +351,8 @@ def _far(c: Components, lay: _Layout, reserved: list[Box]) -> str:
             if found is not None:
                 bx, by, box = found
                 taken.append(box)
+                if boxes is not None:
+                    boxes.append(box)
                 if r > 40:  # a thin line from a name set aside to its locale
                     ends = f'x1="{_fmt(bx)}" y1="{_fmt(by - 0.3 * FAR_SIZE)}" x2="{_fmt(x)}" y2="{_fmt(y)}"'
                     lines.append(f'<line {ends} stroke="#1b1b1b" stroke-width="2.5" stroke-opacity="0.6"/>')
@@ -360,6 +370,8 @@ def _far(c: Components, lay: _Layout, reserved: list[Box]) -> str:
             box = _far_box(x + dx, y + dy, width, REGION_SIZE)
             if free(box):
                 taken.append(box)
+                if boxes is not None:
+                    boxes.append(box)
                 ink = "#3f6f99" if sea else "#7a6440"
                 style = ' font-style="italic"' if sea else ""
                 out.append(f'<text x="{_fmt(x + dx)}" y="{_fmt(y + dy)}" text-anchor="middle" '
@@ -427,6 +439,21 @@ def _legend(c: Components, x: float, y: float) -> tuple[str, float, list[str]]:
 
 
 # ------------------------------------------------------------------------------------------ document
+def detail_boxes(c: Components) -> list[Box]:
+    """Where the zoomed-in map's words stand (every locale's name, the tribute boxes, the key's column): web.py sets
+    the pieces' words clear of them."""
+    lay = _layout(c)
+    legend_x = lay.width - _legend(c, 0.0, MARGIN)[1]
+    tribute = _tribute_places(c, lay.at)
+    boxes: list[Box] = [(legend_x, 0.0, lay.width, lay.height), *tribute.values()]
+    names: list[Box] = []
+    _labels(c, lay.at, list(boxes), names)
+    # a name's box is laid out at CHAR_W a letter; its drawn width (DejaVu Sans, either language) may run wider
+    boxes += [(b[0] - 4, b[1] - 1, b[2] + 4, b[3] + 1) for b in names]
+    _far(c, lay, list(boxes[:1]) + _far_reserved(lay.width, lay.height), boxes)  # the fit zoom's names
+    return boxes
+
+
 def legend_words(c: Components) -> list[str]:
     """The key's lines (its swatches' words), for the side panel."""
     return _legend(c, 0.0, MARGIN)[2]
@@ -459,7 +486,7 @@ def render_svg(c: Components, coast: Path | None = None) -> str:
     out.extend(_labels(c, at, [(legend_x, 0.0, w, h), *tribute.values()]))
     out.append("</g></g>")
     out.append(_legend(c, legend_x, MARGIN)[0])
-    out.append(_far(c, lay, [(legend_x, 0.0, w, h), (0.0, 0.0, 1300.0, 40.0), (0.0, h - 30, 900.0, h)]))
+    out.append(_far(c, lay, [(legend_x, 0.0, w, h), *_far_reserved(w, h)]))
     out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(h - 12)}" font-size="11" fill="#35587a">'
                "Sparta vs. Athens (S&amp;T 286): reconstructed map for Polemos</text>")
     out.append("</svg>")
@@ -488,4 +515,4 @@ def render_map(data_dir: Path | None = None) -> str:
     return render_svg(load_components(data_dir), coast_file(data_dir))
 
 
-__all__ = ["legend_words", "render_map", "render_svg"]
+__all__ = ["detail_boxes", "legend_words", "render_map", "render_svg"]

@@ -22,8 +22,8 @@ from polemos.core.log import log_lines
 from polemos.games.sparta_vs_athens import names
 from polemos.games.sparta_vs_athens.data import load_components
 from polemos.games.sparta_vs_athens.names import action_labels
-from polemos.games.sparta_vs_athens.svg import _fmt, _layout, legend_words, render_svg
-from polemos.i18n import N_
+from polemos.games.sparta_vs_athens.svg import Box, _fmt, _layout, _overlap, detail_boxes, legend_words, render_svg
+from polemos.i18n import N_, shown_width
 
 SIDE_INK = {"athens": "#b3261e", "sparta": "#1d4f91"}  # 2.9: Athens red, Sparta blue (RULINGS S1)
 SIDE_TAG = {"athens": "A", "sparta": "S"}
@@ -55,10 +55,26 @@ SIDE_LINE = {"athens": N_("{title}\nAthens: {unit}"), "sparta": N_("{title}\nSpa
 
 
 @functools.lru_cache(maxsize=8)
-def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...]]:
-    """The map without pieces and the locales' positions, drawn once per data folder."""
+def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...], tuple[Box, ...]]:
+    """The map without pieces, the locales' positions and where its words stand, drawn once per data folder."""
     comp = load_components(data_dir)
-    return render_svg(comp), tuple(_layout(comp).at)
+    return render_svg(comp), tuple(_layout(comp).at), tuple(detail_boxes(comp))
+
+
+LINE = 11.0  # a line of the pieces' words (font-size 10)
+
+
+def _spot(x: float, y: float, w: float, h: float, taken: list[Box]) -> tuple[float, float]:
+    """Where a w x h block of the pieces' words goes beside the locale at (x, y): under it, else right, left, above,
+    at a corner, or one line further out each time (up to four), the nearest that meets the least of the words and
+    symbols already there (issue 11: the zoomed-in map's names stay readable); its top-left corner."""
+    spots = [spot for d in (0.0, 11.0, 22.0, 33.0, 44.0) for spot in (
+        (x - w / 2, y + 9 + d), (x + 12 + d, y - h / 2), (x - 12 - d - w, y - h / 2), (x - w / 2, y - 11 - h - d),
+        (x + 6 + d, y + 9 + d), (x - 6 - d - w, y + 9 + d), (x + 6 + d, y - 11 - h - d),
+        (x - 6 - d - w, y - 11 - h - d))]
+    best = min(range(len(spots)), key=lambda i: (sum(_overlap((spots[i][0], spots[i][1], spots[i][0] + w,
+                                                               spots[i][1] + h), t) for t in taken), i))
+    return spots[best]
 
 
 def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
@@ -76,7 +92,9 @@ def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
 
 def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     comp = load_components(data_dir)
-    base, at = _base(data_dir)
+    base, at, drawn = _base(data_dir)
+    taken: list[Box] = [(x - 10, y - 10, x + 10, y + 10) for x, y in at]
+    taken.extend(drawn)
     naval_types = {ut.id for ut in comp.units if ut.kind == 1}
     naval = {str(u["unit"]) for u in view.get("units", []) if str(u["unit"]).split("#")[0] in naval_types}
     units: dict[str, list[dict[str, Any]]] = {}
@@ -94,12 +112,16 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         parts = [f'<g data-ref={quoteattr("l:" + loc.id)} aria-label={quoteattr(loc.name)} class="locale-ref">',
                  f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="9" fill="transparent"/>']
         title = loc.name
+        words: list[str] = []
         tags = _tags(units.get(loc.id, []), naval)
-        dy = 18.0
-        for side, tag in tags.items():
-            parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + dy)}" text-anchor="middle" fill="{SIDE_INK[side]}" '
-                         f'font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width="3">{escape(tag)}</text>')
-            dy += 11.0
+        if tags:  # one line a side, clear of the names (issue 11)
+            w = max(shown_width(tag, 10, True) for tag in tags.values()) + 4
+            left, top = _spot(x, y, w, LINE * len(tags), taken)
+            taken.append((left, top, left + w, top + LINE * len(tags)))
+            for k, (side, tag) in enumerate(tags.items()):
+                words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5 + LINE * k)}" fill="{SIDE_INK[side]}" '
+                             'font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width="3">'
+                             f"{escape(tag)}</text>")
         m = marks.get(loc.id)
         flags = []
         if m is not None:
@@ -115,13 +137,20 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
                 flags.append("V")
             title = HELD_BY.format(locale=title, side=names.SIDE_NAME.get(owner, NO_ONE) if owner else NO_ONE)
         if flags:
-            parts.append(f'<text x="{_fmt(x + 9)}" y="{_fmt(y - 7)}" fill="#000" font-weight="bold" '
+            w = shown_width("".join(flags), 10, True) + 4
+            left, top = _spot(x, y, w, LINE, taken)
+            taken.append((left, top, left + w, top + LINE))
+            words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5)}" fill="#000" font-weight="bold" '
                          f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{"".join(flags)}</text>')
         here = leaders.get(loc.id, [])
         if here:
-            parts.append(f'<text x="{_fmt(x + 11)}" y="{_fmt(y + 4)}" text-anchor="start" fill="#333" '
+            said = ", ".join(here)
+            w = shown_width(said, 10) + 4
+            left, top = _spot(x, y, w, LINE, taken)
+            taken.append((left, top, left + w, top + LINE))
+            words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5)}" fill="#333" '
                          f'font-style="italic" paint-order="stroke" stroke="#fff" stroke-width="3">'
-                         f"{escape(', '.join(here))}</text>")
+                         f"{escape(said)}</text>")
         if tags:
             title += "; " + "; ".join(tags.values())
         for who in ("athens", "sparta", None):
@@ -132,6 +161,10 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
                     title = SIDE_LINE[who].format(title=title, unit=shown)
         parts.append(f"<title>{escape(title)}</title></g>")
         layer.append("".join(parts))
+        # the pieces' words beside the locale, set aside from the names (issue 11), outside its clickable group so that
+        # the group is the locale's own spot; a click on them goes through to the locale under them, if any
+        if words:
+            layer.append('<g class="locale-words" pointer-events="none">' + "".join(words) + "</g>")
     layer.append(f'<text x="40" y="30" font-size="12" fill="#1b1b1b">{escape(PIECES_KEY)}</text>')
     layer.append("</g>")
     return base.replace("</svg>", "\n".join(layer) + "\n</svg>")
