@@ -14,6 +14,7 @@ together); ``describe`` is the side panel;
 from __future__ import annotations
 
 import functools
+import math
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -72,9 +73,18 @@ def _spot(x: float, y: float, w: float, h: float, taken: list[Box]) -> tuple[flo
         (x - w / 2, y + 9 + d), (x + 12 + d, y - h / 2), (x - 12 - d - w, y - h / 2), (x - w / 2, y - 11 - h - d),
         (x + 6 + d, y + 9 + d), (x - 6 - d - w, y + 9 + d), (x + 6 + d, y - 11 - h - d),
         (x - 6 - d - w, y - 11 - h - d))]
-    best = min(range(len(spots)), key=lambda i: (sum(_overlap((spots[i][0], spots[i][1], spots[i][0] + w,
-                                                               spots[i][1] + h), t) for t in taken), i))
-    return spots[best]
+    reach = 70.0 + w + h  # the farthest spot's reach: only what stands that near can be met
+    near = [t for t in taken if t[0] < x + reach and t[2] > x - reach and t[1] < y + reach and t[3] > y - reach]
+    best: tuple[float, float] | None = None
+    least = math.inf
+    for left, top in spots:
+        met = sum(_overlap((left, top, left + w, top + h), t) for t in near)
+        if met < least:
+            best, least = (left, top), met
+            if met == 0:  # the first clear spot, in the order of preference
+                break
+    assert best is not None
+    return best
 
 
 def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
