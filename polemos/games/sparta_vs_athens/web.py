@@ -14,7 +14,7 @@ together); ``describe`` is the side panel;
 from __future__ import annotations
 
 import functools
-import math
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -55,17 +55,25 @@ SIDE_LINE = {"athens": N_("{title}\nAthens: {unit}"), "sparta": N_("{title}\nSpa
              None: N_("{title}\nNot at war: {unit}")}
 
 
+AROUND = 320.0  # beyond the farthest reach of a locale's words (_spot)
+
+
 @functools.lru_cache(maxsize=8)
-def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...], tuple[Box, ...]]:
-    """The map without pieces, the locales' positions and where its words stand, drawn once per data folder."""
+def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...], tuple[tuple[Box, ...], ...]]:
+    """The map without pieces, the locales' positions and, for each locale, what stands around it (the symbols and
+    the map's words, svg.detail_boxes), drawn once per data folder."""
     comp = load_components(data_dir)
-    return render_svg(comp), tuple(_layout(comp).at), tuple(detail_boxes(comp))
+    at = _layout(comp).at
+    fixed = [(x - 10, y - 10, x + 10, y + 10) for x, y in at] + detail_boxes(comp)
+    around = tuple(tuple(b for b in fixed if b[0] < x + AROUND and b[2] > x - AROUND and b[1] < y + AROUND
+                         and b[3] > y - AROUND) for x, y in at)
+    return render_svg(comp), tuple(at), around
 
 
 LINE = 11.0  # a line of the pieces' words (font-size 10)
 
 
-def _spot(x: float, y: float, w: float, h: float, taken: list[Box]) -> tuple[float, float]:
+def _spot(x: float, y: float, w: float, h: float, taken: Iterable[Box]) -> tuple[float, float]:
     """Where a w x h block of the pieces' words goes beside the locale at (x, y): under it, else right, left, above,
     at a corner, or one line further out each time (up to four), the nearest that meets the least of the words and
     symbols already there (issue 11: the zoomed-in map's names stay readable); its top-left corner."""
@@ -73,18 +81,14 @@ def _spot(x: float, y: float, w: float, h: float, taken: list[Box]) -> tuple[flo
         (x - w / 2, y + 9 + d), (x + 12 + d, y - h / 2), (x - 12 - d - w, y - h / 2), (x - w / 2, y - 11 - h - d),
         (x + 6 + d, y + 9 + d), (x - 6 - d - w, y + 9 + d), (x + 6 + d, y - 11 - h - d),
         (x - 6 - d - w, y - 11 - h - d))]
-    reach = 70.0 + w + h  # the farthest spot's reach: only what stands that near can be met
-    near = [t for t in taken if t[0] < x + reach and t[2] > x - reach and t[1] < y + reach and t[3] > y - reach]
-    best: tuple[float, float] | None = None
-    least = math.inf
-    for left, top in spots:
-        met = sum(_overlap((left, top, left + w, top + h), t) for t in near)
-        if met < least:
-            best, least = (left, top), met
-            if met == 0:  # the first clear spot, in the order of preference
-                break
-    assert best is not None
-    return best
+    rx, ry = 57.0 + w, 56.0 + h  # the farthest spots' reach: only what stands that near can be met
+    near = [t for t in taken if t[0] < x + rx and t[2] > x - rx and t[1] < y + ry and t[3] > y - ry]
+    for left, top in spots:  # the first clear spot, in the order of preference
+        right, bottom = left + w, top + h
+        if not any(left < t[2] and t[0] < right and top < t[3] and t[1] < bottom for t in near):
+            return left, top
+    # none: the one that meets least (the first of equals)
+    return min(spots, key=lambda p: sum(_overlap((p[0], p[1], p[0] + w, p[1] + h), t) for t in near))
 
 
 def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
@@ -102,9 +106,8 @@ def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
 
 def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     comp = load_components(data_dir)
-    base, at, drawn = _base(data_dir)
-    taken: list[Box] = [(x - 10, y - 10, x + 10, y + 10) for x, y in at]
-    taken.extend(drawn)
+    base, at, around = _base(data_dir)
+    placed: list[Box] = []  # the pieces' words set so far
     naval_types = {ut.id for ut in comp.units if ut.kind == 1}
     naval = {str(u["unit"]) for u in view.get("units", []) if str(u["unit"]).split("#")[0] in naval_types}
     units: dict[str, list[dict[str, Any]]] = {}
@@ -126,8 +129,8 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         tags = _tags(units.get(loc.id, []), naval)
         if tags:  # one line a side, clear of the names (issue 11)
             w = max(shown_width(tag, 10, True) for tag in tags.values()) + 4
-            left, top = _spot(x, y, w, LINE * len(tags), taken)
-            taken.append((left, top, left + w, top + LINE * len(tags)))
+            left, top = _spot(x, y, w, LINE * len(tags), (*around[loc.index], *placed))
+            placed.append((left, top, left + w, top + LINE * len(tags)))
             for k, (side, tag) in enumerate(tags.items()):
                 words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5 + LINE * k)}" fill="{SIDE_INK[side]}" '
                              'font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width="3">'
@@ -148,16 +151,16 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
             title = HELD_BY.format(locale=title, side=names.SIDE_NAME.get(owner, NO_ONE) if owner else NO_ONE)
         if flags:
             w = shown_width("".join(flags), 10, True) + 4
-            left, top = _spot(x, y, w, LINE, taken)
-            taken.append((left, top, left + w, top + LINE))
+            left, top = _spot(x, y, w, LINE, (*around[loc.index], *placed))
+            placed.append((left, top, left + w, top + LINE))
             words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5)}" fill="#000" font-weight="bold" '
                          f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{"".join(flags)}</text>')
         here = leaders.get(loc.id, [])
         if here:
             said = ", ".join(here)
             w = shown_width(said, 10) + 4
-            left, top = _spot(x, y, w, LINE, taken)
-            taken.append((left, top, left + w, top + LINE))
+            left, top = _spot(x, y, w, LINE, (*around[loc.index], *placed))
+            placed.append((left, top, left + w, top + LINE))
             words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5)}" fill="#333" '
                          f'font-style="italic" paint-order="stroke" stroke="#fff" stroke-width="3">'
                          f"{escape(said)}</text>")
