@@ -13,6 +13,7 @@ from polemos.ai.agents import agent_names, agent_rng, make_agent
 from polemos.ai.ismcts import ISMCTSAgent, NoWorld, SearchConfig, search
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import worlds
+from polemos.games.athens_sparta.model import NAVY
 from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 
 GAME = "athens-and-sparta"
@@ -532,3 +533,76 @@ def test_a_modelled_opponent_and_a_one_level_tree() -> None:
     result = search(sampler, "athens", sorted(worth), Rng(3), SearchConfig(iterations=20, hint_visits=0))
     assert sampler.begun == 20 and sampler.asked == ["sparta"] * 20
     assert set(result.root) == {"a", "b"} and result.best() == "b"
+
+
+# ---------------------------------------------------------------- the first edition's worlds (issue 13)
+_FIRST_KEYS = ("blocks", "hand", "hand_sizes", "cities", "played", "olympiad", "turn", "phase", "to_act",
+               "points", "pool", "edition")
+
+
+def _move_menu(olympiad: int) -> Any:
+    return lambda s, r: s.pending is not None and s.pending["kind"] == "move" and s.moving < 0 \
+        and s.olympiad >= olympiad
+
+
+@pytest.mark.parametrize("wanted", [_card_phase(85), _move_menu(85)], ids=["card-phase", "move-phase"])
+def test_first_edition_worlds_are_first_edition_states_the_view_cannot_tell_apart(wanted: Any) -> None:
+    """Issue 13 ("the same ... AI levels"): a first-edition view gives first-edition worlds (its components,
+    RULINGS FE26, and its rules) that show the role the same blocks, cards, cities with their sea control
+    (RULINGS FE42) and edition; at the Card Phase the same legal actions; every world a legal position."""
+    state, role = _play_until(21, wanted, edition="first")
+    view = state.view(role)
+    assert view["edition"] == "first"
+    sampler = worlds.world_sampler(view, role)
+    rng = Rng(2)
+    for _ in range(4):
+        world = sampler.sample(rng)
+        assert isinstance(world, AthensSpartaState)
+        assert world.ed1 and world.options.get("edition") == "first"
+        seen = world.view(role)
+        for key in _FIRST_KEYS:
+            assert seen.get(key) == view.get(key), key
+        if state.pending is not None and state.pending["kind"] == "card":
+            assert world.legal_actions(role) == state.legal_actions(role)
+        else:
+            assert set(state.legal_actions(role)) <= set(world.legal_actions(role))
+        again = polemos.game(GAME).from_json(world.to_json())
+        assert again.to_json() == world.to_json()
+
+
+def test_first_edition_search_never_peeks() -> None:
+    """Two first-edition states the view cannot tell apart give the same worlds and decisions (issue 12's
+    guarantee, for the first edition: issue 13)."""
+    state, role = _play_until(22, _card_phase(85), edition="first")
+    other = polemos.game(GAME).hidden_variants(state, role, Rng(4), keep_identities=True)[0]
+    assert isinstance(other, AthensSpartaState)
+    view_a, view_b = state.view(role), other.view(role)
+    assert view_a == view_b
+    wa = worlds.world_sampler(view_a, role).sample(Rng(5)).to_json()
+    wb = worlds.world_sampler(view_b, role).sample(Rng(5)).to_json()
+    assert wa == wb
+    legal = state.legal_actions(role)
+    assert [_agent().choose(view_a, legal, Rng(1))] == [_agent().choose(view_b, legal, Rng(1))]
+
+
+def test_first_edition_navies_standing_apart_are_in_the_worlds() -> None:
+    """1st 6.7 patrols and 6.6 blockades (RULINGS FE12, FE40): a navy the view shows standing apart,
+    face-up, stands apart in every world drawn from that view, and so keeps its side's sea control."""
+    state, role = _play_until(21, _move_menu(85), edition="first")
+    me = ("athens", "sparta").index(role)
+    foe = 1 - me
+    navy = next(b for b, spec in enumerate(state.comp.blocks)
+                if state.owner[b] == foe and state.loc[b] >= 0 and spec.type == NAVY
+                and state.comp.board.city_at[state.loc[b]] >= 0)
+    state.patrol = [navy]
+    state.revealed[navy] = True  # a navy standing apart is face-up (1st 6.7)
+    state.reset_caches()
+    view = state.view(role)
+    shown = [d for d in view["blocks"] if d.get("apart")]
+    assert [d["id"] for d in shown] == [state.comp.blocks[navy].id]
+    sampler = worlds.world_sampler(view, role)
+    for i in range(3):
+        world = sampler.sample(Rng(i))
+        assert isinstance(world, AthensSpartaState)
+        assert world.patrol == [navy] and world.loc[navy] == state.loc[navy]
+        assert [d for d in world.view(role)["blocks"] if d.get("apart")] == shown

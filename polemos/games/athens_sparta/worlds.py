@@ -10,6 +10,11 @@ role's own blocks (face, hex, walls side, moved) and pool, the faces of blocks r
 battle, the hex and walls side of every enemy block, the role's hand, the cards played and
 revealed, the Sicily cards the role knows.
 
+A first-edition view (issue 13) gives first-edition worlds: the state is built with that edition's
+components and rules (RULINGS FE26), with the navies the view shows standing apart, face-up, on patrol or
+blockading (1st 6.6, 6.7; RULINGS FE12, FE40). In both editions each port's sea control is the Phase's
+snapshot the view shows (4.2; 1st 1.5, 6.5; RULINGS FE42), the other hexes' control as the blocks stand.
+
 What each sample draws afresh (what the role cannot see):
 
 - **the enemy's upright blocks**: each blank block on the map is one of the enemy's blocks not
@@ -52,6 +57,7 @@ from polemos.games.athens_sparta.common import hex_by_name, update_control
 from polemos.games.athens_sparta.game import AthensSparta
 from polemos.games.athens_sparta.model import (
     ATHENS,
+    EDITION_FIRST,
     NAVY,
     NEUTRAL,
     REVOLT,
@@ -66,6 +72,7 @@ from polemos.games.athens_sparta.state import (
     SIDE_OF_ROLE,
     AthensSpartaState,
 )
+from polemos.games.athens_sparta.view import PROMPTS, PROMPTS_FIRST, SEA_WORDS
 
 S = AthensSpartaState
 GAME_ID = "athens-and-sparta"
@@ -88,21 +95,22 @@ _SHUFFLE = re.compile(r"^Olympiad \d+: the cards are shuffled")
 #: a heuristic playout of a Game Turn costs ~20 ms, so 0.1 s would be ~4 of them (docs/ai.md)
 LEVELS = {"normal": SearchConfig(seconds=1.0, clock=0.1)}
 
-_BASE: dict[str | None, S] = {}
+_BASE: dict[tuple[str | None, bool], S] = {}
 _COMBAT = PHASE_NAMES.index("combat")
 _MOVE = PHASE_NAMES.index("move")
 # 8.4: the BP a step of each block type costs (hoplite, peltast, cavalry, navy, revolt), the material's worth
 _COSTS = (2.0, 1.0, 3.0, 3.0, 1.0)
 
 
-def _base(data: Path | str | None) -> S:
-    """A new game's state (the template every world starts from), one per data folder."""
-    key = None if data is None else str(data)
+def _base(data: Path | str | None, first: bool = False) -> S:
+    """A new game's state (the template every world starts from), one per data folder and rules edition
+    (the first edition's components read its overlay, RULINGS FE26, and its state applies its rules)."""
+    key = (None if data is None else str(data), first)
     base = _BASE.get(key)
     if base is None:
         game = polemos.game(GAME_ID, data)
         assert isinstance(game, AthensSparta)
-        state = game.new(0)
+        state = game.new(0, options={"edition": EDITION_FIRST} if first else None)
         assert isinstance(state, AthensSpartaState)
         base = _BASE[key] = state
     return base
@@ -112,7 +120,7 @@ def _kind(view: JSON, side: int) -> str:
     """The decision the view asks of ``side`` (a pending kind), from the phase and the prompt."""
     phase = view.get("phase")
     if phase == "mulligan":
-        return "redeal" if str(view.get("prompt", "")).startswith("Your opponent took") else "mulligan"
+        return "redeal" if view.get("prompt") in (PROMPTS["redeal"], PROMPTS_FIRST["redeal"]) else "mulligan"
     if phase == "setup":
         return "sicily" if any(str(a).startswith("sicily ") for a in view.get("actions", [])) else "bid"
     if phase == "card" and any(str(a).startswith("play ") for a in view.get("actions", [])):
@@ -150,10 +158,9 @@ class Sampler:
             raise NoWorld(f"{role!r} is not a side of this view")
         if view.get("outcome") is not None:
             raise NoWorld("the game is over")
-        if view.get("edition") == "first":
-            # the worlds are rebuilt in the current edition's rules (no patrols, 1st 6.7; no blockades as
-            # the first edition has them, 6.6): a first-edition game's decisions are the heuristic's
-            raise NoWorld("first-edition worlds are not rebuilt from a view")
+        # issue 13: a first-edition game's worlds are first-edition states (its components and rules), with
+        # its navies standing apart (patrols 1st 6.7, blockades 6.6) as the view shows them face-up
+        self.first = view.get("edition") == EDITION_FIRST
         kind = _kind(view, side)
         if kind not in REBUILT or kind not in kinds:
             raise NoWorld(f"this decision ({kind}) is not searched: its procedure is not rebuilt from a view")
@@ -162,7 +169,7 @@ class Sampler:
         self.data = data
         self._bots: dict[Role, HeuristicAgent] = {}
         self._start = 0.0  # _judge of the iteration's world before the decision (begin)
-        base = _base(data)
+        base = _base(data, self.first)
         self.comp = comp = base.comp
         cards = {c.id: c.index for c in comp.cards}
         s = base.clone()
@@ -212,8 +219,13 @@ class Sampler:
         s.mulligan = [False, False]
         s.done = [False, False]
         # cities (4.2): who holds each, in the board's order (the view lists them so)
+        # ... and the sea control of each port as the Phase's snapshot left it (4.2; 1st 1.5, 6.5; RULINGS
+        # FE42: public), which the blocks' places now need not give back
+        self.port_sea: list[tuple[int, int]] = []
         for c, city in enumerate(view.get("cities", [])):
             s.city_owner[c] = SIDE_IDS.index(str(city["controller"]))
+            if "sea" in city:
+                self.port_sea.append((comp.board.cities[c].hex, SEA_WORDS.index(str(city["sea"]))))
         # blocks: every block starts in its owner's pool; green blocks belong to their city's holder (9.5)
         nb = len(comp.blocks)
         for b, spec in enumerate(comp.blocks):
@@ -242,6 +254,10 @@ class Sampler:
                 hidden.append((h, bool(d.get("besieged"))))
             else:
                 raise NoWorld(f"a blank block of {d.get('owner')!r} in {me}'s view")
+        # first edition: the navies standing apart from a battle, face-up (1st 6.6 blockade, 6.7 patrol;
+        # RULINGS FE12, FE39, FE40): the view marks them "apart"
+        s.patrol = sorted(comp.block_index[str(d["id"])] for d in view.get("blocks", [])
+                          if "id" in d and d.get("apart")) if self.first else []
         for d in view.get("pool", []):
             b = comp.block_index[str(d["id"])]
             s.owner[b] = side
@@ -282,7 +298,7 @@ class Sampler:
         s.revealed_cards = s.phase in (3, 4)
         s.sicily = [-1, -1]
         s.syracuse_revealed = "sicily" in view
-        options: JSON = {}
+        options: JSON = {"edition": EDITION_FIRST} if self.first else {}
         if s.syracuse_revealed:
             options["syracuse_points"] = True
             for x in (ATHENS, SPARTA):
@@ -439,6 +455,8 @@ class Sampler:
         update_control(probe)
         s.lctrl = probe.lctrl
         s.sctrl = probe.sctrl
+        for h, sea in self.port_sea:
+            s.sctrl[h] = sea
         s.reset_caches()
         return s
 
