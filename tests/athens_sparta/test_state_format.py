@@ -37,10 +37,14 @@ def test_a_document_in_the_full_layout_of_2026_11_27_still_loads(name: str) -> N
     assert full_document(state) == old
     # the same game as its record replays, and it plays on
     replayed = polemos.replay(json.loads(json.dumps(state.record())))
-    assert replayed.to_json() == state.to_json()
+    # the log as written then; a replay writes today's words (e.g. the first edition's Bad Hand, 1st 4.61)
+    assert {k: v for k, v in replayed.to_json().items() if k != "log"} == \
+        {k: v for k, v in state.to_json().items() if k != "log"}
     play_random(state, Rng(7), 60)
     play_random(replayed, Rng(7), 60)
-    assert replayed.to_json() == state.to_json()
+    assert {k: v for k, v in replayed.to_json().items() if k != "log"} == \
+        {k: v for k, v in state.to_json().items() if k != "log"}
+    assert replayed.log[-40:] == state.log[-40:]  # and the lines written since, in today's words
 
 
 def test_the_compact_document_round_trips_and_leaves_defaults_out() -> None:

@@ -121,4 +121,5 @@ def test_the_terminal_board_and_the_map_read_in_spanish() -> None:
     assert sorted(left) == []
     places = {loc.name for loc in load_components().locales}
     drawn = {w for w in i18n.board_texts(svg.render_map()) if w and not w.isdigit() and w not in places}
-    assert sorted(w for w in drawn if translate_line(w, "es") == w) == []
+    same = {"ASIA", "MACEDONIA"}  # region names spelled the same in Spanish
+    assert sorted(w for w in drawn if translate_line(w, "es") == w and w not in same) == []
