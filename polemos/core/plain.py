@@ -8,7 +8,7 @@ and :func:`position_from_json` for ``Game.from_json``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from polemos.core.errors import RecordError
@@ -63,19 +63,32 @@ def dump_fields(obj: object, doc: JSON, scalars: Iterable[str], lists: Iterable[
         doc[name] = [list(x) for x in v] if v and isinstance(v[0], list) else list(v)
 
 
-def load_fields(obj: object, doc: JSON, scalars: Iterable[str], lists: Iterable[str]) -> None:
-    """Overwrite the fields present in ``doc``, each converted to the type it has in ``obj``."""
+def load_scalars(obj: object, doc: JSON, scalars: Iterable[str], defaults: Mapping[str, Any] | None = None) -> None:
+    """Overwrite scalar fields (ints, bools, strings) from ``doc``, each converted to the type of its
+    reference value: without ``defaults``, the fields present in ``doc``, typed as ``obj`` holds them;
+    with ``defaults`` (a compact document that leaves out the fields at their defaults), every field,
+    the missing ones set to their default, typed as the default."""
     for name in scalars:
-        if name in doc:
+        if defaults is None:
+            if name not in doc:
+                continue
             cur = getattr(obj, name)
             val = doc[name]
-            if isinstance(cur, bool):
-                val = bool(val)
-            elif isinstance(cur, int):
-                val = int(val)
-            else:
-                val = str(val)
-            setattr(obj, name, val)
+        else:
+            cur = defaults[name]
+            val = doc.get(name, cur)
+        if isinstance(cur, bool):
+            val = bool(val)
+        elif isinstance(cur, int):
+            val = int(val)
+        else:
+            val = str(val)
+        setattr(obj, name, val)
+
+
+def load_fields(obj: object, doc: JSON, scalars: Iterable[str], lists: Iterable[str]) -> None:
+    """Overwrite the fields present in ``doc``, each converted to the type it has in ``obj``."""
+    load_scalars(obj, doc, scalars)
     for name in lists:
         if name in doc:
             v = doc[name]

@@ -112,7 +112,6 @@ def update_control(s: S) -> None:
     key = (*s.loc, *s.owner, *s.inside, *s.city_owner, *s.patrol)
     memo = s.ctrl_memo
     if memo is not None and memo[0] == key:
-        s.reach = {}
         s.lctrl = list(memo[1])
         s.sctrl = list(memo[2])
         return
@@ -143,7 +142,6 @@ def update_control(s: S) -> None:
         elif sp and not a and s.city_owner[c] != SPARTA:
             change_city_owner(s, c, SPARTA)
             changed = True
-    s.reach = {}
     lctrl = [C_VACANT] * len(board.hexes)
     for h, co in zip(geo(board).city_hex, s.city_owner, strict=False):
         lctrl[h] = co if co <= PERSIA else C_VACANT

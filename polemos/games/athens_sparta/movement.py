@@ -455,12 +455,6 @@ def _ask(s: S, side: int, m: MoveMenu, blocks: Iterable[int]) -> None:
     m.names_storm = storm
 
 
-def invalidate_reach(s: S) -> None:
-    """Strategic-move reach depends on the control snapshot (fixed for the Phase, 4.2) and on
-    which hexes hold enemy blocks; forget it when either changes."""
-    s.reach = {}
-
-
 def apply_move(s: S, side: int, action: str) -> None:
     if s.moving >= 0:
         apply_moving(s, side, action)
@@ -893,8 +887,6 @@ def finish_move(s: S, side: int, b: int) -> None:
         if _ed1_strait_penalty(s, side, b, h):
             return
     attack = (enemy_field(s, side, h) or neutral_city(s, h)) and not is_oracle(s, h)
-    if attack:
-        invalidate_reach(s)
     if attack and spec.type != NAVY:
         s.attacks.append(h * 6 + _entry_dir(s, h))
     s.say(f"{side_name(side)} moves a block to {hex_name(s, h)} (4.4)."
@@ -917,7 +909,6 @@ def _ed1_strait_penalty(s: S, side: int, b: int, h: int) -> bool:
     s.say(f"1st 1.5: {side_name(side)}'s army crosses into {where}, where an enemy navy waits: it loses "
           f"a step and must retreat.")
     s.say(f"1st 1.5: {s.comp.blocks[b].name} is reduced to {s.strength[b]}.", side)
-    invalidate_reach(s)
     if s.strength[b] <= 0 or not _retreat_ok(s, side, prev) or not stack_ok(s, side, prev, b):
         s.say(f"1st 1.5: {side_name(side)} loses a block at {where}.")
         eliminate(s, b)
@@ -937,7 +928,6 @@ def _enter_neutral(s: S, side: int, h: int) -> None:
     if c < 0 or s.city_owner[c] != NEUTRAL:
         return
     other = 1 - side
-    invalidate_reach(s)
     change_city_owner(s, c, other)
     s.say(f"9.5: {board.cities[c].name} is attacked and joins {side_name(other)}; its forces deploy "
           "at full strength.")
@@ -1368,7 +1358,6 @@ def apply_revolt(s: S, side: int, verb: str, name: str) -> None:
         s.free_revolt -= 1
     else:
         s.mp -= 1
-    invalidate_reach(s)
     if s.loc[b] == POOL:
         s.loc[b] = city.hex
         s.strength[b] = 1

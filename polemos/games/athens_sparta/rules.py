@@ -398,7 +398,6 @@ def t_move(s: S, task: list[int | str]) -> None:
     s.phase = PH_MOVE
     update_control(s)
     combat.ed1_face_up(s)  # first edition 5.5, 6.6: besiegers and blockaders face-up (FE33)
-    s.reach = {}
     s.pending = {"kind": "move", "side": side}
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.core.game import JSON, Game, Role, State
-from polemos.core.plain import load_fields, state_header
+from polemos.core.plain import load_fields, load_scalars, state_header
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.model import ATHENS, EDITION_FIRST, RULES_FIRST, SPARTA, Components
 
@@ -169,7 +169,6 @@ class AthensSpartaState(State):
     def reset_caches(self) -> None:
         """Forget derived data (never serialised). Call after changing a state by hand (a clone
         shares its original's derived data: change a clone by hand, then call this)."""
-        self.reach: dict[tuple[int, int, int], list[int]] = {}  # strategic-move reach this phase
         # movement.MoveMenu: the Move Phase menu kept between listings; it checks itself against the
         # state on each listing, so a clone shares it (issue 12)
         self.move_menu: Any = None
@@ -224,8 +223,6 @@ class AthensSpartaState(State):
         # and cities they were computed from) or that belongs to the same actions (the legal actions,
         # keyed by the role and the number of actions) is shared: a search that lists a state's
         # actions and then applies one to its clone lists them once, not twice (issue 8, issue 12).
-        # The strategic-move reach is copied: the clone may add to it as it moves on.
-        d["reach"] = dict(self.reach)
         c = type(self).__new__(type(self))  # the play class (game.py) of this state
         c.__dict__.update(d)
         return c
@@ -318,16 +315,7 @@ class AthensSpartaState(State):
             actions.append((ROLES[r], line[1:]))
         self.actions = actions
         defaults = _defaults(self)
-        for name in _SCALARS:
-            cur = defaults[name]
-            val = doc.get(name, cur)
-            if isinstance(cur, bool):
-                val = bool(val)
-            elif isinstance(cur, int):
-                val = int(val)
-            else:
-                val = str(val)
-            setattr(self, name, val)
+        load_scalars(self, doc, _SCALARS, defaults)
         d = self.__dict__
         for name in _LISTS:  # a base field (``_BASE``) comes before the fields written against it
             default = defaults[name]
