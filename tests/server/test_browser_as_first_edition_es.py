@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 import polemos
 from polemos.ai.agents import make_agent
@@ -24,20 +21,14 @@ from polemos.games.athens_sparta.model import NAVY
 from polemos.games.athens_sparta.state import AthensSpartaState
 from tests.server.browser_helpers import (
     TIMEOUT_MS,
-    chromium_path,
     create_game,
-    live_server,
+    playwright,
     shot,
     signup,
     wait_ready,
 )
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
-CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
-                allow_module_level=True)
+playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
 
 AS = "athens-and-sparta"
 SEED = 7  # the heuristic bots' game of this seed fights a naval battle by its 260th action
@@ -49,20 +40,6 @@ attacker defender wins points forecast stage sea land combat declare patrol bloc
 not nobody contested held is are be may must can this that there here when where which what after before all any two
 hexes event first edition build regroup"""
 ENGLISH = frozenset(WORDS.split())
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_server(tmp_path_factory.mktemp("browser-as-first-es")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b
-        b.close()
 
 
 def _plan() -> list[tuple[str, str, str | None]]:

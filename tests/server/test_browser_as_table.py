@@ -17,17 +17,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.server.browser_helpers import (
     TIMEOUT_MS,
-    chromium_path,
     click_ref,
     create_game,
-    live_server,
+    playwright,
     prefer,
     role,
     shot,
@@ -36,31 +32,12 @@ from tests.server.browser_helpers import (
     wait_ready,
 )
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
-CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
-                allow_module_level=True)
+playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
 
 AS = "athens-and-sparta"
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 MOVES_PER_TURN = 2  # board moves made in each Player Turn (the card's MPs allowing)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_server(tmp_path_factory.mktemp("browser-as")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b
-        b.close()
 
 
 class Clicks:

@@ -8,49 +8,26 @@ Needs Playwright's Python package and a Chromium binary; without them the module
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.server.browser_helpers import (
     TIMEOUT_MS,
     act,
     actions,
-    chromium_path,
     click_ref,
     create_game,
-    live_server,
     log_text,
+    playwright,
     shot,
     signup,
     wait_ready,
 )
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
-CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
-                allow_module_level=True)
+playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
 
 GTS = "go-tell-the-spartans"
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_server(tmp_path_factory.mktemp("browser-gts")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b
-        b.close()
 
 
 def _page(browser: Any, errors: list[str], **options: Any) -> tuple[Any, Any]:
