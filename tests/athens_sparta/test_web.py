@@ -617,10 +617,13 @@ def test_building_and_regrouping_are_worded_with_the_place_in_spanish() -> None:
     names = web.display_names()
     build, regroup, hexed = web.action_labels(view, ["build ATH-RES-1 ATHENS", "regroup ATH-HOP-2 MEGARA",
                                                      "regroup ATH-HOP-2 0907"])
-    assert build == f"Build {names['ATH-RES-1']} in ATHENS" and regroup == f"Regroup {names['ATH-HOP-2']} to MEGARA"
-    assert translate_line(build, "es").endswith(" en ATENAS") and translate_line(build, "es").startswith("Construir ")
+    # with the first edition's rules (1st 8.3, 1st 5.4; issue 11: every action's label cites its rule)
+    assert build == f"Build {names['ATH-RES-1']} in ATHENS (1st 8.3)"
+    assert regroup == f"Regroup {names['ATH-HOP-2']} to MEGARA (1st 5.4)"
+    assert translate_line(build, "es").endswith(" en ATENAS (1.ª ed. 8.3)")
+    assert translate_line(build, "es").startswith("Construir ")
     assert translate_line(regroup, "es").startswith("Reagrupar ATENAS Hoplitas")
-    assert translate_line(hexed, "es").endswith(" en 0907")
+    assert translate_line(hexed, "es").endswith(" en 0907 (1.ª ed. 5.4)")
 
 
 def test_prompts_name_the_buttons_as_labelled() -> None:

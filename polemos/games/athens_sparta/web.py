@@ -1084,13 +1084,62 @@ WORDS_FIRST = {
     "engage": "Engage: fight the battle (1st 5.5)",
 }
 STORM_PICK = N_("Storm with {block} ({rule})")
-PLACED = {"build": "Build {block} in {where}", "regroup": "Regroup {block} to {where}"}
-# the catalog reads the place as a city's name in capitals ({town}) or any other place, a hex number ({where})
+# a build and a regroup without their rule (the catalog's; ACTION_WORDS cites the rule): a city's name in capitals
+# ({town}) or any other place, a hex number ({where})
 PLACED_TEMPLATES = (N_("Build {block} in {town}"), N_("Regroup {block} to {town}"), N_("Build {block} in {where}"),
                     N_("Regroup {block} to {where}"))
 END_WORDS = {
     "move": "End the Move Phase (no more moves this Player Turn)",
     "combat": "End the Combat Phase (no more battles)",
+}
+# Every other action in the game's words (issue 11: no record word on a button, the record text stays the button's
+# title), each citing its rule by the edition played (current rules, first edition). Whole templates of the catalog,
+# so the Spanish page and terminal read them by the Spanish first-edition rulebook's terms (Refuerzos, Disolver,
+# Revuelta, Asaltar, Salida, Retirarse, Patrullas, Saqueo, apoyo Persa). A record word -> (template, rule, rule 1st).
+ACTION_WORDS: dict[str, tuple[str, str, str]] = {
+    # 8.2 reinforcements (the Replacement Phase, a levy event 4.6): one step on a block on the map
+    "add": (N_("Add a step to {block} in {where} ({rule})"), "8.2", "1st 8.2"),
+    # 10.3 the tourney bid: a step off a starting block
+    "reduce": (N_("Remove a step from {block} in {where} ({rule})"), "10.3", "10.3"),
+    # 8.6 disbanding to the Replacement Pool
+    "disband": (N_("Disband {block} in {where} to the Replacement Pool ({rule})"), "8.6", "1st 8.6"),
+    # 7.0 a successful revolt block disbanded (now or later; first edition: in any Move Phase, RULINGS FE14) ...
+    "disband revolt": (N_("Disband the revolt block {block} in {where} ({rule})"), "7.0, 8.6", "1st 7.0"),
+    # ... exchanged for a peltast of the same strength from the Replacement Pool (never in the first edition) ...
+    "exchange": (N_("Exchange the revolt block {block} for {other} ({rule})"), "7.0", "1st 7.0"),
+    # ... or kept
+    "keep revolt": (N_("Keep the revolt block ({rule})"), "7.0", "1st 7.0"),
+    # 7.0 revolts sponsored by MPs (1 MP a step); 7.1 the HELOT at MESSENE
+    "revolt": (N_("Sponsor a revolt in {where} (1 MP, {rule})"), "7.0", "1st 7.0"),
+    "revolt more": (N_("Add a step to the revolt in {where} (1 MP, {rule})"), "7.0", "1st 7.0"),
+    "helots": (N_("Helot revolt at {where} (1 MP, {rule})"), "7.1", "1st 7.1"),
+    "helots more": (N_("Add a step to the Helot revolt at {where} (1 MP, {rule})"), "7.1", "1st 7.1"),
+    # the Combat Phase's menu: a new battle (5.4; 1st 5.0), storming a besieged city (5.3; 1st 5.54), a sally
+    # from a besieged city (5.3; 1st 5.56), by the armies, the navies or all of them (5.4)
+    "battle": (N_("Battle at {where} ({rule})"), "5.4", "1st 5.0"),
+    "storm armies": (N_("Storm {where} with the armies ({rule})"), "5.3", "1st 5.54"),
+    "storm navies": (N_("Storm {where} with the navies ({rule})"), "5.3", "1st 5.54"),
+    "storm all": (N_("Storm {where} with all blocks ({rule})"), "5.3", "1st 5.54"),
+    "sally armies": (N_("Sally from {where} with the armies ({rule})"), "5.3", "1st 5.56"),
+    "sally navies": (N_("Sally from {where} with the navies ({rule})"), "5.3", "1st 5.56"),
+    "sally all": (N_("Sally from {where} with all blocks ({rule})"), "5.3", "1st 5.56"),
+    # a new battle's declaration: a defending block withdrawn into siege (5.4; 1st 5.5), a navy on patrol (1st 6.7)
+    "withdraw": (N_("Withdraw {block} into the city ({rule})"), "5.4", "1st 5.5"),
+    "patrol": (N_("Patrol with {block} instead of fighting ({rule})"), "6.7", "1st 6.7"),
+    # a retreat (5.5; 1st 5.3), by the block whose turn it is when the view names it (deciding_block)
+    "retreat": (N_("Retreat to {where} ({rule})"), "5.5", "1st 5.3"),
+    "retreat block": (N_("Retreat {block} to {where} ({rule})"), "5.5", "1st 5.3"),
+    # the owner's choice among equally strong blocks (5.2; 1st 5.21)
+    "hit": (N_("Take the hit on {block} ({rule})"), "5.2", "1st 5.21"),
+    # pillage spent on a victorious block (5.61; 1st 5.58)
+    "pillage": (N_("Pillage: a step for {block} ({rule})"), "5.61", "1st 5.58"),
+    # 9.1 Hellespont: a block of ATHENS to the Replacement Pool
+    "remove": (N_("Remove {block} from {where} (Hellespont, {rule})"), "9.1", "1st 9.1"),
+    # 9.3 Persian support, irrevocable
+    "persia": (N_("Accept Persian support ({rule})"), "9.3", "1st 9.3"),
+    # a build in a city (8.3) and a regroup (5.6), with their rules
+    "regroup": (N_("Regroup {block} to {where} ({rule})"), "5.6", "1st 5.4"),
+    "build": (N_("Build {block} in {where} ({rule})"), "8.3", "1st 8.3"),
 }
 
 
@@ -1127,12 +1176,11 @@ def action_labels(view: JSON, legal: list[str]) -> list[str]:
             ends = isinstance(moving, dict) and moving.get("left") == 1
             out.append(f"Step to {words[1]}" + (" (and stop)" if ends else ""))
             continue
+        if text == "keep" and view.get("phase") != "mulligan":
+            out.append(ACTION_WORDS["keep revolt"][0].format(rule="1st 7.0" if first_edition(view) else "7.0"))
+            continue  # 7.0: the successful revolt block stays (the Card Phase's keep is the hand's, WORDS)
         if text in words_of:
             out.append(words_of[text])
-            continue
-        if words[0] in PLACED and len(words) == 3 and words[1] in names:
-            # a block and a place: built in a city (8.3), regrouped to a hex (5.6; 1st 5.4), in words
-            out.append(PLACED[words[0]].format(block=names[words[1]], where=words[2]))
             continue
         if words[0] == "storm" and len(words) == 2 and words[1] in names:
             # picking the storming blocks (5.31, RULINGS R21, R33; 1st 5.52, 5.54), worded as every other choice
@@ -1141,5 +1189,56 @@ def action_labels(view: JSON, legal: list[str]) -> list[str]:
         if text == "end":
             out.append(END_WORDS.get(str(view.get("phase")), f"End the {str(view.get('phase')).title()} Phase"))
             continue
-        out.append(_named(text, names))
+        worded = _worded(view, words, names, faces)
+        out.append(worded if worded is not None else _named(text, names))
     return out
+
+
+def _worded(view: JSON, words: list[str], names: dict[str, str], faces: dict[str, JSON]) -> str | None:
+    """One action of the record (its words) in the game's words (ACTION_WORDS), from the view alone: the blocks it
+    names by their display names and where they stand, the places by their names; None for a text it does not know
+    (shown by its record words with the blocks named)."""
+    verb, args = words[0], words[1:]
+    first = first_edition(view)
+
+    def say(key: str, **parts: object) -> str:
+        template, rule, rule_first = ACTION_WORDS[key]
+        return template.format(rule=rule_first if first else rule, **parts)
+
+    def block(bid: str) -> str:
+        return names.get(bid, bid)
+
+    def where(bid: str) -> object:
+        face = faces.get(bid)
+        return face.get("location") if face is not None else None
+
+    if verb in ("add", "reduce", "disband", "hit", "pillage", "remove", "withdraw", "patrol") and len(args) == 1:
+        bid = args[0]
+        face = faces.get(bid)
+        if verb == "disband" and face is not None and face.get("type") == "revolt":
+            return say("disband revolt", block=block(bid), where=where(bid))
+        if verb in ("add", "reduce", "disband", "remove") and where(bid) is None:
+            return None  # a block the view does not place (never offered: 8.2, 8.6, 9.1, 10.3 name blocks on the map)
+        return say(verb, block=block(bid), where=where(bid))
+    if verb == "exchange" and len(args) == 2:
+        return say("exchange", block=block(args[0]), other=block(args[1]))
+    if verb in ("build", "regroup") and len(args) == 2 and args[0] in names:
+        # a block and a place: built in a city (8.3; 1st 8.3), regrouped to a hex (5.6; 1st 5.4)
+        return say(verb, block=block(args[0]), where=args[1])
+    if verb in ("revolt", "helots") and len(args) == 1:
+        # a revolt block of the role already standing there takes one more step (7.0, 7.1)
+        there = any(e.get("type") == "revolt" and e.get("location") == args[0] and e.get("owner") == view.get("role")
+                    for e in faces.values())
+        return say(f"{verb} more" if there else verb, where=args[0])
+    if verb in ("storm", "sally") and len(args) == 2 and args[1] in ("armies", "navies", "all"):
+        return say(f"{verb} {args[1]}", where=args[0])
+    if verb == "battle" and len(args) == 1:
+        return say("battle", where=args[0])
+    if verb == "retreat" and len(args) == 1:
+        deciding = view.get("deciding_block")
+        if isinstance(deciding, str) and deciding in names:
+            return say("retreat block", block=block(deciding), where=args[0])
+        return say("retreat", where=args[0])
+    if verb == "persia" and not args:
+        return say("persia")
+    return None
