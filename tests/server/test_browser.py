@@ -23,13 +23,12 @@ from tests.server.browser_helpers import (
     act,
     actions,
     assert_question,
-    chromium_path,
     click_ref,
     create_game,
     drive,
-    live_server,
     log_text,
     play_from_board,
+    playwright,
     prefer,
     role,
     shot,
@@ -39,12 +38,7 @@ from tests.server.browser_helpers import (
     wait_ready,
 )
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need Playwright's Python package: pip install playwright")
-CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    pytest.skip("the browser tests need Chromium (apt-get install chromium, or set POLEMOS_CHROMIUM)",
-                allow_module_level=True)
+playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
 
 AS = "athens-and-sparta"
 GTS = "go-tell-the-spartans"
@@ -58,20 +52,6 @@ PINCH = """el => {
   fire("pointerup", 1, -60); fire("pointerup", 2, 60);
   return Number(el.querySelector(".board-canvas").style.transform.match(/scale\\(([^)]+)\\)/)[1]);
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_server(tmp_path_factory.mktemp("browser")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b
-        b.close()
 
 
 class Tab:
