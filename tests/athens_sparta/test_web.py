@@ -291,11 +291,11 @@ def test_panel_words_by_edition_and_language() -> None:
                         ("replacement", "Replacement Phase (8.0)")):
         assert web.phase_words({"phase": phase}) == word
         assert translate_line(word, "es") != word
-        for first in (False, True):
+        for ed1 in (False, True):
             head = web.STATUS_HEAD.format(n=84, k=3, phase=web.phase_words({"phase": phase, "edition": "first"}
-                                                                            if first else {"phase": phase}))
-            shown = translate_line(head, "es")
-            assert shown.startswith("Olimpiada 84, Turno de Juego 3 — Fase de ") and "Phase" not in shown, shown
+                                                                            if ed1 else {"phase": phase}))
+            line = translate_line(head, "es")
+            assert line.startswith("Olimpiada 84, Turno de Juego 3 — Fase de ") and "Phase" not in line, line
 
 
 def test_card_plays_are_labelled_with_the_card() -> None:
