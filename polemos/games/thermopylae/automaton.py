@@ -25,7 +25,7 @@ from polemos.games.thermopylae.rules import (
     firers,
     movable_tops,
     occupancy,
-    reach,
+    reach_of,
     resolve_fire,
     retreat_options,
     shoot,
@@ -34,6 +34,7 @@ from polemos.games.thermopylae.rules import (
     touch,
     uid,
 )
+from polemos.games.thermopylae.search import Reach
 from polemos.games.thermopylae.state import BOW, FACING_NAMES, GREEK, HOPLITE, PERSIAN, GTSState
 
 _CLASS_NAMES = ("in its own area", "through its Front area", "through its Front Left/Right area",
@@ -53,44 +54,55 @@ def progress(s: GTSState, u: int, a: int) -> int:
     return comp.a_col[a] if f == 2 else -comp.a_col[a]
 
 
-def choose_move(s: GTSState, u: int, dests: list[Dest]) -> tuple[Dest | None, str]:
+def choose_move(s: GTSState, u: int, r: Reach) -> tuple[Dest | None, str]:
+    """8.1.6: where the automaton moves the force topped by ``u``, among the ends of its search ``r`` (looked
+    at as ints; a Dest is made for the one chosen, issue 12), and why."""
     comp = s.comp
-    occ = occupancy(s)
+    keys, k, a_col = r.keys, r.k, comp.a_col
     if comp.cont_ids[comp.u_cont[u]] == "immortals":
-        flank: list[tuple[int, Dest]] = []
-        for d in dests:
-            if not d.attack:
+        occ = occupancy(s)
+        flank: list[tuple[int, int]] = []  # (situation, index of the end)
+        for i, key in enumerate(keys):
+            if key % k == 0:  # not an attack
                 continue
-            greeks = side_units(occ, d.area, GREEK, comp)
+            af = key // k
+            greeks = side_units(occ, af // 4, GREEK, comp)
             if greeks and comp.u_type[greeks[0]] == HOPLITE:
-                sit = situation(d.facing, s.facing[greeks[0]])
+                sit = situation(af % 4, s.facing[greeks[0]])
                 if sit in (FLANK, REAR):
-                    flank.append((sit, d))
+                    flank.append((sit, i))
         if flank:
             best = max(sit for sit, _ in flank)
-            pick = [d for sit, d in flank if sit == best]
-            d = pick[0] if len(pick) == 1 else s.rng.choice(pick)
-            return d, "8.1.6: the Immortals take the flank or rear of a Greek hoplite unit"
-    here = progress(s, u, s.loc[u])
+            pick = [i for sit, i in flank if sit == best]
+            i = pick[0] if len(pick) == 1 else s.rng.choice(pick)
+            return r.dest(i, a_col), "8.1.6: the Immortals take the flank or rear of a Greek hoplite unit"
     fwd = s.fwd[u]
-    best_key: tuple[int, int, int, int] | None = None
-    pick2: list[Dest] = []
-    for d in dests:
-        p = progress(s, u, d.area)
+    rows, sign = (comp.a_row, 1) if fwd == 1 else (comp.a_row, -1) if fwd == 3 else \
+        (a_col, 1) if fwd == 2 else (a_col, -1)
+    here = sign * rows[s.loc[u]]  # progress(s, u, s.loc[u])
+    col0 = r.col0
+    # the order of (progress, attack, facing forward, -lateral distance) as one int: progress is within
+    # +-14 and the lateral distance below 16
+    best_key = -1
+    pick2: list[int] = []
+    for i, key in enumerate(keys):
+        af = key // k
+        a = af // 4
+        p = sign * rows[a]
         if p <= here:
             continue
-        key = (p, 1 if d.attack else 0, 1 if d.facing == fwd else 0, -d.lateral)
-        if best_key is None or key > best_key:
-            best_key, pick2 = key, [d]
-        elif key == best_key:
-            pick2.append(d)
+        score = (((p + 64) * 2 + (key % k != 0)) * 2 + (af % 4 == fwd)) * 16 + 15 - abs(a_col[a] - col0)
+        if score > best_key:
+            best_key, pick2 = score, [i]
+        elif score == best_key:
+            pick2.append(i)
     if not pick2:
         return None, ""
-    d = pick2[0] if len(pick2) == 1 else s.rng.choice(pick2)
+    i = pick2[0] if len(pick2) == 1 else s.rng.choice(pick2)
     why = "8.1.6: as far forward as the Movement Allowance allows"
     if len(pick2) > 1:
         why += f" (die roll among {len(pick2)} equal choices)"
-    return d, why
+    return r.dest(i, a_col), why
 
 
 def persian_movement(s: GTSState) -> None:
@@ -101,7 +113,7 @@ def persian_movement(s: GTSState) -> None:
             return
         tops.sort(key=lambda v: (-progress(s, v, s.loc[v]), s.comp.a_col[s.loc[v]], v))
         u = tops[0]
-        d, why = choose_move(s, u, reach(s, u))
+        d, why = choose_move(s, u, reach_of(s, u, occupancy(s)))
         if d is None:
             for v in range(len(s.loc)):
                 if s.loc[v] == s.loc[u] and s.force[v] == s.force[u]:

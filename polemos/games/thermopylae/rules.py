@@ -245,7 +245,7 @@ def _segment_cache(s: GTSState, side: int) -> SegCache:
 
 def reach(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[Dest]:
     """Every legal end of a move for the force topped by ``u`` (3.2, 3.3.4, 8.1.1-8.1.5)."""
-    return reach_of(s, u, occ if occ is not None else occupancy(s)).dests
+    return reach_of(s, u, occ if occ is not None else occupancy(s)).dests(s.comp.a_col)
 
 
 def reach_of(s: GTSState, u: int, occ: list[list[int]], force: list[int] | None = None,
@@ -268,24 +268,34 @@ def reach_of(s: GTSState, u: int, occ: list[list[int]], force: list[int] | None 
     if old is None:
         entry = _reach(s, u, occ, force, seg.zoc)
     else:  # only the room in some of the areas it may end in can have changed: the same events
-        ends, dests = _ends(old, seg.cnt, seg.typ, s.comp.a_col)
-        if ends == old.ends:
+        keys, mps = _ends(old, seg.cnt, seg.typ)
+        if keys == old.keys and mps == old.mps:
             entry = old
         else:
-            entry = Reach(dests, old.touched)
-            entry.structural, entry.events, entry.ends = old.structural, old.events, ends
+            entry = Reach(old.touched, old.k)
+            entry.structural, entry.events, entry.keys, entry.mps = old.structural, old.events, keys, mps
             entry.a0, entry.size, entry.type, entry.col0 = old.a0, old.size, old.type, old.col0
     seg.reaches[key] = entry
     return entry
 
 
 def reach_texts(s: GTSState, u: int, r: Reach) -> list[str]:
-    """The action texts of ``r``'s Dests for the force topped by ``u``, in the same order."""
+    """The action texts of ``r``'s ends for the force topped by ``u``, in the same order (:func:`move_text`'s
+    "move U AREA F" and "attack U AREA from AREA", made from the ends' ints with the components' names)."""
     texts = r.texts
     if texts is None:
-        # move_text's "move U AREA F", with the area and facing names made with the components
-        head, names = f"move {s.comp.unit_ids[u]} ", s.comp.area_facing_names
-        texts = r.texts = [move_text(s, u, d) if d.attack else head + names[4 * d.area + d.facing] for d in r.dests]
+        comp = s.comp
+        ident = comp.unit_ids[u]
+        head, names, areas = f"move {ident} ", comp.area_facing_names, comp.area_names
+        k = r.k
+        texts = []
+        for key in r.keys:
+            af, cf = key // k, key % k - 1
+            if cf >= 0:
+                texts.append(f"attack {ident} {areas[af // 4]} from {areas[cf]}")
+            else:
+                texts.append(head + names[af])
+        r.texts = texts
     return texts
 
 
@@ -397,10 +407,10 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
     size = len(force)
     t = comp.u_type[u]
     col0 = comp.a_col[a0]
-    events: list[tuple[int, int, int, int, int]] = []
+    events: list[int] = []
     touched: set[int] = {a0}
     structural: set[int] = set()
-    r = Reach([], touched)
+    r = Reach(touched, comp.n_areas + 1)
     r.structural, r.events, r.a0, r.size, r.type, r.col0 = structural, events, a0, size, t, col0
     if has_side(occ, a0, enemy, comp):
         return r  # 8.1.4: units in an enemy-occupied area may not exit or turn
@@ -426,8 +436,8 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
         a, f = rest // 5, rest % 5
         if nr:
             touched.add(nr - 1)
-        events.append((a, f - 1, cf - 1, mp, nr - 1))
-    r.ends, r.dests = _ends(r, cnt, typ, comp.a_col)
+        events += (a, f - 1, cf - 1, mp, nr - 1)
+    r.keys, r.mps = _ends(r, cnt, typ)
     return r
 
 
@@ -576,43 +586,36 @@ def _search_light(s: GTSState, occ: list[list[int]], found: dict[int, int], k: i
                 frontier.append((n, mp2))
 
 
-def _ends(r: Reach, cnt: list[int], typ: list[int], a_col: tuple[int, ...]
-          ) -> tuple[list[tuple[tuple[int, int, int], int]], list[Dest]]:
-    """The Dests of a search's events, with the friendly counts and types ``cnt``/``typ``: every end whose
-    area has room (3.1.1, 3.1.2), each (area, facing, area attacked from) once, with the most MPs left
-    and in the order first found; and those ends as ((area, facing, from), MPs) pairs."""
-    # the three as one int, (4 * area + facing) * k + from + 1, while they are gathered (issue 12: no tuple
-    # made and hashed for each event)
-    k = len(a_col) + 1
+def _ends(r: Reach, cnt: list[int], typ: list[int]) -> tuple[list[int], list[int]]:
+    """The ends of a search's events, with the friendly counts and types ``cnt``/``typ``: every end whose
+    area has room (3.1.1, 3.1.2), each (area, facing, area attacked from) once, with the most MPs left and
+    in the order first found, as ``Reach.keys`` and ``Reach.mps`` (ints: no Dest made, issue 12)."""
+    # the three as one int, (4 * area + facing) * k + from + 1 (issue 12: no tuple made and hashed for each event)
+    k = r.k
     out: dict[int, int] = {}
     rooms: dict[int, bool] = {}
     a0, size, t = r.a0, r.size, r.type
-    for area, facing, came_from, mp, needs_room in r.events:
+    ev = r.events
+    for i in range(0, len(ev), 5):
+        needs_room = ev[i + 4]
         if needs_room >= 0:
             ok = rooms.get(needs_room)
             if ok is None:
                 ok = rooms[needs_room] = _room(cnt, typ, needs_room, a0, size, t)
             if not ok:
                 continue
+        area, facing, mp = ev[i], ev[i + 1], ev[i + 3]
         if facing < 0:  # a light unit's end: any facing (3.3.3)
-            key = 4 * area * k + came_from + 1
+            key = 4 * area * k + ev[i + 2] + 1
             for _ in _ALL_FACINGS:
                 if out.get(key, -1) < mp:
                     out[key] = mp
                 key += k
             continue
-        key = (4 * area + facing) * k + came_from + 1
+        key = (4 * area + facing) * k + ev[i + 2] + 1
         if out.get(key, -1) < mp:
             out[key] = mp
-    col0 = r.col0
-    ends: list[tuple[tuple[int, int, int], int]] = []
-    dests: list[Dest] = []
-    for key, mp in out.items():
-        af, cf = key // k, key % k - 1
-        a, f = af // 4, af % 4
-        ends.append(((a, f, cf), mp))
-        dests.append(Dest(a, f, cf >= 0, cf, mp, abs(a_col[a] - col0)))
-    return ends, dests
+    return list(out), list(out.values())
 
 
 def move_text(s: GTSState, u: int, d: Dest) -> str:
@@ -1767,7 +1770,7 @@ def roles_with_work(s: GTSState, side: int) -> list[str]:
     if s.stage in ("p_move", "g_move"):
         for m in move_menu(s, side):
             r = m.role
-            if r not in out and r not in done and m.reach.dests:
+            if r not in out and r not in done and m.reach.keys:
                 out.add(r)
             for _, rv in m.detach:
                 if rv not in done:
@@ -1792,7 +1795,7 @@ def has_work(s: GTSState, side: int) -> bool:
         done = set()
     if s.stage in ("p_move", "g_move"):
         for m in move_menu(s, side):
-            if m.reach.dests and m.role not in done:
+            if m.reach.keys and m.role not in done:
                 return True
             for _, rv in m.detach:
                 if rv not in done:

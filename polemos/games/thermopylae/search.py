@@ -24,25 +24,39 @@ class Dest:
 
 
 class Reach:
-    """The search result for one force in a Movement Segment: its Dests, their action texts (built on
-    first use), and the areas whose friendly units the search looked at (``touched``), of which those
-    that decided where it went (``structural``); the ends it found as ``events`` (area, facing or -1:
-    any, area attacked from or -1, MPs left, area that needs room or -1) and those kept (``ends``); and the
-    force's area, size, type and column (rules._reach, rules._ends)."""
+    """The search result for one force in a Movement Segment: its ends (``keys``: ``(4 * area + facing) * k +
+    came_from + 1`` with ``k`` the number of areas + 1, and the MPs left there, ``mps``, in the order first
+    found), their action texts (built on first use), and the areas whose friendly units the search looked
+    at (``touched``), of which those that decided where it went (``structural``); the ends it found as
+    ``events``, five ints each (area, facing or -1: any, area attacked from or -1, MPs left, area that
+    needs room or -1); and the force's area, size, type and column (rules._reach, rules._ends). The ends
+    stay ints: a :class:`Dest` is made only for the end taken or asked for (:meth:`dest`; issue 12)."""
 
-    __slots__ = ("a0", "col0", "dests", "ends", "events", "size", "structural", "texts", "touched", "type")
+    __slots__ = ("a0", "col0", "events", "k", "keys", "mps", "size", "structural", "texts", "touched", "type")
 
-    def __init__(self, dests: list[Dest], touched: set[int]) -> None:
-        self.dests = dests
+    def __init__(self, touched: set[int], k: int = 1) -> None:
         self.touched = touched
+        self.k = k
+        self.keys: list[int] = []
+        self.mps: list[int] = []
         self.texts: list[str] | None = None
         self.structural: set[int] = touched
-        self.events: list[tuple[int, int, int, int, int]] = []
-        self.ends: list[tuple[tuple[int, int, int], int]] = []
+        self.events: list[int] = []
         self.a0 = self.size = self.type = self.col0 = -1
 
+    def dest(self, i: int, a_col: tuple[int, ...]) -> Dest:
+        """The ``i``-th end as a :class:`Dest` (``a_col``: each area's column, for its lateral distance)."""
+        key, k = self.keys[i], self.k
+        af, cf = key // k, key % k - 1
+        a = af // 4
+        return Dest(a, af % 4, cf >= 0, cf, self.mps[i], abs(a_col[a] - self.col0))
 
-NO_REACH = Reach([], set())  # a unit off the map
+    def dests(self, a_col: tuple[int, ...]) -> list[Dest]:
+        """Every end as a :class:`Dest`, in order."""
+        return [self.dest(i, a_col) for i in range(len(self.keys))]
+
+
+NO_REACH = Reach(set())  # a unit off the map
 
 
 class SegCache:

@@ -458,7 +458,7 @@ def apply(s: GTSState, action: str, role: str) -> None:
             r = reach_of(s, u, occupancy(s))
             texts = reach_texts(s, u, r)
             if action in texts:
-                do_move(s, u, r.dests[texts.index(action)])
+                do_move(s, u, r.dest(texts.index(action), comp.a_col))
     elif st in FIRE_STAGES:
         if action == "end fire":
             if _end_segment_for(s, role):
