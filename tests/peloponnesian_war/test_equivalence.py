@@ -12,68 +12,32 @@ these digests as it changes the golden games: regenerate, review and commit them
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 from pathlib import Path
+from typing import Any
 
-import polemos
 from polemos.core.game import JSON
-from polemos.core.rng import Rng
+from polemos.testing.equivalence import RandomWalk, check_recorded, regen_hint
 
-GAME_ID = "peloponnesian-war"
 PATH = Path(__file__).resolve().parent / "golden" / "equivalence.json"
 SCENARIOS = ("peloponnesian-war", "archidamian-war", "decelean-war", "fall-of-athens")
 MODES: tuple[JSON, ...] = ({}, {"mode": "fixed", "side": "sparta"}, {"mode": "two-player"})
 CASES = [(11 + 10 * i + j, scenario, mode) for i, scenario in enumerate(SCENARIOS) for j, mode in enumerate(MODES)]
-REGEN = os.environ.get("POLEMOS_REGEN_GOLDEN") == "1"
-HINT = "regenerate with: POLEMOS_REGEN_GOLDEN=1 pytest tests/peloponnesian_war/test_equivalence.py"
+
+
+def open_log(view: JSON, log: list[Any]) -> None:
+    """Every view shows the whole log: nothing in this game is hidden (RULINGS P34)."""
+    assert view.pop("log") == [text for _, text in log]
+
+
+# every game must end within 5000 actions; every position's views, each checked by open_log
+WALK = RandomWalk("peloponnesian-war", limit=5000, must_end=True, views_every=1, check_view=open_log,
+                  clone=(7, 3), reload=(11, 5))
 
 
 def name(seed: int, scenario: str, options: JSON) -> str:
     return f"{options.get('mode', 'solitaire')}-{options.get('side', 'athens')}-{scenario}-seed-{seed}"
 
 
-def trace(seed: int, scenario: str, options: JSON) -> tuple[str, int]:
-    """The digest of a random game (choices from ``Rng(seed ^ 0x5EED)``) and its number of actions."""
-    game = polemos.game(GAME_ID)
-    state = game.new(seed, scenario=scenario, options=options)
-    chooser = Rng(seed ^ 0x5EED)
-    h = hashlib.sha256()
-    logged = 0
-    for step in range(5000):
-        doc = state.to_json()
-        log = doc.pop("log")
-        h.update(json.dumps(doc, sort_keys=True).encode())
-        h.update(json.dumps(log[logged:]).encode())
-        logged = len(log)
-        for role in (*state.roles(), None):
-            view = state.view(role)
-            assert view.pop("log") == [text for _, text in log]  # nothing in this game is hidden (RULINGS P34)
-            h.update(json.dumps(view, sort_keys=True).encode())
-        if state.outcome() is not None:
-            return h.hexdigest(), step
-        role = state.active_roles()[0]
-        legal = state.legal_actions(role)
-        h.update(json.dumps(legal).encode())
-        if step % 7 == 3:
-            state = state.clone()
-        if step % 11 == 5:
-            state = game.from_json(state.to_json())
-        state.apply(role, chooser.choice(legal))
-    raise AssertionError(f"{name(seed, scenario, options)} did not end in 5000 actions")
-
-
 def test_random_games_give_the_checked_in_positions_and_views() -> None:
-    got = {name(*case): trace(*case) for case in CASES}
-    if REGEN:
-        PATH.write_text(json.dumps({"about": f"Digests of random games' positions and views. {HINT}",
-                                    "games": {k: {"digest": d, "actions": n} for k, (d, n) in got.items()}},
-                                   indent=1) + "\n", encoding="utf-8")
-        return
-    assert PATH.exists(), HINT
-    want = json.loads(PATH.read_text(encoding="utf-8"))["games"]
-    assert set(want) == set(got)
-    changed = sorted(k for k in got if want[k] != {"digest": got[k][0], "actions": got[k][1]})
-    assert not changed, f"{changed} changed; {HINT}"
-
+    got = {name(*case): WALK.trace(case[0], scenario=case[1], options=case[2]) for case in CASES}
+    check_recorded(PATH, got, regen_hint("tests/peloponnesian_war/test_equivalence.py"))
