@@ -22,6 +22,7 @@ from polemos.games.athens_sparta.common import (
     closed_to,
     eliminate,
     friendly_hex,
+    geo,
     hex_by_name,
     hex_name,
     in_battle,
@@ -155,6 +156,8 @@ def effective_rating(s: S, b: int, siege: bool) -> int:
 # ====================================================================== the Combat Phase menu
 def battle_hexes(s: S, side: int) -> tuple[list[int], list[int], list[int]]:
     """(mandatory battles, sieges the side may storm, sieges it may sally from)."""
+    if not s.patrol:
+        return _battle_hexes_occ(s, side)
     field: dict[int, int] = {}
     ins: dict[int, int] = {}
     revolt: set[int] = set()
@@ -187,6 +190,31 @@ def battle_hexes(s: S, side: int) -> tuple[list[int], list[int], list[int]]:
         elif i & me and f & them:
             sally.append(h)
     return sorted(mandatory), sorted(storm), sorted(sally)
+
+
+def _battle_hexes_occ(s: S, side: int) -> tuple[list[int], list[int], list[int]]:
+    """battle_hexes without a first-edition patrol: read from the occupancy snapshot (common.Occ),
+    which the Combat Phase's listings share, instead of a pass over the blocks (issue 12)."""
+    occ = occ_of(s)
+    field, ins, revolt = occ.field, occ.inside, occ.revolt
+    oracle = geo(s.comp.board).oracle
+    fought = s.fought
+    me, them = 1 << side, 1 << (1 - side)
+    mandatory, storm, sally = [], [], []
+    for h in occ.hexes:
+        f, i = field[h], ins[h]
+        if not (f | i) & them or h in fought or oracle[h]:
+            continue  # every battle, storm or sally needs the enemy there
+        if (f & me and f & them) or revolt[h] & me:
+            mandatory.append(h)
+        elif f & me and i & them:
+            storm.append(h)
+        elif i & me and f & them:
+            sally.append(h)
+    mandatory.sort()
+    storm.sort()
+    sally.sort()
+    return mandatory, storm, sally
 
 
 def combat_menu_needed(s: S, side: int) -> bool:

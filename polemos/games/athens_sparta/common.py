@@ -108,27 +108,35 @@ def update_control(s: S) -> None:
     """4.2: control changes at the end of each Phase. Cities taken change hands, then the
     land and sea control of every hex is fixed for the next Phase."""
     # the control follows from where the blocks stand and who holds the cities: if neither has
-    # changed since a call in which no city changed hands, the answer is that call's again
-    key = (*s.loc, *s.owner, *s.inside, *s.city_owner, *s.patrol)
+    # changed since a call in which no city changed hands, the answer is that call's again (the
+    # occupancy snapshot is the same object while the blocks' hexes, owners and walls are)
+    occ = occ_of(s)
+    patrol = s.patrol
     memo = s.ctrl_memo
-    if memo is not None and memo[0] == key:
-        s.lctrl = list(memo[1])
-        s.sctrl = list(memo[2])
+    if memo is not None and memo[0] is occ and memo[1] == s.city_owner and memo[2] == patrol:
+        s.lctrl = list(memo[3])
+        s.sctrl = list(memo[4])
         return
     board = s.comp.board
     # per occupied hex, bits: side o outside the walls 1 << o, inside 4 << o, with an army (or
-    # revolt block) outside 16 << o, with a navy outside 64 << o
-    occ: dict[int, int] = {}
-    get = occ.get
-    patrol = s.patrol
-    for b, (h, o, i, k) in enumerate(zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False)):
-        if h < 0 or o > SPARTA or (patrol and b in patrol):
-            continue  # first edition 6.7: a patrolling navy holds the sea only, below (RULINGS FE12)
-        occ[h] = get(h, 0) | ((4 << o) if i else (1 << o) | ((64 if k == 1 else 16) << o))
+    # revolt block) outside 16 << o, with a navy outside 64 << o; in the order of the first block there
+    if patrol:
+        bits: dict[int, int] = {}
+        get = bits.get
+        for b, (h, o, i, k) in enumerate(zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False)):
+            if h < 0 or o > SPARTA or b in patrol:
+                continue  # first edition 6.7: a patrolling navy holds the sea only, below (RULINGS FE12)
+            bits[h] = get(h, 0) | ((4 << o) if i else (1 << o) | ((64 if k == 1 else 16) << o))
+        hexes = list(bits)
+        fs = [bits[h] for h in hexes]
+    else:
+        field, inside, land, sea = occ.field, occ.inside, occ.land, occ.sea
+        hexes = occ.hexes
+        fs = [field[h] | inside[h] << 2 | land[h] << 4 | sea[h] << 6 for h in hexes]
     # cities occupied only by one side change hands (1.1: "unless occupied by ...")
     city_at = board.city_at
     changed = False
-    for h, f in occ.items():
+    for h, f in zip(hexes, fs, strict=True):
         c = city_at[h]
         if c < 0:
             continue
@@ -146,7 +154,7 @@ def update_control(s: S) -> None:
     for h, co in zip(geo(board).city_hex, s.city_owner, strict=False):
         lctrl[h] = co if co <= PERSIA else C_VACANT
     sctrl = list(lctrl)
-    for h, f in occ.items():
+    for h, f in zip(hexes, fs, strict=True):
         if f & 3 == 3:  # both sides outside the walls
             lctrl[h] = sctrl[h] = C_CONTESTED
         elif f & 12:  # blocks inside the walls
@@ -161,10 +169,10 @@ def update_control(s: S) -> None:
         # control of the hex, unless enemy navies stand there outside the walls (RULINGS FE12)
         h, o = s.loc[b], s.owner[b]
         if h >= 0:
-            sctrl[h] = C_CONTESTED if get(h, 0) & (64 << (1 - o)) else o
+            sctrl[h] = C_CONTESTED if bits.get(h, 0) & (64 << (1 - o)) else o
     s.lctrl = lctrl
     s.sctrl = sctrl
-    s.ctrl_memo = None if changed else (key, tuple(lctrl), tuple(sctrl))
+    s.ctrl_memo = None if changed else (occ, s.city_owner[:], patrol[:], tuple(lctrl), tuple(sctrl))
 
 
 def change_city_owner(s: S, c: int, side: int) -> None:
@@ -242,32 +250,59 @@ def push(s: S, *tasks: list[int | str]) -> None:
 
 class Occ:
     """Who stands where, computed in one pass over the blocks: the per-hex facts that movement
-    and combat ask about thousands of times while listing legal actions."""
+    and combat ask about thousands of times while listing legal actions, and from which control
+    (4.2, :func:`update_control`) and the Combat Phase's battles (5.0, ``combat.battle_hexes``) are
+    read. Kept with the blocks' hexes, owners and walls status it was built from (:func:`occ_of`)."""
 
-    __slots__ = ("armies", "closed", "count", "field", "inside")
+    __slots__ = ("armies", "closed", "count", "field", "hexes", "inside", "land", "loc", "owner", "revolt",
+                 "sea", "walls")
 
     def __init__(self, s: S) -> None:
         nh = len(s.comp.board.hexes)
         field = [0] * nh
         inside = [0] * nh
+        # per hex, bits by side of the blocks outside the walls: armies and revolt blocks (``land``),
+        # navies (``sea``), revolt blocks (``revolt``)
+        land = [0] * nh
+        sea = [0] * nh
+        revolt = [0] * nh
         count = [[0] * nh, [0] * nh]
         armies = [[0] * nh, [0] * nh]
+        # the occupied hexes, in the order of the first block standing there (update_control's order)
+        hexes: list[int] = []
         # per block: 0 revolt (not counted), 1 navy (counted), 2 army (counted, an army)
         for h, o, i, k in zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False):
             if h < 0 or o > SPARTA:
                 continue
+            if not (field[h] or inside[h]):
+                hexes.append(h)
+            bo = 1 << o
             if i:
-                inside[h] |= 1 << o
+                inside[h] |= bo
             else:
-                field[h] |= 1 << o
+                field[h] |= bo
+                if k == 1:
+                    sea[h] |= bo
+                else:
+                    land[h] |= bo
+                    if not k:
+                        revolt[h] |= bo
             if k:
                 count[o][h] += 1
                 if k == 2:
                     armies[o][h] += 1
         self.field = field
         self.inside = inside
+        self.land = land
+        self.sea = sea
+        self.revolt = revolt
         self.count = count
         self.armies = armies
+        self.hexes = hexes
+        # what it was built from (compared by occ_of)
+        self.loc = s.loc[:]
+        self.owner = s.owner[:]
+        self.walls = s.inside[:]
         # closed_to's answers: (side, sea, Persian support) -> (the control it was built from, it)
         self.closed: dict[tuple[int, bool, int], tuple[list[int], list[bool]]] = {}
 
@@ -275,13 +310,10 @@ class Occ:
 def occ_of(s: S) -> Occ:
     """The occupancy of ``s`` now: a shared, read-only snapshot, rebuilt only when a block's
     hex, owner or walls status has changed since the last one (derived data, see reset_caches)."""
-    key = (*s.loc, *s.owner, *s.inside)
-    hit = s.occ_cache
-    if hit is not None and hit[0] == key:
-        occ: Occ = hit[1]
+    occ: Occ | None = s.occ_cache
+    if occ is not None and occ.loc == s.loc and occ.owner == s.owner and occ.walls == s.inside:
         return occ
-    occ = Occ(s)
-    s.occ_cache = (key, occ)
+    occ = s.occ_cache = Occ(s)
     return occ
 
 

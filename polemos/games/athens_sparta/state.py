@@ -174,10 +174,10 @@ class AthensSpartaState(State):
         self.move_menu: Any = None
         self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
-        self.occ_cache: tuple[tuple[int, ...], Any] | None = None  # (blocks' loc/owner/inside, Occ)
-        # (blocks' loc/owner/inside + city owners, lctrl, sctrl) of the last update_control that
+        self.occ_cache: Any = None  # common.Occ: who stands where, with the blocks' loc/owner/inside it read
+        # (the occupancy (common.Occ), city owners, patrol, lctrl, sctrl) of the last update_control that
         # changed no city's owner
-        self.ctrl_memo: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+        self.ctrl_memo: tuple[Any, list[int], list[int], tuple[int, ...], tuple[int, ...]] | None = None
         # common.closed_to: per (side, sea, Persian support), the control it was computed from and
         # the hexes that control alone closes
         self.closed_memo: dict[tuple[int, bool, int], tuple[list[int], list[bool]]] = {}

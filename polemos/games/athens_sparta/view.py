@@ -234,9 +234,9 @@ def _cities(s: S) -> list[dict[str, Any]]:
     board = s.comp.board
     # sea control of each port (4.2; 1st 1.5, 6.5): the Phase's control snapshot, not the blocks' places now
     sea = tuple(s.sctrl[city.hex] if city.port else -1 for city in board.cities)
-    key = (s.occ_cache[0] if s.occ_cache is not None else None, tuple(s.city_owner), sea)
+    key = (occ, tuple(s.city_owner), sea)  # the Occ object is the same while the blocks' places are
     memo: tuple[Any, list[dict[str, Any]]] | None = s.__dict__.get("_cities_seen")
-    if memo is not None and key[0] is not None and memo[0] == key:
+    if memo is not None and memo[0] == key:
         return memo[1]
     cities = []
     for c, city in enumerate(board.cities):
