@@ -1,0 +1,106 @@
+"""Athens & Sparta's action buttons in Chromium (issue 11: one display name per piece; the canonical action text
+stays the record format, shown as a title): at the first decision of each kind a random game meets — the Move
+Phase's revolts, the Combat Phase's battles, storms and sallies, a new battle's declaration, a block's combat turn and
+its retreats, the revolt block's fate (7.0), regroups, the Hellespont (9.1), a levy event and the Replacement Phase —
+each button of the action list says the action in the game's words (never a record word like "add", "retreat" or
+"storm", never a raw id like ATH-HOP-1), in English and in Spanish, in both editions, and carries the record text as
+its title. Screenshots of the list are saved for a person to look at (screenshots/, git-ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+import polemos
+from polemos.core.rng import Rng
+from tests.server.browser_helpers import TIMEOUT_MS, create_game, playwright, shot, signup, wait_ready
+
+playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
+
+AS = "athens-and-sparta"
+KINDS = ("move", "combat", "declare", "act", "revoltdone", "regroup", "hellespont", "levy", "replace")
+# (options, seed, steps, kinds): random games (the choices drawn by Rng(seed)) that meet those kinds within their steps
+# (the first edition's seed 2 meets the Hellespont only at its 288th step: test_labels words it without a browser)
+GAMES = (({}, 1, 150, KINDS), ({"edition": "first"}, 2, 163, tuple(k for k in KINDS if k != "hellespont")))
+RECORD_WORD = re.compile(r"^[a-z]")
+RAW_ID = re.compile(r"\b[A-Z]{3}(?:-[A-Z0-9]+)+\b|\bc\d{1,2}\b|\b[a-z]:\S")
+
+
+def _plan(options: dict[str, Any], seed: int, steps: int,
+          kinds: tuple[str, ...]) -> list[tuple[str, str, str | None]]:
+    """The game's actions (role, action), each with the kind of decision it answers when that kind is met first."""
+    s = polemos.game(AS).new(seed, options=dict(options))
+    rng = Rng(seed)
+    seen: set[str] = set()
+    plan: list[tuple[str, str, str | None]] = []
+    for _ in range(steps):
+        assert s.outcome() is None
+        kind = str((getattr(s, "pending", None) or {}).get("kind"))
+        roles = [r for r in s.active_roles() if s.legal_actions(r)]
+        role = roles[0] if len(roles) == 1 else rng.choice(roles)
+        action = rng.choice(s.legal_actions(role))
+        plan.append((role, action, kind if kind in kinds and kind not in seen else None))
+        seen.add(kind)
+        s.apply(role, action)
+    return plan
+
+
+@pytest.mark.parametrize(("options", "seed", "steps", "kinds"), GAMES, ids=["current", "first"])
+def test_action_buttons_say_the_action_in_words_with_the_record_as_title(
+        browser: Any, server: str, options: dict[str, Any], seed: int, steps: int, kinds: tuple[str, ...]) -> None:
+    plan = _plan(options, seed, steps, kinds)
+    assert sorted(m for _, _, m in plan if m) == sorted(kinds)
+    edition = options.get("edition", "current")
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    signup(page, server, f"labels-{edition}")
+    gid = create_game(page, AS, {}, seed=seed, hotseat=True, options={k: str(v) for k, v in options.items()})
+    csrf = page.request.get(server + "/api/me").json()["csrf"]
+    bad: list[str] = []
+    for i, (role, action, moment) in enumerate(plan):
+        if moment:
+            shown: dict[str, list[str]] = {}
+            for lang in ("en", "es"):
+                page.goto(f"{server}/game/{gid}?role={role}&lang={lang}")
+                wait_ready(page)
+                if page.is_visible("#handover"):
+                    page.click("#handover-ready")
+                    wait_ready(page)
+                buttons = page.eval_on_selector_all(
+                    "#actions button.action", "bs => bs.map(b => [b.textContent, b.title, b.dataset.action])")
+                assert buttons, (moment, lang)
+                for label, title, record in buttons:
+                    assert title == record, (moment, lang, label, title, record)  # the record text as the title
+                    if RECORD_WORD.match(label) or RAW_ID.search(label):
+                        bad.append(f"{edition} {moment} {lang}: {record!r} -> {label!r}")
+                shown[lang] = [label for label, _, _ in buttons]
+                if len(buttons) <= 30:
+                    page.locator("#actions").screenshot(path=_shot_path(f"as-labels-{edition}-{i:03d}-{moment}-{lang}"))
+                else:
+                    shot(page, f"as-labels-{edition}-{i:03d}-{moment}-{lang}")
+            # every button reads in Spanish (the same buttons, in the same order)
+            assert len(shown["en"]) == len(shown["es"]), moment
+            bad += [f"{edition} {moment}: {en!r} has no Spanish"
+                    for en, es in zip(shown["en"], shown["es"], strict=True) if en == es]
+        version = int(page.request.get(f"{server}/api/games/{gid}/view?role={role}").json()["version"])
+        res = page.request.post(f"{server}/api/games/{gid}/actions",
+                                data=json.dumps({"role": role, "action": action, "version": version}),
+                                headers={"X-CSRF-Token": csrf, "Content-Type": "application/json", "Origin": server})
+        assert res.status == 200, (i, role, action, res.text()[:300])
+    assert bad == []
+    assert not errors, errors
+    context.close()
+
+
+def _shot_path(name: str) -> str:
+    from tests.server.browser_helpers import SHOTS
+
+    SHOTS.mkdir(exist_ok=True)
+    return str(SHOTS / f"{name}.png")
