@@ -8,11 +8,14 @@ from typing import Any
 import polemos
 from polemos.core.game import JSON, State
 from polemos.core.plain import dump_fields, state_header
-from polemos.games.athens_sparta.common import hex_by_name
+from polemos.games.athens_sparta import rules
+from polemos.games.athens_sparta.common import hex_by_name, update_control
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.state import _LISTS, _SCALARS, PH_COMBAT, PH_MOVE, POOL, AthensSpartaState
 
 GAME = "athens-and-sparta"
+#: the rules option of the first edition, the Spanish rulebook (issue 13)
+FIRST: dict[str, Any] = {"edition": "first"}
 
 
 def game() -> Any:
@@ -44,14 +47,36 @@ def after_first_mulligan(seed: int = 1, options: dict[str, Any] | None = None) -
     return s
 
 
-def empty_board(seed: int = 1) -> AthensSpartaState:
-    """A new game at its first Card Phase with every block off the map (in the pool), ready to
-    place blocks by hand."""
-    s = after_first_mulligan(seed)
+def empty_board(seed: int = 1, options: dict[str, Any] | None = None) -> AthensSpartaState:
+    """A new game (``options``: its rules options, e.g. :data:`FIRST`) at its first Card Phase with every
+    block off the map (in the pool), ready to place blocks by hand."""
+    s = after_first_mulligan(seed, options)
     for b in range(len(s.loc)):
         s.loc[b] = POOL
         s.strength[b] = 0
         s.inside[b] = False
+    return s
+
+
+def ed1_board(seed: int = 1) -> AthensSpartaState:
+    """A first-edition game at its first Card Phase with every block in the pool."""
+    s = empty_board(seed, FIRST)
+    assert s.ed1
+    return s
+
+
+def garrison(s: AthensSpartaState, sparta: str = "SPA-HOP-1") -> None:
+    """Both capitals held (ATH-HOP-1 at ATHENS, ``sparta`` at SPARTA), so that no city changes hands by
+    accident and 10.1 never fires."""
+    place(s, "ATH-HOP-1", "ATHENS")
+    place(s, sparta, "SPARTA")
+
+
+def capitals_board(options: dict[str, Any] | None, seed: int = 1, sparta: str = "SPA-HOP-1") -> AthensSpartaState:
+    """A game (``options``: e.g. :data:`FIRST`, or None) at its first Card Phase with every block in the pool
+    but one in each capital (:func:`garrison`)."""
+    s = empty_board(seed, options)
+    garrison(s, sparta)
     return s
 
 
@@ -109,6 +134,20 @@ def at_phase(s: AthensSpartaState, side: int, phase: str, mp: int = 3) -> None:
         s.pending = {"kind": "combat", "side": side}
     s.reset_caches()
     s.log = []
+
+
+def replacement(s: AthensSpartaState) -> None:
+    """Start a Replacement Phase (8.0) in the position ``s``."""
+    update_control(s)
+    s.pending = None
+    s.tasks = [["replace"]]
+    rules.advance(s)
+    assert s.pending is not None and s.pending["kind"] == "replace"
+
+
+def adds(s: AthensSpartaState, role: str) -> set[str]:
+    """The blocks ``role`` may add in the Replacement Phase (8.2: its ``add BLOCK`` actions)."""
+    return {a[4:] for a in s.legal_actions(role) if a.startswith("add ")}
 
 
 def act(s: AthensSpartaState, role: str, action: str) -> None:

@@ -20,39 +20,23 @@ from polemos.games.athens_sparta.movement import sea_destinations
 from polemos.games.athens_sparta.replacement import city_cap, step_cost
 from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 
-from .helpers import act, after_first_mulligan, at_phase, bid, hex_of, log_text, place, set_owner
+from .helpers import (
+    FIRST,
+    act,
+    adds,
+    after_first_mulligan,
+    at_phase,
+    bid,
+    ed1_board,
+    garrison,
+    hex_of,
+    log_text,
+    place,
+    replacement,
+    set_owner,
+)
 
 S = AthensSpartaState
-FIRST = {"edition": "first"}
-
-
-def ed1_board(seed: int = 1) -> S:
-    """A first-edition game at its first Card Phase with every block in the pool."""
-    s = after_first_mulligan(seed, FIRST)
-    assert s.ed1
-    for b in range(len(s.loc)):
-        s.loc[b] = POOL
-        s.strength[b] = 0
-        s.inside[b] = False
-    return s
-
-
-def garrison(s: S) -> None:
-    """Both capitals held, so that no city changes hands by accident and 10.1 never fires."""
-    place(s, "ATH-HOP-1", "ATHENS")
-    place(s, "SPA-HOP-1", "SPARTA")
-
-
-def replacement(s: S) -> None:
-    update_control(s)
-    s.pending = None
-    s.tasks = [["replace"]]
-    rules.advance(s)
-    assert s.pending is not None and s.pending["kind"] == "replace"
-
-
-def adds(s: S, role: str) -> set[str]:
-    return {a[4:] for a in s.legal_actions(role) if a.startswith("add ")}
 
 
 def city_spent(s: S, name: str) -> int:

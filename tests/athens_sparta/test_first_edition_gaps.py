@@ -8,23 +8,11 @@ import pytest
 
 import polemos
 from polemos.games.athens_sparta.model import ATHENS
-from polemos.games.athens_sparta.state import POOL, AthensSpartaState
+from polemos.games.athens_sparta.state import AthensSpartaState
 
-from .helpers import act, after_first_mulligan, at_phase, hex_of, place, set_owner
+from .helpers import FIRST, act, at_phase, capitals_board, hex_of, place, set_owner
 
 S = AthensSpartaState
-FIRST = {"edition": "first"}
-
-
-def _board() -> S:
-    s = after_first_mulligan(1, FIRST)
-    for b in range(len(s.loc)):
-        s.loc[b] = POOL
-        s.strength[b] = 0
-        s.inside[b] = False
-    place(s, "ATH-HOP-1", "ATHENS")
-    place(s, "SPA-HOP-1", "SPARTA")
-    return s
 
 
 def test_ed1_7_1_a_victorious_helot_is_a_land_block_that_moves_and_is_never_exchanged() -> None:
@@ -32,7 +20,7 @@ def test_ed1_7_1_a_victorious_helot_is_a_land_block_that_moves_and_is_never_exch
     terrestre": in the next Move Phase the HELOT in MESSENE may make an operation move like a land block; like any
     other land block it is neither disbanded in the Move Phase (a revolt block's privilege, 1st 7.0; only in the
     Replacement Phase, 8.6) nor exchanged for a peltast (the current 7.1 makes it a peltast)."""
-    s = _board()
+    s = capitals_board(FIRST)
     set_owner(s, "MESSENE", ATHENS)
     helot = place(s, "ATH-HELOTS", "MESSENE", 2)
     at_phase(s, ATHENS, "move", 3)

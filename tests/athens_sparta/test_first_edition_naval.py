@@ -13,22 +13,15 @@ from polemos.games.athens_sparta.attrition import siege_status
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 
-from .helpers import act, after_first_mulligan, at_phase, bid, hex_of, log_text, place, set_owner
+from .helpers import FIRST, act, after_first_mulligan, at_phase, bid, capitals_board, hex_of, log_text, place, set_owner
 
 S = AthensSpartaState
-FIRST = {"edition": "first"}
 
 
 def board(options: dict[str, str] | None = FIRST) -> S:
-    """A game at its first Card Phase with every block in the pool but one in each capital."""
-    s = after_first_mulligan(1, options)
-    for b in range(len(s.loc)):
-        s.loc[b] = POOL
-        s.strength[b] = 0
-        s.inside[b] = False
-    place(s, "ATH-HOP-1", "ATHENS")
-    place(s, "SPA-HOP-2", "SPARTA")
-    return s
+    """A game at its first Card Phase with every block in the pool but one in each capital (SPA-HOP-2 at
+    SPARTA)."""
+    return capitals_board(options, sparta="SPA-HOP-2")
 
 
 def role_of(s: S) -> str:

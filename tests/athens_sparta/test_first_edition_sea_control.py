@@ -18,22 +18,10 @@ from polemos.games.athens_sparta.common import _retreat_ok, update_control
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 
-from .helpers import act, after_first_mulligan, at_phase, bid, hex_of, place, set_owner
+from .helpers import FIRST, act, at_phase, bid, capitals_board, hex_of, place, set_owner
 
 S = AthensSpartaState
-FIRST = {"edition": "first"}
 STRAITS = {"CORCYRA", "LEUCAS", "NAUPACTUS", "MARATHON", "CHIOS", "ABYDOS", "EPHESUS", "HALICARNASSUS"}
-
-
-def _board(options: dict[str, str] | None = FIRST) -> S:
-    s = after_first_mulligan(1, options)
-    for b in range(len(s.loc)):
-        s.loc[b] = POOL
-        s.strength[b] = 0
-        s.inside[b] = False
-    place(s, "ATH-HOP-1", "ATHENS")
-    place(s, "SPA-HOP-1", "SPARTA")
-    return s
 
 
 def sea(view: dict[str, Any], city: str) -> str:
@@ -63,7 +51,7 @@ def test_1st_1_5_fe2_the_sea_shown_is_the_one_that_forbids_crossing() -> None:
     """1st 1.5 and the "Estrechos" sidebar (FE2): the view's sea at EPHESUS is Sparta's exactly when the army at
     SAMOS may not cross into it; Athens's when it may."""
     for owner, may in ((SPARTA, False), (ATHENS, True)):
-        s = _board()
+        s = capitals_board(FIRST)
         set_owner(s, "SAMOS", ATHENS)
         set_owner(s, "EPHESUS", owner)
         place(s, "ATH-HOP-2", "SAMOS", 3)
@@ -78,7 +66,7 @@ def test_1st_6_6_a_blockade_gives_the_sea_to_the_blockader_and_fe4_retreats_foll
     """1st 6.5, 6.6 (FE4, FE42): Athenian NAUPACTUS (a strait hex) with its peltast within the walls and a Spartan
     navy outside is blockaded: its sea is Sparta's in every view, so an Athenian army may not retreat into it,
     a Spartan one may."""
-    s = _board()
+    s = capitals_board(FIRST)
     set_owner(s, "NAUPACTUS", ATHENS)
     place(s, "ATH-PEL-1", "NAUPACTUS", 2, inside=True)
     place(s, "SPA-NAV-1", "NAUPACTUS", 2)
@@ -94,7 +82,7 @@ def test_1st_6_6_a_blockade_gives_the_sea_to_the_blockader_and_fe4_retreats_foll
 def test_1st_6_7_a_patrol_keeps_its_sides_sea_and_contested_when_both_stand_outside() -> None:
     """1st 6.7 (FE12, FE39, FE42): a navy patrolling Athenian AEGINA beside Spartan land blocks keeps Athens's sea
     there; with both sides' land blocks outside the walls and no patrol the sea is contested."""
-    s = _board()
+    s = capitals_board(FIRST)
     set_owner(s, "AEGINA", ATHENS)
     nav = place(s, "ATH-NAV-1", "AEGINA", 2)
     place(s, "SPA-HOP-8", "AEGINA", 3)
@@ -114,7 +102,7 @@ def test_4_2_the_sea_shown_is_the_phase_snapshot_not_where_blocks_stand_now() ->
     """4.2 (1st 4.2: "el control de los hexes cambia al final de cada Fase"; FE42): a Spartan navy that sails to
     blockade a port during the Move Phase holds its sea only from the end of the Phase; the view shows the sea the
     rules apply now."""
-    s = _board()
+    s = capitals_board(FIRST)
     set_owner(s, "AEGINA", ATHENS)
     place(s, "ATH-HOP-2", "AEGINA", 2, inside=True)
     place(s, "SPA-NAV-1", "CORINTH", 2)

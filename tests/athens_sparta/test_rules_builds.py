@@ -3,34 +3,27 @@ navies (9.3), neutral BPs (9.5) and rebel navies (9.4)."""
 
 from __future__ import annotations
 
-from polemos.games.athens_sparta import rules
 from polemos.games.athens_sparta.common import update_control
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.replacement import build_points
 from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 
-from .helpers import act, at_phase, bid, empty_board, game, hex_of, log_text, place, set_owner
+from .helpers import (
+    act,
+    adds,
+    at_phase,
+    bid,
+    empty_board,
+    game,
+    garrison,
+    hex_of,
+    log_text,
+    place,
+    replacement,
+    set_owner,
+)
 
 S = AthensSpartaState
-
-
-def garrison(s: S) -> None:
-    """Both capitals held, so that no city changes hands by accident and 10.1 never fires."""
-    place(s, "ATH-HOP-1", "ATHENS")
-    place(s, "SPA-HOP-1", "SPARTA")
-
-
-def replacement(s: S) -> None:
-    """Start a Replacement Phase (8.0) in the position ``s``."""
-    update_control(s)
-    s.pending = None
-    s.tasks = [["replace"]]
-    rules.advance(s)
-    assert s.pending is not None and s.pending["kind"] == "replace"
-
-
-def adds(s: S, role: str) -> set[str]:
-    return {a[4:] for a in s.legal_actions(role) if a.startswith("add ")}
 
 
 def builds(s: S, role: str, block_id: str) -> set[str]:

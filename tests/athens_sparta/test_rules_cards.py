@@ -11,7 +11,7 @@ from polemos.games.athens_sparta import rules
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.state import PH_CARD, PH_MOVE, PH_MULLIGAN, PH_REPLACE, AthensSpartaState
 
-from .helpers import act, bid, empty_board, game, hex_of, log_text, place
+from .helpers import act, bid, capitals_board, game, hex_of, log_text, place
 
 S = AthensSpartaState
 
@@ -40,10 +40,7 @@ def play(s: S, athens: str, sparta: str) -> None:
 
 
 def board(seed: int = 1) -> S:
-    s = empty_board(seed)
-    place(s, "ATH-HOP-1", "ATHENS")
-    place(s, "SPA-HOP-1", "SPARTA")
-    return s
+    return capitals_board(None, seed)
 
 
 # ============================================================================ [1] Card Phase

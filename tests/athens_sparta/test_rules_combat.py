@@ -12,15 +12,9 @@ from polemos.games.athens_sparta.attrition import siege_status
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.state import AthensSpartaState
 
-from .helpers import act, at_phase, bid, empty_board, hex_of, log_text, place, set_owner
+from .helpers import act, at_phase, bid, empty_board, garrison, hex_of, log_text, place, set_owner
 
 S = AthensSpartaState
-
-
-def garrison(s: S) -> None:
-    """Both capitals held, so that no city changes hands by accident and 10.1 never fires."""
-    place(s, "ATH-HOP-1", "ATHENS")
-    place(s, "SPA-HOP-1", "SPARTA")
 
 
 def fires(s: S) -> list[str]:

@@ -13,7 +13,7 @@ from polemos.games.athens_sparta.model import ATHENS, NEUTRAL, SPARTA
 from polemos.games.athens_sparta.movement import march_destinations, sea_destinations
 from polemos.games.athens_sparta.state import PH_MOVE, AthensSpartaState
 
-from .helpers import act, at_phase, bid, empty_board, hex_of, log_text, place, set_owner
+from .helpers import act, at_phase, bid, empty_board, garrison, hex_of, log_text, place, set_owner
 
 S = AthensSpartaState
 
@@ -25,12 +25,6 @@ def tos(s: S, role: str) -> set[str]:
 
 def moving(s: S) -> bool:
     return s.moving >= 0
-
-
-def garrison(s: S) -> None:
-    """Both capitals held, so that no city changes hands by accident and 10.1 never fires."""
-    place(s, "ATH-HOP-1", "ATHENS")
-    place(s, "SPA-HOP-1", "SPARTA")
 
 
 def march_to(s: S, side: int, block_id: str) -> set[str]:

@@ -8,14 +8,9 @@ from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.state import PH_CARD, PH_MULLIGAN, PH_REPLACE, AthensSpartaState
 from polemos.games.athens_sparta.victory import points
 
-from .helpers import act, after_first_mulligan, at_phase, bid, empty_board, game, log_text, place, set_owner
+from .helpers import act, after_first_mulligan, at_phase, bid, empty_board, game, garrison, log_text, place, set_owner
 
 S = AthensSpartaState
-
-
-def garrison(s: S) -> None:
-    place(s, "ATH-HOP-1", "ATHENS")
-    place(s, "SPA-HOP-1", "SPARTA")
 
 
 def end_of_olympiad(s: S, olympiad: int = 84) -> None:
