@@ -330,3 +330,39 @@ def test_ed1_the_bot_reads_the_first_editions_map() -> None:
         h, m = geo.index["0708"], geo.index["0707"]
         assert (m in {x for x, _lim in geo.land[h]}) == crossable
         assert geo.city(geo.index["TROEZEN"]).walled == first  # walled in the first edition (1st 6.2 example)
+
+
+def test_kept_walks_are_the_walks_themselves() -> None:
+    """The board keeps the threat, sea and march walks a view repeats (Geo.kept_*: a search's playouts ask
+    thousands of views whose blocks stand alike): what a World answers from them is what a fresh walk gives,
+    for every block and city of views along a game (4.4 reach, 4.51 marches, 4.52 sea moves)."""
+    game = polemos.game(GAME)
+    state = game.new(31)
+    players = {r: HeuristicAgent() for r in ROLES}
+    rngs = {r: agent_rng(31, i) for i, r in enumerate(ROLES)}
+    geo = bots.geo_for(bots.components())
+    checked = 0
+    for step in range(900):
+        if state.outcome() is not None:
+            break
+        role = state.active_roles()[0]
+        view = state.view(role)
+        if step % 10 == 0:
+            kept = bots.World(geo, view, {})
+            fresh = bots.World(geo, view, {})
+            for w in (kept, fresh):  # twice through the kept walks, then without them
+                for b in w.mine:
+                    w.sea_reach(b), w.march_reach(b)
+                for h in w.ctrl:
+                    w.threat(h)
+            geo.kept_threat.clear()
+            geo.kept_sea.clear()
+            again = bots.World(geo, view, {})
+            for b in kept.mine:
+                assert kept.sea_reach(b) == fresh.sea_reach(b) == again.sea_reach(b)
+                assert kept.march_reach(b) == fresh.march_reach(b) == again.march_reach(b)
+            for h in kept.ctrl:
+                assert kept.threat(h) == fresh.threat(h) == again.threat(h)
+            checked += 1
+        state.apply(role, players[role].choose(view, state.legal_actions(role), rngs[role]))
+    assert checked >= 20 and geo.kept_threat and geo.kept_sea

@@ -63,6 +63,7 @@ AVG_HIT = {"athens": 0.42, "sparta": 0.47}  # ...and hits this often per die (it
 MAX_MOVE_ACTIONS = 40  # top-level move-phase decisions per phase, whatever happens
 MAX_STEP_ACTIONS = 30  # hex-by-hex steps of one move (the engine also bounds them)
 MIN_ORDER = 0.15  # orders worth less than this are not worth an MP
+KEPT_WALKS = 20_000  # the board's kept threat and sea walks (Geo.kept_*), dropped all at once when full
 
 
 def other(role: str) -> str:
@@ -121,6 +122,10 @@ class Geo:
                 self.neutral_force.setdefault(h, []).append((spec.steps, spec.rating / 6))
         self._army: dict[int, list[int]] = {}
         self._navy: dict[int, dict[tuple[int, int], int]] = {}
+        # walks a World repeats from view to view (a search's playouts ask thousands of views whose
+        # blocks stand alike): keyed by everything the walk reads, so a kept walk is the walk itself
+        self.kept_threat: dict[tuple[int, frozenset[int]], dict[int, int]] = {}
+        self.kept_sea: dict[tuple[int, bool, frozenset[int], frozenset[int], frozenset[int]], list[int]] = {}
 
     def name(self, h: int) -> str:
         return self.names[h]
@@ -382,6 +387,10 @@ class World:
         self.capital = geo.capital[self.me]
         self.foe_capital = geo.capital[self.foe]
         self._threat: dict[int, float] = {}
+        self._sea: dict[int, list[int]] = {}  # sea_reach's ports by start, before stacking
+        self._occupied: frozenset[int] | None = None  # hexes where blocks stand (threat's walks)
+        self._sea_key: tuple[frozenset[int], frozenset[int], frozenset[int]] | None = None
+        self._march: dict[tuple[int, int], list[int]] = {}  # march_reach's ends by (start, reach)
         self._hit = AVG_HIT[self.foe]
         # the rules edition played (public, in the view): the first edition's costs (8.4), sea moves (4.4,
         # RULINGS FE15), navies stopping only in ports (FE6), patrols (6.7) and victory (10.2, FE17)
@@ -438,16 +447,25 @@ class World:
         t = self._threat.get(h)
         if t is None:
             geo = self.geo
-            dist = {h: 0}
-            queue = deque([h])
-            while queue:
-                x = queue.popleft()
-                if dist[x] >= 5 or (x != h and (x in self.my_at or x in self.foe_count)):
-                    continue
-                for m, _lim in geo.land[x]:
-                    if m not in dist:
-                        dist[m] = dist[x] + 1
-                        queue.append(m)
+            # the walk reads only where blocks stand (mine or his): kept by the board per occupied set
+            if self._occupied is None:
+                self._occupied = frozenset(self.my_at) | frozenset(self.foe_count)
+            key = (h, self._occupied)
+            dist = geo.kept_threat.get(key)
+            if dist is None:
+                dist = {h: 0}
+                queue = deque([h])
+                while queue:
+                    x = queue.popleft()
+                    if dist[x] >= 5 or (x != h and (x in self.my_at or x in self.foe_count)):
+                        continue
+                    for m, _lim in geo.land[x]:
+                        if m not in dist:
+                            dist[m] = dist[x] + 1
+                            queue.append(m)
+                if len(geo.kept_threat) >= KEPT_WALKS:
+                    geo.kept_threat.clear()
+                geo.kept_threat[key] = dist
             t = 0.0
             for e, n in self.foe_count.items():
                 if n <= 0 or self.foe_inside(e) or e not in dist:
@@ -524,20 +542,31 @@ class World:
 
     def march_reach(self, b: Blk) -> set[int]:
         """4.51: double move through friendly, neutral or vacant hexes, ending in a friendly one."""
-        geo = self.geo
         start = b.hex
-        out: set[int] = set()
         if not b.army or self.land_ctrl(start) in ("siege", "contested"):
-            return out
+            return set()
         limit = 2 * (3 if b.type == "hoplite" else 4 if b.type == "peltast" else 5)
+        # the walk depends on the start and the block's reach only; which ends have room (4.1) on the
+        # block: the ends are kept per (start, reach) for this view (blocks of a stack share them)
+        key = (start, limit)
+        ends = self._march.get(key)
+        if ends is None:
+            ends = self._march[key] = self._march_ends(start, limit)
+        return {h for h in ends if self.room(h, b)}
+
+    def _march_ends(self, start: int, limit: int) -> list[int]:
+        """The friendly hexes a strategic march (4.51) from ``start`` of ``limit`` hexes may end in,
+        before stacking (``room``)."""
+        geo = self.geo
+        out: list[int] = []
         barred = self.barred()
         seen = {start: 0}
         queue = deque([start])
         while queue:
             h = queue.popleft()
             if h != start:
-                if self.friendly(self.land_ctrl(h)) and self.room(h, b):
-                    out.add(h)
+                if self.friendly(self.land_ctrl(h)):
+                    out.append(h)
                 if geo.terrain[h] == MOUNTAIN:
                     continue
             if seen[h] >= limit:
@@ -551,8 +580,8 @@ class World:
                 if geo.terrain[h] == STRAIT and h != start and geo.crosses(h, m):
                     continue
                 if geo.terrain[m] == STRAIT and geo.crosses(h, m):
-                    if self.friendly(c) and self.room(m, b):
-                        out.add(m)
+                    if self.friendly(c):
+                        out.append(m)
                     seen[m] = limit
                     continue
                 seen[m] = seen[h] + 1
@@ -562,11 +591,35 @@ class World:
     def sea_reach(self, b: Blk) -> set[int]:
         """4.52: up to 8 hexes by sea from a friendly port to another, never through enemy hexes (first
         edition 4.4: no range limit, RULINGS FE15)."""
-        geo = self.geo
         start = b.hex
-        out: set[int] = set()
         if self.view.get("storm") or not self.my_port(start) or self.land_ctrl(start) == "siege":
-            return out
+            return set()
+        # the voyage depends on the start only; which ports have room (4.1) on the block: the ports are
+        # kept per start for this view (blocks of a stack, and every city the planner routes to, share them)
+        ends = self._sea.get(start)
+        if ends is None:
+            # ... and what it reads of the position (the hexes it may not enter, the friendly ports, the
+            # barred ones): the board keeps each voyage for the next view where these stand alike
+            if self._sea_key is None:
+                here = set(self.my_at) | set(self.foe_count) | set(self.ctrl)
+                shut = frozenset(h for h in here if self.land_ctrl(h) in (self.foe, "contested", "siege")
+                                 or self.foe_field(h))
+                ports = frozenset(h for h in here if self.my_port(h))
+                self._sea_key = (shut, ports, frozenset(self.barred()))
+            key = (start, self.first, *self._sea_key)
+            kept = self.geo.kept_sea.get(key)
+            if kept is None:
+                kept = self._sea_ends(start)
+                if len(self.geo.kept_sea) >= KEPT_WALKS:
+                    self.geo.kept_sea.clear()
+                self.geo.kept_sea[key] = kept
+            ends = self._sea[start] = kept
+        return {h for h in ends if self.room(h, b)}
+
+    def _sea_ends(self, start: int) -> list[int]:
+        """The friendly ports a sea move (4.52) from ``start`` may end in, before stacking (``room``)."""
+        geo = self.geo
+        out: list[int] = []
         barred = self.barred()
         coast0 = -1 if start == geo.corinth else geo._coasts(start)[0]
         first = (start, coast0)
@@ -585,8 +638,8 @@ class World:
                 if c in (self.foe, "contested", "siege") or self.foe_field(m):
                     continue
                 seen[nxt] = seen[node] + 1
-                if m != start and self.my_port(m) and geo.port_meets(m, arrive) and self.room(m, b):
-                    out.add(m)
+                if m != start and self.my_port(m) and geo.port_meets(m, arrive):
+                    out.append(m)
                 queue.append(nxt)
         return out
 
