@@ -12,16 +12,14 @@ regenerate, review and commit them with the change::
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 import polemos
-from polemos.core.game import JSON, State
-from polemos.core.rng import Rng
+from polemos.core.game import JSON
+from polemos.testing.golden import check_golden
 
 GAME_ID = "go-tell-the-spartans"
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -30,50 +28,14 @@ GOLDEN: dict[str, tuple[int, JSON]] = {
     "solitaire-seed-2": (2, {}),
     "two-player-seed-3": (3, {"players": "two"}),
 }
-REGEN = os.environ.get("POLEMOS_REGEN_GOLDEN") == "1"
 HINT = "regenerate with: POLEMOS_REGEN_GOLDEN=1 pytest tests/thermopylae/test_golden.py"
-MAX_STEPS = 20000
-
-
-def digest(state: State) -> str:
-    return hashlib.sha256(json.dumps(state.to_json(), sort_keys=True).encode()).hexdigest()
-
-
-def play(seed: int, options: JSON) -> State:
-    state = polemos.game(GAME_ID).new(seed, options=options)
-    chooser = Rng(seed)
-    for _ in range(MAX_STEPS):
-        if state.outcome() is not None:
-            break
-        role = state.active_roles()[0]
-        state.apply(role, chooser.choice(state.legal_actions(role)))
-    assert state.outcome() is not None
-    return state
 
 
 @pytest.mark.parametrize("name", list(GOLDEN))
 def test_golden_playthrough_replays_exactly(name: str) -> None:
     seed, options = GOLDEN[name]
-    path = GOLDEN_DIR / f"{name}.json"
-    if REGEN:
-        state = play(seed, options)
-        outcome = state.outcome()
-        assert outcome is not None
-        GOLDEN_DIR.mkdir(exist_ok=True)
-        doc = {"about": f"Golden random-agent playthrough: game seed {seed}, agent Rng({seed}). {HINT}",
-               "seed": seed, "options": options, "steps": len(state.actions), "digest": digest(state),
-               "outcome": outcome.to_json(), "log_tail": [text for _, _, text in state.to_json()["log"][-8:]],
-               "record": state.record()}
-        path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-        return
-    assert path.exists(), f"no golden file {path}; {HINT}"
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    replayed = polemos.replay(doc["record"])
-    outcome = replayed.outcome()
-    assert outcome is not None and outcome.to_json() == doc["outcome"], HINT
-    assert digest(replayed) == doc["digest"], HINT
-    again = play(seed, options)
-    assert [list(a) for a in again.actions] == doc["record"]["actions"], HINT
+    check_golden(GOLDEN_DIR / f"{name}.json", HINT, GAME_ID, seed, {"options": options},
+                 f"game seed {seed}, agent Rng({seed})")
 
 
 @pytest.mark.parametrize("name", list(GOLDEN))
