@@ -272,3 +272,82 @@ def test_8_a_threads_own_wait_for_a_core_is_read_from_its_file_kept_open() -> No
     gc.collect()
     assert len(seen) == 3 and all(0 <= a <= b <= c for a, b, c in seen)
     assert len(os.listdir("/proc/self/fd")) == before  # each thread's file closed with it
+
+
+def test_8_a_process_catches_up_on_another_process_s_actions_to_the_same_state_and_pages(tmp_path: Path) -> None:
+    """Two server processes on one database (two stores): each seat's player on its own process, as when the
+    kernel hands the two players' connections to different workers. A process whose cached state is behind
+    brings it up to date by the stored actions since (Store._caught_up: actions and undos replayed on a clone,
+    no JSON parsed), and reaches the very state stored and the very pages a process that parses it afresh
+    draws, English and Spanish, at every step of a game with undos (issue 8, server CPU per action)."""
+    first = open_store(None, tmp_path)
+    second = Store(first.url)
+    gid, a, b, _token = _game(first)
+    seats: dict[str, tuple[Store, Any]] = {"athens": (first, a), "sparta": (second, b)}
+    parsed: list[int] = []
+    for store in (first, second):
+        parse = store._parse
+
+        def counted(gid: int, game_id: str, text: str, parse: Any = parse) -> Any:
+            parsed.append(gid)
+            return parse(gid, game_id, text)
+
+        store._parse = counted  # type: ignore[method-assign]
+    rng = random.Random(11)
+    undos = 0
+    for step in range(160):
+        pages = {role: json.loads(store.view_json(gid, who, role)) for role, (store, who) in seats.items()}
+        role = next(r for r, p in pages.items() if p["legal"])
+        store, who = seats[role]
+        if step % 7 == 6 and pages[role]["can_undo"]:
+            store.act(gid, who, "", pages[role]["version"], role, undo=True)
+            undos += 1
+        else:
+            store.act(gid, who, rng.choice(pages[role]["legal"]), pages[role]["version"], role)
+        fresh = Store(first.url)  # a third process, which parses the stored state
+        for other, (ostore, owho) in seats.items():
+            lang = "es" if step % 4 == 3 else "en"
+            assert ostore.view_json(gid, owho, other, lang) == fresh.view_json(gid, owho, other, lang), (step, other)
+        with first.read() as db:
+            row = db.get(GameRow, gid)
+            assert row is not None
+            stored = json.loads(row.state)
+        for store, _who in seats.values():
+            cached = store.states.get(gid)
+            assert cached is not None and cached[0] == row.version
+            assert json.loads(dumps_state(cached[1].to_json())) == stored, step
+        fresh.close()
+    assert undos >= 5
+    # the second process parsed the state once, at its first sight of the game; every later one was caught up
+    assert parsed == [gid]
+    first.close()
+    second.close()
+
+
+def test_8_a_process_too_far_behind_parses_the_stored_state(tmp_path: Path, monkeypatch: Any) -> None:
+    """More stored actions than CATCH_UP since a process's cached state: it parses the stored state instead of
+    replaying them (and reaches the same state)."""
+    from polemos.server import service
+
+    monkeypatch.setattr(service, "CATCH_UP", 2)
+    first = open_store(None, tmp_path)
+    second = Store(first.url)
+    gid, a_, b_, _token = _game(first)
+    a: Any = a_
+    b: Any = b_
+    second.view_json(gid, a, "athens")  # the second process caches the state at the start
+    rng = random.Random(3)
+    for _ in range(5):
+        page = json.loads(first.view_json(gid, a, "athens"))
+        if not page["legal"]:
+            page = json.loads(first.view_json(gid, b, "sparta"))
+            first.act(gid, b, rng.choice(page["legal"]), page["version"], "sparta")
+        else:
+            first.act(gid, a, rng.choice(page["legal"]), page["version"], "athens")
+    parsed: list[int] = []
+    parse = second._parse
+    second._parse = lambda gid, game_id, text: parsed.append(gid) or parse(gid, game_id, text)  # type: ignore
+    assert second.view_json(gid, a, "athens") == first.view_json(gid, a, "athens")
+    assert parsed == [gid]
+    first.close()
+    second.close()
