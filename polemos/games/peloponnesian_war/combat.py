@@ -741,7 +741,8 @@ def t_cb_going_home(s: S, task: Task) -> None:
     leader is removed either way. Then the Going Home Box empties (Post-Combat Movement Table)."""
     s.segment = "5.4 Going Home Segment"
     comp = s.comp
-    for space in range(len(comp.spaces)):
+    # (only a space with a leader may hold an Army, 1.3; no leader moves in this loop but off the map)
+    for space in sorted({at for at in s.leader_at if at >= 0}):
         for side in (ATHENS, SPARTA):
             if not has_army(s, space, side):
                 continue
@@ -798,7 +799,7 @@ def place_by_table(s: S, nationality: int, unit_type: int, n: int, rule: str) ->
     side = SLOT_SIDE[slot(nationality, unit_type)]
     i = slot(nationality, unit_type)
     row = comp.post_combat_row(nationality, unit_type)
-    label = ct.describe(tuple(n if k == i else 0 for k in range(NSLOTS)))
+    label = ct.describe_one(i, n)
     placed: list[str] = []
     for power in row.first_call:
         if not n or s.power_status[power] != side:

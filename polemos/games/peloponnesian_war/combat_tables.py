@@ -66,11 +66,19 @@ def only(sps: Sps, types: Sequence[int]) -> Sps:
     return tuple(v if i % len(UNIT_TYPES) in types else 0 for i, v in enumerate(sps))
 
 
+_SLOT_WORDS = tuple(f"{NATIONALITIES[i // 3].replace('_', ' ').title()} {UNIT_TYPES[i % 3].title()}"
+                    for i in range(len(NATIONALITIES) * len(UNIT_TYPES)))
+
+
 def describe(sps: Sps) -> str:
     """'2 Athenian Hoplite, 1 Athenian Allied Cavalry' (log lines)."""
-    parts = [f"{v} {NATIONALITIES[i // 3].replace('_', ' ').title()} {UNIT_TYPES[i % 3].title()}"
-             for i, v in enumerate(sps) if v]
+    parts = [f"{v} {_SLOT_WORDS[i]}" for i, v in enumerate(sps) if v]
     return ", ".join(parts) if parts else "no SPs"
+
+
+def describe_one(i: int, n: int) -> str:
+    """:func:`describe` of ``n`` SPs of slot ``i`` alone."""
+    return f"{n} {_SLOT_WORDS[i]}" if n else "no SPs"
 
 
 # ============================================================================ losses (RULINGS P90)

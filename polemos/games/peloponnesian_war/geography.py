@@ -82,6 +82,19 @@ def open_adjacency(comp: Components, mode: int, isthmus_open: bool) -> tuple[tup
     return found
 
 
+def _open_neighbours(comp: Components, mode: int, isthmus_open: bool) -> tuple[tuple[int, ...], ...]:
+    """:func:`open_adjacency` without the LOCs: each space's neighbours a stack moving in ``mode`` may reach."""
+    key = (comp.version, mode, isthmus_open)
+    found = _NEIGHBOURS.get(key)
+    if found is None:
+        found = _NEIGHBOURS[key] = tuple(tuple(there for there, _ in row)
+                                         for row in open_adjacency(comp, mode, isthmus_open))
+    return found
+
+
+_NEIGHBOURS: dict[tuple[str, int, bool], tuple[tuple[int, ...], ...]] = {}
+
+
 def distances_to(comp: Components, goal: int, mode: int, isthmus_open: bool,
                  closed: Collection[int] = ()) -> list[int]:
     """Fewest LOCs from every space to ``goal`` for a stack moving in ``mode`` (4.1.1 "the shortest
@@ -101,20 +114,20 @@ def distance_table(comp: Components, goal: int, mode: int, isthmus_open: bool,
     key = (comp.version, goal, mode, isthmus_open, blocked)
     found = _DIST.get(key)
     if found is None:
-        adjacency = open_adjacency(comp, mode, isthmus_open)
+        neighbours = _open_neighbours(comp, mode, isthmus_open)
         dist = [UNREACHABLE] * len(comp.spaces)
         dist[goal] = 0
         frontier = [goal]
+        d = 0
         while frontier:
             nxt: list[int] = []
+            d += 1  # (a breadth-first search: every space of the frontier is d - 1 LOCs away)
             for here in frontier:
-                d = dist[here] + 1
-                for there, _ in adjacency[here]:
-                    if dist[there] <= d:
-                        continue
-                    dist[there] = d
-                    if there not in blocked:
-                        nxt.append(there)
+                for there in neighbours[here]:
+                    if dist[there] > d:
+                        dist[there] = d
+                        if there not in blocked:
+                            nxt.append(there)
             frontier = nxt
         if len(_DIST) >= _DIST_CACHE_SIZE:
             _DIST.clear()

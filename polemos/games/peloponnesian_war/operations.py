@@ -106,6 +106,20 @@ def activation_cost(s: S, nationality: int, unit_type: int) -> int:
     return fig.activation_land
 
 
+def slot_costs(comp: Components) -> tuple[int, ...]:
+    """:func:`activation_cost` of each slot (4.1.5), by slot."""
+    found = _COSTS.get(comp.version)
+    if found is None or found[0] is not comp:
+        fig = comp.figures
+        costs = tuple(fig.activation_naval if SLOT_TYPE[i] == NAVAL else 0 if SLOT_NATIONALITY[i] == SPARTAN
+                      else fig.activation_land for i in range(NSLOTS))
+        found = _COSTS[comp.version] = (comp, costs)
+    return found[1]
+
+
+_COSTS: dict[str, tuple[Components, tuple[int, ...]]] = {}
+
+
 def available_sps(s: S, side: int, space: int) -> list[int]:
     """SPs of ``side`` in ``space`` a leader may activate, by slot (12 counts): those that have not
     moved in an army this turn (4.3 CRITICAL NOTE), less the Spartan Home Guard (4.1.1), and only in
@@ -113,9 +127,12 @@ def available_sps(s: S, side: int, space: int) -> list[int]:
     out = [0] * NSLOTS
     if s.control[space] != side or s.comp.spaces[space].edge or _besieged(s, side, space):
         return out
+    here, gone = s.sp[space], s.moved[space]
     for i in SIDE_SLOTS[side]:
-        out[i] = max(0, s.sp[space][i] - s.moved[space][i])
-    if space == home_space(s, SPARTA) and side == SPARTA:
+        n = here[i] - gone[i]
+        if n > 0:
+            out[i] = n
+    if side == SPARTA and space == home_space(s, SPARTA):
         i = slot(SPARTAN, HOPLITE)
         out[i] = max(0, out[i] - s.home_guard)
     return out
@@ -130,11 +147,14 @@ def assembly_spaces(s: S, side: int) -> list[int]:
     """Spaces holding SPs ``side`` could activate and pay for now (1.3 Assembly Space, 4.1.5, 7.1.5)."""
     out: list[int] = []
     budget = s.spendable(side)
-    slots = [i for i in SIDE_SLOTS[side] if activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i]) <= budget]
+    costs = slot_costs(s.comp)
+    slots = [i for i in SIDE_SLOTS[side] if costs[i] <= budget]
     if not slots:
         return out
     control, sps, moved, siege = s.control, s.sp, s.moved, s.siege
-    sparta, guard = home_space(s, SPARTA), slot(SPARTAN, HOPLITE)
+    sparta = home_space(s, SPARTA) if side == SPARTA else NO
+    guard = slot(SPARTAN, HOPLITE)
+    edges = _edge_spaces(s.comp)
     for space in compress(range(len(sps)), s.occupied(side)):
         if control[space] != side:
             continue
@@ -144,7 +164,7 @@ def assembly_spaces(s: S, side: int) -> list[int]:
             if n > 0 and space == sparta and i == guard:
                 n -= s.home_guard  # 4.1.1: the Home Guard never moves
             if n > 0:
-                if not (siege[space] and _besieged(s, side, space)) and not s.comp.spaces[space].edge:
+                if not (siege[space] and _besieged(s, side, space)) and space not in edges:
                     out.append(space)
                 break
     return out
@@ -166,16 +186,18 @@ def army_mode(army: list[int]) -> int:
     return movement_mode(army_land(army), army_naval(army))
 
 
+_SLOT_WORDS = tuple(f"{NAT_NAME[SLOT_NATIONALITY[i]]} {TYPE_NAME[SLOT_TYPE[i]]}" for i in range(NSLOTS))
+
+
 def describe(counts: list[int] | tuple[int, ...]) -> str:
-    parts = [f"{counts[i]} {NAT_NAME[SLOT_NATIONALITY[i]]} {TYPE_NAME[SLOT_TYPE[i]]}"
-             for i in range(NSLOTS) if counts[i]]
+    parts = [f"{n} {_SLOT_WORDS[i]}" for i, n in enumerate(counts) if n]
     return ", ".join(parts) if parts else "no SPs"
 
 
 def isthmus_open(s: S, side: int) -> bool:
     """4.1.2: Naval units cross the Isthmus only if the moving side controls Corinth and Cenchreae."""
-    idx = s.comp.space_index
-    return s.control[idx["corinth"]] == side and s.control[idx["cenchreae"]] == side
+    corinth, cenchreae = _isthmus_pair(s.comp)
+    return s.control[corinth] == side and s.control[cenchreae] == side
 
 
 def power_closed_to(s: S, side: int, space: int, as_goal: bool) -> bool:
@@ -614,7 +636,8 @@ def _take_options(s: S, side: int) -> list[int]:
     at = int(op["at"])
     avail = available_sps(s, side, at)
     budget = s.spendable(side)  # 4.1.5, 7.1.5: what each slot's SP costs must fit
-    return [i for i in SIDE_SLOTS[side] if avail[i] and activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i]) <= budget]
+    costs = slot_costs(s.comp)
+    return [i for i in SIDE_SLOTS[side] if avail[i] and costs[i] <= budget]
 
 
 def legal_op_build(s: S, side: int) -> list[str]:
@@ -783,7 +806,8 @@ def _next_assembly(s: S, side: int, at: int, goal: int) -> list[int]:
         if space in op["visited"] or d >= UNREACHABLE or d > best_d:
             continue
         avail = available_sps(s, side, space)
-        useful = any(avail[i] and activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i]) <= budget and (
+        costs = slot_costs(s.comp)
+        useful = any(avail[i] and costs[i] <= budget and (
             (SLOT_TYPE[i] == NAVAL and missing_naval > 0) or (SLOT_TYPE[i] != NAVAL and missing_land > 0))
             for i in SIDE_SLOTS[side])
         if not useful or not _leads_on(s, side, space, goal, army):
@@ -937,7 +961,7 @@ def t_op_move(s: S, task: Task) -> None:
     assert op is not None
     at, there = int(op["at"]), int(task[1])
     leader = int(op["leader"])
-    loc = next(s.comp.locs[li] for n, li in s.comp.adjacency[at] if n == there)
+    loc = s.comp.locs[_loc_between(s.comp, at, there)]
     if loc.storm:
         roll = s.d6()
         if roll >= s.comp.figures.storm_roll:
@@ -955,20 +979,33 @@ def t_op_move(s: S, task: Task) -> None:
         s.say("4.1.3", f"no storm (roll {roll}): the army crosses from {space_name(s, at)} to {space_name(s, there)}.")
     if sum(op["army"]):
         _attacks_neutral(s, int(op["side"]), there)
+    army = op["army"]
     for i in range(NSLOTS):
-        n = int(op["army"][i])
+        n = army[i]
         if n:
-            _army_out(s, at, i, n)
-            op["army"][i] = n
-            s.sp[there][i] += n
-            s.touch(there)
-            s.moved[there][i] += n
+            s.army_out(at, i, n)
+            s.army_in(there, i, n)
     s.leader_at[leader] = there
     op["at"] = there
     op["foiled"] = False
     what = "alone" if not sum(op["army"]) else f"with {describe(op['army'])}"
     s.say("4.1.1", f"{leader_name(s, leader)} moves {what} to {space_name(s, there)}.")
     s.push(["op_enter"])
+
+
+def _loc_between(comp: Components, here: int, there: int) -> int:
+    """The LOC joining two adjacent spaces (the first listed, as the map gives them)."""
+    table = _BETWEEN.get(comp.version)
+    if table is None or table[0] is not comp:
+        pairs: dict[tuple[int, int], int] = {}
+        for a, row in enumerate(comp.adjacency):
+            for b, li in row:
+                pairs.setdefault((a, b), li)
+        table = _BETWEEN[comp.version] = (comp, pairs)
+    return table[1][here, there]
+
+
+_BETWEEN: dict[str, tuple[Components, dict[tuple[int, int], int]]] = {}
 
 
 def _attacks_neutral(s: S, side: int, there: int) -> None:
@@ -1016,16 +1053,27 @@ def interceptors(s: S, side: int, space: int) -> list[int]:
     in Corinth against an army entering Cenchreae, and vice versa (4.1.2)."""
     enemy = 1 - side
     out = []
-    idx = s.comp.space_index
-    isthmus = {idx["corinth"]: idx["cenchreae"], idx["cenchreae"]: idx["corinth"]}
+    corinth, cenchreae = _isthmus_pair(s.comp)
+    across = cenchreae if space == corinth else corinth if space == cenchreae else NO  # (4.1.2)
     there = s.occupied(enemy)
     for z in _near_sorted(s.comp, space):
         if not there[z]:
             continue
         # (the whole ZOI: both parts of ct.zoi's, geography.zoi of the force's Land and Naval SPs)
-        if space in s.zoi_of(z, enemy) or (isthmus.get(z) == space and s.land_sps(z, enemy) > 0):
+        if space in s.zoi_of(z, enemy) or (z == across and s.land_sps(z, enemy) > 0):
             out.append(z)
     return out
+
+
+def _isthmus_pair(comp: Components) -> tuple[int, int]:
+    """Corinth and Cenchreae, the two ends of the Isthmus (4.1.2)."""
+    found = _ISTHMUS.get(comp.version)
+    if found is None or found[0] is not comp:
+        found = _ISTHMUS[comp.version] = (comp, (comp.space_index["corinth"], comp.space_index["cenchreae"]))
+    return found[1]
+
+
+_ISTHMUS: dict[str, tuple[Components, tuple[int, int]]] = {}
 
 
 def t_op_intercept(s: S, task: Task) -> None:
@@ -1228,9 +1276,7 @@ def _army_out(s: S, space: int, i: int, n: int, *, eliminated: bool = False, hom
     to move them on, eliminate them (counting Naval losses, 10.1) or put them in the Going Home Box."""
     op = s.op
     assert op is not None
-    s.sp[space][i] -= n
-    s.touch(space)
-    s.moved[space][i] -= n
+    s.army_out(space, i, n)
     op["army"][i] -= n
     if eliminated and SLOT_TYPE[i] == NAVAL:
         s.naval_lost[SLOT_SIDE[i]] += n

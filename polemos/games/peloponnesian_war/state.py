@@ -65,6 +65,7 @@ ApplyFn = Callable[["PWState", int, str], None]
 
 # -- slots of a force: 12 counts, nationality * 3 + type -----------------------------------------
 NSLOTS = len(NATIONALITIES) * len(UNIT_TYPES)
+assert len(UNIT_TYPES) == 3  # (slot() written out in the hot helpers: nationality * 3 + type)
 
 
 def slot(nationality: int, unit_type: int) -> int:
@@ -222,7 +223,8 @@ class PWState(State):
         self._occ: list[list[bool]] | None = None  # occupied(): by side, by space (None: to be computed)
         self._occ_dirty: set[int] = set()  # the spaces whose SPs changed since occupied() last looked
         self._closed_alone: dict[tuple[int, frozenset[int]], frozenset[int]] = {}  # closed_to_leader()
-        self._on_map: dict[int, int] = {}  # in_play(): SPs on the map by slot, until an SP moves
+        self._on_map: list[int] | None = None  # in_play(): SPs on the map by slot (add_sps, remove_sps and
+        # the army's moves keep it; None: to be counted again)
 
     def was_listed(self, action: str) -> bool:
         """Whether ``action`` is in the listing of legal actions kept for this very position (the
@@ -240,8 +242,7 @@ class PWState(State):
         else:
             self._dirty_spaces.add(space)
             self._occ_dirty.add(space)
-        if self._on_map:
-            self._on_map = {}
+        self._on_map = None
 
     def settle(self) -> None:
         """Recompute control (1.3) where something it reads changed since it last ran (:meth:`touch`);
@@ -298,8 +299,10 @@ class PWState(State):
     # ================================================================ tasks, decisions, log, dice
     def push(self, *tasks: list[int | str]) -> None:
         """Add tasks to run next, in the order given (the first runs first)."""
-        for task in reversed(tasks):
-            self.tasks.append(list(task))
+        if len(tasks) == 1:
+            self.tasks.append(list(tasks[0]))
+        else:
+            self.tasks.extend([list(task) for task in reversed(tasks)])
 
     def ask(self, kind: str, side: int, **data: Any) -> None:
         """Ask ``side`` for a decision of ``kind`` (its LEGAL/APPLY functions answer it). Never for the
@@ -343,11 +346,30 @@ class PWState(State):
         return 2 if a and s else ATHENS if a else SPARTA if s else NO
 
     def add_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
-        self.sp[space][slot(nationality, unit_type)] += n
+        i = nationality * 3 + unit_type  # slot()
+        self.sp[space][i] += n
         self._dirty_spaces.add(space)
         self._occ_dirty.add(space)
-        if self._on_map:
-            self._on_map = {}
+        if self._on_map is not None:
+            self._on_map[i] += n
+
+    def army_in(self, space: int, i: int, n: int) -> None:
+        """``n`` SPs of slot ``i`` of a moving army enter ``space``: they count as moved there (4.3)."""
+        self.sp[space][i] += n
+        self.moved[space][i] += n
+        self._dirty_spaces.add(space)
+        self._occ_dirty.add(space)
+        if self._on_map is not None:
+            self._on_map[i] += n
+
+    def army_out(self, space: int, i: int, n: int) -> None:
+        """``n`` SPs of slot ``i`` of a moving army leave ``space``, where they were moved SPs."""
+        self.sp[space][i] -= n
+        self.moved[space][i] -= n
+        self._dirty_spaces.add(space)
+        self._occ_dirty.add(space)
+        if self._on_map is not None:
+            self._on_map[i] -= n
 
     def remove_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
         """Take ``n`` SPs off the map (to move them elsewhere); ``moved`` shrinks with them."""
@@ -358,8 +380,8 @@ class PWState(State):
         self.sp[space][i] -= n
         self._dirty_spaces.add(space)
         self._occ_dirty.add(space)
-        if self._on_map:
-            self._on_map = {}
+        if self._on_map is not None:
+            self._on_map[i] -= n
         self.moved[space][i] = min(self.moved[space][i], self.sp[space][i])
         if (space == self.comp.space_index["sparta"] and nationality == SPARTAN and unit_type == HOPLITE):
             self.home_guard = min(self.home_guard, self.sp[space][i])
@@ -378,11 +400,11 @@ class PWState(State):
 
     def in_play(self, nationality: int, unit_type: int) -> int:
         """SPs of a nationality and type on the map or in the Going Home Box (1.1.2)."""
-        i = slot(nationality, unit_type)
-        on_map = self._on_map.get(i)  # (kept until touch, add_sps or remove_sps; recontrol forgets it)
+        i = nationality * 3 + unit_type  # slot()
+        on_map = self._on_map  # (kept by add_sps, remove_sps, army_in, army_out; touch and recontrol forget it)
         if on_map is None:
-            on_map = self._on_map[i] = sum(map(itemgetter(i), self.sp))
-        return self.going_home[i] + on_map
+            on_map = self._on_map = [sum(row) for row in zip(*self.sp, strict=True)] if self.sp else [0] * NSLOTS
+        return self.going_home[i] + on_map[i]
 
     def unbuilt(self, nationality: int, unit_type: int) -> int:
         """SPs the counter mix still holds (1.1.2: never more in play than the mix)."""
@@ -432,9 +454,9 @@ class PWState(State):
         if found is None:
             enemy = 1 - side
             out = set(closed)
-            rows = zip(mine, theirs, self.colour, strict=True)
-            out.update(space for space, (friend, foe, colour) in enumerate(rows)
-                       if not friend and (foe or colour == enemy))
+            shut = [not friend and (foe or colour == enemy)
+                    for friend, foe, colour in zip(mine, theirs, self.colour, strict=True)]
+            out.update(compress(range(len(shut)), shut))
             found = self._closed_alone[key] = frozenset(out)
         return found
 
@@ -469,13 +491,14 @@ class PWState(State):
         if side != ATHENS:
             return 0
         fig = self.comp.figures
-        rebellion = self.rebellion
-        status = _static(self.comp).delian_get(rebellion)  # the Delian League spaces' (never empty)
+        static = _static(self.comp)
+        status = static.delian_get(self.rebellion)  # the Delian League spaces' (never empty)
         rebels = status.count(SPARTA) + status.count(REBEL_OPEN)  # not NOT_REBEL, not ATHENS
         if rebels >= fig.emergency_fund_rebellions:
             return 0
-        for sid in ("piraeus", "decelea"):
-            if self.control[self.comp.space_index[sid]] == SPARTA:
+        control = self.control
+        for space in static.piraeus_decelea:
+            if control[space] == SPARTA:
                 return 0
         return fig.emergency_fund
 
@@ -502,7 +525,7 @@ class PWState(State):
         self._dirty_spaces = set()
         self._control_spaces(range(len(self.sp)))
         self._occ = None  # (a change by hand: occupied() and in_play() look again)
-        self._on_map = {}
+        self._on_map = None
 
     def _control_spaces(self, spaces: Iterable[int]) -> None:
         """:meth:`recontrol` for ``spaces`` (then the 5.9 stand-ins, which read any space's control)."""
@@ -649,6 +672,7 @@ class _Static:
         self.delian = tuple(i for i, sp in enumerate(comp.spaces) if sp.alignment == DELIAN)
         self.delian_get = itemgetter(*self.delian)  # a tuple of their entries in a list by space
         assert len(self.delian) > 1
+        self.piraeus_decelea = (comp.space_index["piraeus"], comp.space_index["decelea"])  # 7.1.5
         self.stand_ins = tuple((i, sp.stands_in_for, comp.spaces[sp.stands_in_for].coalition, sp.coalition)
                                for i, sp in enumerate(comp.spaces) if sp.stands_in_for != NO)
 
