@@ -34,13 +34,22 @@ def _play_until(seed: int, wanted: Any, limit: int = 2000, **options: Any) -> tu
     raise AssertionError("no such decision in the game")
 
 
+#: every decision the sampler rebuilds (worlds.REBUILT), searched: the levels search the Combat Phase menu
+#: only (worlds.SEARCHED), these tests search the cards and the Move Phase too
+_ALL: dict[str, Any] = {"kinds": worlds.REBUILT}
+
+
+def _sampler(view: dict[str, Any], role: str) -> worlds.Sampler:
+    return worlds.world_sampler(view, role, kinds=worlds.REBUILT)
+
+
 def _card_phase(olympiad: int) -> Any:
     return lambda s, r: s.pending is not None and s.pending["kind"] == "card" and s.olympiad >= olympiad \
         and s.turn >= 2
 
 
 def _agent(iterations: int = 12) -> ISMCTSAgent:
-    return ISMCTSAgent(GAME, SearchConfig(iterations=iterations, rollout_steps=20))
+    return ISMCTSAgent(GAME, SearchConfig(iterations=iterations, rollout_steps=20), sampler_options=_ALL)
 
 
 def test_search_never_peeks_two_states_one_view_same_decision() -> None:
@@ -58,8 +67,8 @@ def test_search_never_peeks_two_states_one_view_same_decision() -> None:
     legal = state.legal_actions(role)
     assert legal == other.legal_actions(role) and len(legal) > 1
     # the worlds drawn are the very same documents
-    wa = worlds.world_sampler(view_a, role).sample(Rng(5)).to_json()
-    wb = worlds.world_sampler(view_b, role).sample(Rng(5)).to_json()
+    wa = _sampler(view_a, role).sample(Rng(5)).to_json()
+    wb = _sampler(view_b, role).sample(Rng(5)).to_json()
     assert wa == wb
     picks_a = [_agent().choose(view_a, legal, Rng(seed)) for seed in range(2)]
     picks_b = [_agent().choose(view_b, legal, Rng(seed)) for seed in range(2)]
@@ -73,7 +82,7 @@ def test_sampled_worlds_keep_every_count_the_view_shows() -> None:
     enemy strengths within 1..steps (2.11); the 25 cards each in exactly one place."""
     state, role = _play_until(12, _card_phase(86), syracuse_points=True)
     view = state.view(role)
-    sampler = worlds.world_sampler(view, role)
+    sampler = _sampler(view, role)
     rng = Rng(1)
     n_cards = len(state.comp.cards)
     for _ in range(6):
@@ -105,7 +114,7 @@ def test_sampled_worlds_keep_every_count_the_view_shows() -> None:
 def test_worlds_differ_in_what_is_hidden_only() -> None:
     """Different samples deal the opponent different hands (what the role cannot see)."""
     state, role = _play_until(13, _card_phase(85))
-    sampler = worlds.world_sampler(state.view(role), role)
+    sampler = _sampler(state.view(role), role)
     foe = 1 - ("athens", "sparta").index(role)
     hands = set()
     for i in range(10):
@@ -130,7 +139,7 @@ def test_undecided_procedures_fall_back_to_the_heuristic() -> None:
     is played by the fallback, and it is a legal action."""
     state, role = _play_until(14, lambda s, r: s.moving >= 0 and len(s.legal_actions(r)) > 1)
     with pytest.raises(NoWorld):
-        worlds.world_sampler(state.view(role), role)
+        _sampler(state.view(role), role)
     agent = _agent()
     legal = state.legal_actions(role)
     assert agent.choose(state.view(role), legal, Rng(1)) in legal
@@ -144,7 +153,7 @@ def test_simultaneous_card_play_is_a_decoupled_node() -> None:
     assert len(state.active_roles()) == 2
     view = state.view(role)
     legal = state.legal_actions(role)
-    sampler = worlds.world_sampler(view, role)
+    sampler = _sampler(view, role)
     assert len(sampler.sample(Rng(0)).active_roles()) == 2
     result = search(sampler, role, legal, Rng(2), SearchConfig(iterations=30, rollout_steps=15))
     assert result.iterations == 30 and result.skipped == 0
@@ -163,6 +172,28 @@ def test_combat_menu_is_searched() -> None:
     assert agent.searched == 1 and agent.last is not None and agent.last.iterations == 12
 
 
+def test_the_levels_search_the_combat_menu_and_leave_cards_and_moves_to_the_heuristic() -> None:
+    """The levels search the Combat Phase menu (5.0) only (worlds.SEARCHED): a card ([1]) or a Move Phase
+    order (4.0) is worth what it brings over later turns, which the judge at the end of the Game Turn or
+    Player Turn does not see (it read every turn the heuristics play as a loss for the side that moves,
+    docs/ai.md), so a level plays the heuristic's card and order there; the sampler still rebuilds them
+    (worlds.REBUILT) for research and tests."""
+    assert {"combat"} == set(worlds.SEARCHED) and worlds.SEARCHED < worlds.REBUILT
+    for seed, wanted, kind in ((15, _card_phase(84), "card"), (18, _move_menu(84), "move")):
+        state, role = _play_until(seed, wanted)
+        view = state.view(role)
+        with pytest.raises(NoWorld):
+            worlds.world_sampler(view, role)
+        assert _sampler(view, role).kind == kind
+        legal = state.legal_actions(role)
+        assert len(legal) > 1
+        hint = make_agent("heuristic", GAME).choose(view, legal, Rng(6))
+        normal = make_agent("normal", GAME)
+        assert isinstance(normal, ISMCTSAgent)
+        assert normal.choose(view, legal, Rng(6)) == hint  # the heuristic's own choice, same RNG
+        assert normal.searched == 0 and normal.fell_back == 1
+
+
 def test_the_move_phase_menu_is_searched_among_the_planners_orders() -> None:
     """4.0: a Move Phase menu decision (between block moves) is searched among the few choices the
     heuristic's planner ranks highest (bots.move_candidates) and "end"; in each world the searching
@@ -172,7 +203,7 @@ def test_the_move_phase_menu_is_searched_among_the_planners_orders() -> None:
                               and s.moving < 0 and s.battle is None and len(s.legal_actions(r)) > 3)
     view = state.view(role)
     legal = state.legal_actions(role)
-    sampler = worlds.world_sampler(view, role)
+    sampler = _sampler(view, role)
     choices = sampler.narrow(legal)
     assert "end" in choices and 2 <= len(choices) <= worlds.MOVE_CANDIDATES + 1 and set(choices) <= set(legal)
     world = sampler.sample(Rng(1))
@@ -225,7 +256,7 @@ def test_levels_exist_for_every_two_sided_game_with_worlds() -> None:
 
 def test_root_parallel_search_adds_the_workers_statistics() -> None:
     state, role = _play_until(17, _card_phase(84))
-    agent = ISMCTSAgent(GAME, SearchConfig(iterations=4, rollout_steps=5, workers=2))
+    agent = ISMCTSAgent(GAME, SearchConfig(iterations=4, rollout_steps=5, workers=2), sampler_options=_ALL)
     try:
         legal = state.legal_actions(role)
         assert agent.choose(state.view(role), legal, Rng(3)) in legal
@@ -287,7 +318,7 @@ def test_the_heuristic_choice_guides_the_root() -> None:
     state, role = _play_until(19, _card_phase(84))
     view = state.view(role)
     legal = state.legal_actions(role)
-    sampler = worlds.world_sampler(view, role)
+    sampler = _sampler(view, role)
     hint = legal[-1]
     result = search(sampler, role, legal, Rng(1), SearchConfig(iterations=2, rollout_steps=5), hint=hint)
     assert result.best() == hint
@@ -393,7 +424,7 @@ def test_combat_menu_playouts_stop_at_the_end_of_the_combat_phase() -> None:
     is over (both players' Move and Combat Phases), with the heuristic bot playing both sides."""
     state, role = _play_until(16, lambda s, r: s.pending is not None and s.pending["kind"] == "combat"
                               and s.battle is None and len(s.legal_actions(r)) > 1)
-    sampler = worlds.world_sampler(state.view(role), role)
+    sampler = _sampler(state.view(role), role)
     rng = Rng(3)
     for _ in range(5):
         world = sampler.sample(rng)
@@ -409,7 +440,7 @@ def test_combat_menu_playouts_stop_at_the_end_of_the_combat_phase() -> None:
             assert steps < 500
         assert world.outcome() is not None or world.phase != 4 or world.active != active
     card_state, card_role = _play_until(15, _card_phase(84))
-    card = worlds.world_sampler(card_state.view(card_role), card_role)
+    card = _sampler(card_state.view(card_role), card_role)
     world = card.sample(Rng(0))
     assert isinstance(world, AthensSpartaState)
     turn, olympiad = world.turn, world.olympiad
@@ -430,7 +461,7 @@ def test_a_leaf_is_judged_against_its_worlds_start() -> None:
     short of the threats, 10.1) and the steps on the map, measured from the iteration's world before
     the decision: the start is worth 0.5, a city lost to the enemy less to its holder, steps lost too."""
     state, role = _play_until(15, _card_phase(85))
-    sampler = worlds.world_sampler(state.view(role), role)
+    sampler = _sampler(state.view(role), role)
     world = sampler.sample(Rng(2))
     assert isinstance(world, AthensSpartaState)
     sampler.begin(world)
@@ -457,7 +488,7 @@ def test_the_clock_keeps_the_mean_cpu_per_decision() -> None:
 
     state, role = _play_until(21, _card_phase(84))
     clock = 0.01
-    agent = ISMCTSAgent(GAME, SearchConfig(seconds=0.2, clock=clock))
+    agent = ISMCTSAgent(GAME, SearchConfig(seconds=0.2, clock=clock), sampler_options=_ALL)
     other = make_agent("heuristic", GAME)
     rng = Rng(1)
     spent = 0.0
@@ -553,7 +584,7 @@ def test_first_edition_worlds_are_first_edition_states_the_view_cannot_tell_apar
     state, role = _play_until(21, wanted, edition="first")
     view = state.view(role)
     assert view["edition"] == "first"
-    sampler = worlds.world_sampler(view, role)
+    sampler = _sampler(view, role)
     rng = Rng(2)
     for _ in range(4):
         world = sampler.sample(rng)
@@ -578,8 +609,8 @@ def test_first_edition_search_never_peeks() -> None:
     assert isinstance(other, AthensSpartaState)
     view_a, view_b = state.view(role), other.view(role)
     assert view_a == view_b
-    wa = worlds.world_sampler(view_a, role).sample(Rng(5)).to_json()
-    wb = worlds.world_sampler(view_b, role).sample(Rng(5)).to_json()
+    wa = _sampler(view_a, role).sample(Rng(5)).to_json()
+    wb = _sampler(view_b, role).sample(Rng(5)).to_json()
     assert wa == wb
     legal = state.legal_actions(role)
     assert [_agent().choose(view_a, legal, Rng(1))] == [_agent().choose(view_b, legal, Rng(1))]
@@ -600,7 +631,7 @@ def test_first_edition_navies_standing_apart_are_in_the_worlds() -> None:
     view = state.view(role)
     shown = [d for d in view["blocks"] if d.get("apart")]
     assert [d["id"] for d in shown] == [state.comp.blocks[navy].id]
-    sampler = worlds.world_sampler(view, role)
+    sampler = _sampler(view, role)
     for i in range(3):
         world = sampler.sample(Rng(i))
         assert isinstance(world, AthensSpartaState)

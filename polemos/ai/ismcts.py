@@ -377,31 +377,37 @@ def _playout(world: State, sampler: Sampler, rng: Rng, steps: int, stop: Cutoff 
 
 # ---------------------------------------------------------------------- root parallelism
 def _worker_search(game_id: str, data: str | None, view: JSON, role: Role, legal: list[str], seed: int,
-                   config: SearchConfig, hint: str | None
+                   config: SearchConfig, hint: str | None, options: JSON | None = None
                    ) -> tuple[dict[str, tuple[int, float]], int, int, dict[str, float]]:
-    sampler = world_sampler(game_id, view, role, data)
+    sampler = world_sampler(game_id, view, role, data, **(options or {}))
     result = search(sampler, role, legal, Rng(seed), replace(config, workers=1), hint=hint)
     return result.root, result.iterations, result.skipped, result.squares
 
 
-def world_sampler(game_id: str, view: JSON, role: Role, data: Path | str | None = None) -> Sampler:
-    """The game's world sampler for this view, or :class:`NoWorld` if it has none."""
+def world_sampler(game_id: str, view: JSON, role: Role, data: Path | str | None = None,
+                  **options: Any) -> Sampler:
+    """The game's world sampler for this view, or :class:`NoWorld` if it has none; ``options`` go to the
+    game's ``world_sampler`` as they are (e.g. Athens & Sparta's ``kinds``: the decisions searched)."""
     module = game_module(game_id, "worlds")
     if module is None:
         raise NoWorld(f"{game_id} has no world sampler")
     make: Callable[..., Sampler] = module.world_sampler
-    return make(view, role, data)
+    return make(view, role, data, **options)
 
 
 class ISMCTSAgent:
     """The search agent (levels ``normal`` and ``hard``; see the module docstring)."""
 
     def __init__(self, game_id: str, config: SearchConfig, name: str = "ismcts",
-                 fallback: Agent | None = None, data: Path | str | None = None) -> None:
+                 fallback: Agent | None = None, data: Path | str | None = None,
+                 sampler_options: JSON | None = None) -> None:
         self.game_id = game_id
         self.config = config
         self.name = name
         self.data = data
+        # given to the game's world_sampler with each view (research and tests: e.g. Athens & Sparta's
+        # ``kinds``, the decisions searched beyond what its levels search)
+        self.sampler_options: JSON = dict(sampler_options or {})
         if fallback is None:
             factory = game_bots(game_id).get("heuristic")
             if factory is None:
@@ -441,7 +447,7 @@ class ISMCTSAgent:
         if not isinstance(role, str):
             raise ValueError("the view names no role: a search agent plays a seat")
         try:
-            sampler = world_sampler(self.game_id, view, role, self.data)
+            sampler = world_sampler(self.game_id, view, role, self.data, **self.sampler_options)
         except NoWorld:
             self.fell_back += 1
             return self.fallback.choose(view, legal, rng)
@@ -480,8 +486,8 @@ class ISMCTSAgent:
             self._pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
         data = None if self.data is None else str(self.data)
         seeds = [rng.below(1 << 62) for _ in range(n)]
-        jobs = [self._pool.submit(_worker_search, self.game_id, data, view, role, legal, seed, config, hint)
-                for seed in seeds]
+        jobs = [self._pool.submit(_worker_search, self.game_id, data, view, role, legal, seed, config, hint,
+                                  self.sampler_options) for seed in seeds]
         root: dict[str, tuple[int, float]] = {}
         squares: dict[str, float] = {}
         iterations = skipped = 0
