@@ -49,6 +49,7 @@ from polemos.games.athens_sparta.model import (
     SIDE_PASS,
     SPARTA,
     STRAIT,
+    Board,
     opposite,
 )
 from polemos.games.athens_sparta.replacement import syracuse_value
@@ -254,9 +255,6 @@ def _kept_menu(s: S, side: int, menus: list[MoveMenu | None]) -> MoveMenu:
     if (loc == m.loc and owner == m.owner and ins == m.inside and moved == m.moved and start == m.start
             and attacks == m.attacks and lctrl == m.lctrl and sctrl == m.sctrl):
         return m
-    # sea searches are kept only while the state stays the same (RULINGS-free engine choice: a search
-    # kept across a change gave stale ports in a fuzzed game; issue 12)
-    m.sea = {}
     bit = geo(s.comp.board).bit
     ce = 0  # hexes whose enemy blocks, sieges, control or attacks changed
     cf = 0  # hexes where the side's own blocks changed (its stacking room, 4.1)
@@ -318,6 +316,13 @@ def _kept_menu(s: S, side: int, menus: list[MoveMenu | None]) -> MoveMenu:
         march = m.march
         for key in [k for k, v in march.items() if v[1] & ce]:
             del march[key]
+        # a sea search (4.52): once ended, kept until a hex it read is marked; while still running, until any
+        # hex is (what it has not read yet may have changed). It answers for the state it began in (its
+        # reads all made before its first port, _sea_reach) and the side's own blocks are no input but
+        # where they make or end a siege, which marks ``ce``: so a change of ``cf`` alone keeps it
+        sea = m.sea
+        for port in [k for k, v in sea.items() if not v.done or v.read[0] & ce]:
+            del sea[port]
     if ce or cf:
         dirty.extend([b for b, (e, f) in enumerate(zip(m.deps_e, m.deps_f, strict=True)) if e & ce or f & cf])
     if dirty:
@@ -1203,40 +1208,52 @@ def _sea_reach(s: S, side: int, start: int, occ: Occ, acc: list[int] | None = No
     a hex closed to it (RULINGS R30: an enemy hex by sea control, 4.2). ``acc``: its first item
     gets the bits of every hex read so far, before each port is given; ``parent``: per (hex, coast)
     node, the node it was reached from, and ``via``: per port, the node it was found at (the kept
-    menu's dependencies: the path to one port)."""
+    menu's dependencies: the path to one port).
+
+    Everything the search reads of the state is read here, when it is made, not as its ports are
+    asked for: a kept search (``MoveMenu.sea``) may be resumed after ``s`` has changed, or by a clone
+    sharing the menus, and must go on answering for the state it began in (issue 12; read lazily, a
+    resumed search once mixed the blocks and control of a later state into its ports: the contract
+    fuzzer, seed 33)."""
     board = s.comp.board
     g = geo(board)
-    syr = board.syracuse_hex
     if not _friendly_port(s, side, start):
-        return
+        return iter(())
     if acc is None:
         acc = [0]
-    nbm = g.nbm
     if start in g.emb_hexes:
         acc[0] |= g.emb_mask  # open_embarkation reads every embarkation port (9.2)
+    persia_friendly = side == SPARTA and s.persia == 1  # friendly_ctrl of a Persian hex (9.3)
+    return _sea_walk(
+        side, start, board.syracuse_hex if start in open_embarkation(s, side, occ) else -1, persia_friendly,
+        closed_to(s, side, True, occ), occ.field, occ.inside, s.lctrl[:], s.sctrl[:],
+        g.persian if not persia_friendly else frozenset(),
+        # 4.52: up to 8 hexes; first edition 4.4: no range limit (RULINGS FE15), the whole water graph
+        len(g.water_adj) if s.ed1 else 8, board, acc, parent, via)
+
+
+def _sea_walk(side: int, start: int, syr: int, persia_friendly: bool, closed: list[bool], field: list[int],
+              inside: list[int], lctrl: list[int], sctrl: list[int], persian: frozenset[int], steps: int,
+              board: Board, acc: list[int], parent: list[int] | None, via: dict[int, int] | None) -> Iterator[int]:
+    """The search of :func:`_sea_reach`, from what it read of the state (``syr``: SYRACUSE's hex when
+    ``start`` is an open embarkation port for it, else -1)."""
+    g = geo(board)
+    nbm = g.nbm
     c0 = board.city_at[start]
     coast0 = board.cities[c0].coast
     corinth = board.cities[c0].name == "CORINTH"
-    if start in open_embarkation(s, side, occ):
+    if syr >= 0:
         yield syr  # 9.2: the only strategic move that may end in a siege
-    persia_friendly = side == SPARTA and s.persia == 1  # friendly_ctrl of a Persian hex (9.3)
-    closed = closed_to(s, side, True, occ)
-    field = occ.field
-    inside = occ.inside
     city_at = board.city_at
     cities = board.cities
-    persian = g.persian if not persia_friendly else frozenset()
     adj = g.water_adj
     # 1.6 diolkos: a navy in CORINTH may depart from either coast
     frontier = [start * 2 + coast0] + ([start * 2 + 1 - coast0] if corinth else [])
     seen = bytearray(len(adj))  # per (hex, coast) node: reached
     for node in frontier:
         seen[node] = 1
-    lctrl = s.lctrl
-    sctrl = s.sctrl
     found = set()
-    # 4.52: up to 8 hexes; first edition 4.4: no range limit (RULINGS FE15), the whole water graph
-    for _dist in range(len(adj) if s.ed1 else 8):
+    for _dist in range(steps):
         if not frontier:
             break
         nxt = []
