@@ -10,7 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from polemos.server.app import create_app
+from polemos.server.db import GameRow
 from polemos.server.service import Store, open_store
+from polemos.server.signals import Signals
 from tests.server.browser_helpers import browser, server  # noqa: F401  (the browser tests' fixtures)
 
 PASSWORD = "correct horse battery"
@@ -23,8 +25,13 @@ def store(tmp_path: Path) -> Iterator[Store]:
     s.close()
 
 
-def client_for(store: Store, bots: bool = False) -> TestClient:
-    return TestClient(create_app(store, poll_seconds=0.05, bots=bots), base_url="https://testserver")
+def client_for(store: Store, bots: bool = False, token: str | None = None, **limits: int) -> TestClient:
+    """A page's client of its own server app on ``store`` (``bots``: with the bot runner; logged in with the
+    session ``token``; ``limits``: the app's WebSocket limits)."""
+    client = TestClient(create_app(store, poll_seconds=0.05, bots=bots, **limits), base_url="https://testserver")
+    if token is not None:
+        client.cookies.set("polemos_session", token)
+    return client
 
 
 @pytest.fixture
@@ -54,10 +61,24 @@ class Player:
         self.client.__exit__(None, None, None)
 
 
+def state_of(store: Store, gid: int) -> Any:
+    """A game's state, read from the database (the server's own, hidden parts included)."""
+    with store.read() as db:
+        row = db.get(GameRow, gid)
+        assert row is not None
+        return store.load(row)
+
+
+def version_of(store: Store, gid: int, viewer: str) -> int:
+    """The version of ``viewer``'s page of a game (it moves only when what the viewer may see moves)."""
+    with store.read() as db:
+        row = db.get(GameRow, gid)
+        assert row is not None
+        return Signals.load(row.signals, row.version).version(viewer)
+
+
 def seed_of(store: Store, gid: int) -> int:
     """A game's seed, read from the database (no response carries it before the game is over)."""
-    from polemos.server.db import GameRow
-
     with store.read() as db:
         row = db.get(GameRow, gid)
         assert row is not None

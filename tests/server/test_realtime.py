@@ -22,36 +22,15 @@ from starlette.websockets import WebSocketDisconnect
 
 from polemos.core.rng import Rng
 from polemos.server import service
-from polemos.server.app import create_app, default_workers
-from polemos.server.db import GameRow
+from polemos.server.app import default_workers
 from polemos.server.service import Store, Viewer, open_store
-from polemos.server.signals import SPECTATOR, Signals
-from tests.server.conftest import PASSWORD
+from polemos.server.signals import SPECTATOR
+from tests.server.conftest import PASSWORD, client_for, state_of, version_of
 from tests.server.live import Browserless, LiveServer, next_change, ws_url
 
 AS = "athens-and-sparta"
 
 
-def browser(store: Store, token: str | None = None, **limits: int) -> TestClient:
-    """A page's client of its own server app on ``store`` (logged in with ``token``)."""
-    client = TestClient(create_app(store, poll_seconds=0.05, bots=False, **limits), base_url="https://testserver")
-    if token is not None:
-        client.cookies.set("polemos_session", token)
-    return client
-
-
-def state_of(store: Store, gid: int) -> Any:
-    with store.read() as db:
-        row = db.get(GameRow, gid)
-        assert row is not None
-        return store.load(row)
-
-
-def version_of(store: Store, gid: int, viewer: str) -> int:
-    with store.read() as db:
-        row = db.get(GameRow, gid)
-        assert row is not None
-        return Signals.load(row.signals, row.version).version(viewer)
 
 
 def two_player_game(store: Store) -> tuple[int, dict[str, Viewer], dict[str, str]]:
@@ -94,7 +73,7 @@ def test_8_3_a_secret_step_of_one_role_moves_nothing_another_viewer_gets(store: 
     monkeypatch.setattr(service, "secret_seed", lambda: 5)  # one game, the same every run
     gid, viewers, tokens = two_player_game(store)
     play_until(store, gid, viewers, both_replacing)
-    with browser(store, tokens["sparta"]) as sparta, browser(store) as visitor:
+    with client_for(store, token=tokens["sparta"]) as sparta, client_for(store) as visitor:
         urls = [f"/api/games/{gid}/view", f"/api/games/{gid}", "/api/games?list=mine",
                 f"/api/games/{gid}/since?after=0"]
 
@@ -133,7 +112,7 @@ def test_8_3_since_lists_the_lines_of_my_own_log_after_my_move(store: Store, mon
     monkeypatch.setattr(service, "secret_seed", lambda: 5)
     gid, viewers, tokens = two_player_game(store)
     play_until(store, gid, viewers, lambda s: len(s.actions) >= 20)
-    with browser(store, tokens["athens"]) as athens:
+    with client_for(store, token=tokens["athens"]) as athens:
         page = athens.get(f"/api/games/{gid}/view").json()
         mark = page["version"] - 3
         since = athens.get(f"/api/games/{gid}/since?after={mark}&role=athens").json()
@@ -194,7 +173,7 @@ def test_8_websockets_are_capped_per_user_and_per_address(store: Store) -> None:
     you, token = store.signup("cleon", PASSWORD)
     gid = store.create(you, {"game": AS, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}})["id"]
     url = f"wss://testserver/api/games/{gid}/ws"
-    with browser(store, token, ws_per_user=2, ws_per_address=3) as page:
+    with client_for(store, token=token, ws_per_user=2, ws_per_address=3) as page:
         visitor = TestClient(page.app, base_url="https://testserver")  # no cookie, the same server process
         with page.websocket_connect(url) as one, page.websocket_connect(url) as two:
             assert one.receive_json()["type"] == two.receive_json()["type"] == "version"
@@ -214,7 +193,7 @@ def test_8_websockets_are_capped_per_user_and_per_address(store: Store) -> None:
 def test_8_a_websocket_from_another_site_is_refused(store: Store, origin: str) -> None:
     you, token = store.signup("cleon", PASSWORD)
     gid = store.create(you, {"game": AS, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}})["id"]
-    with browser(store, token) as page:
+    with client_for(store, token=token) as page:
         with pytest.raises(WebSocketDisconnect) as refused, \
                 page.websocket_connect(f"wss://testserver/api/games/{gid}/ws", headers={"origin": origin}):
             pass
@@ -235,7 +214,7 @@ def test_8_idle_websockets_cost_no_database_queries(store: Store) -> None:
         if statement.lstrip().upper().startswith(("SELECT", "INSERT", "UPDATE", "DELETE")):
             statements.append(statement)
 
-    with browser(store, token, ws_per_user=0) as page:
+    with client_for(store, token=token, ws_per_user=0) as page:
         hub = page.app.state.hub  # type: ignore[attr-defined]
         sockets = [page.websocket_connect(f"wss://testserver/api/games/{gid}/ws") for _ in range(12)]
         try:
@@ -345,7 +324,7 @@ def test_8_old_notifications_are_pruned(store: Store, monkeypatch: Any) -> None:
     monkeypatch.setattr(notify, "PRUNE_EVERY", 0.0)
     you, token = store.signup("cleon", PASSWORD)
     gid = store.create(you, {"game": AS, "hotseat": True, "seed": 1})["id"]
-    with browser(store, token) as page:
+    with client_for(store, token=token) as page:
         hub = page.app.state.hub  # type: ignore[attr-defined]
         state = state_of(store, gid)
         role = state.active_roles()[0]
@@ -384,7 +363,7 @@ def test_8_an_action_answers_with_the_acting_seats_new_page_when_asked(store: St
     acting seat next, so the page need not ask again; without it the answer stays small."""
     you, token = store.signup("cleon", PASSWORD)
     gid = store.create(you, {"game": "go-tell-the-spartans", "seats": {"greek": {"kind": "me"}}, "seed": 4})["id"]
-    with browser(store, token) as page:
+    with client_for(store, token=token) as page:
         csrf = page.get("/api/me").json()["csrf"]
         v = page.get(f"/api/games/{gid}/view").json()
         r = page.post(f"/api/games/{gid}/actions?page=true", json={"action": v["legal"][0], "version": v["version"]},

@@ -17,40 +17,19 @@ from contextlib import ExitStack
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from polemos.core.rng import Rng
 from polemos.server import service
 from polemos.server import signals as signals_module
-from polemos.server.app import create_app
 from polemos.server.db import GameRow
 from polemos.server.service import Store, Viewer
 from polemos.server.signals import Signals
-from tests.server.conftest import PASSWORD
+from tests.server.conftest import PASSWORD, client_for, state_of, version_of
 
 AS = "athens-and-sparta"
 OWN = {"id", "updated_at", "at", "invite"}  # what names a game itself, or when (not what) it changed
 
 
-def browser(store: Store, token: str | None = None) -> TestClient:
-    client = TestClient(create_app(store, poll_seconds=0.05, bots=False), base_url="https://testserver")
-    if token is not None:
-        client.cookies.set("polemos_session", token)
-    return client
-
-
-def state_of(store: Store, gid: int) -> Any:
-    with store.read() as db:
-        row = db.get(GameRow, gid)
-        assert row is not None
-        return store.load(row)
-
-
-def version_of(store: Store, gid: int, viewer: str) -> int:
-    with store.read() as db:
-        row = db.get(GameRow, gid)
-        assert row is not None
-        return Signals.load(row.signals, row.version).version(viewer)
 
 
 def without_own(doc: Any) -> Any:
@@ -74,8 +53,8 @@ class Table:
         self.games = [store.create(athens, {"game": AS, "seats": seats})["id"] for _ in range(2)]
         for gid in self.games:
             store.join(gid, sparta, "sparta", None)
-        self.athens = stack.enter_context(browser(store, athens_token))
-        self.visitor = stack.enter_context(browser(store))
+        self.athens = stack.enter_context(client_for(store, token=athens_token))
+        self.visitor = stack.enter_context(client_for(store))
         self.sockets = {(gid, who): stack.enter_context(client.websocket_connect(f"wss://testserver/api/games/{gid}/ws"))
                         for gid in self.games for who, client in (("athens", self.athens), ("visitor", self.visitor))}
         self.first = {key: ws.receive_json() for key, ws in self.sockets.items()}

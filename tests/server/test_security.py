@@ -16,18 +16,9 @@ from polemos.core.rng import Rng
 from polemos.server.service import Store
 from polemos.testing.fuzz import json_problems
 from tests.athens_sparta.conftest import HIDDEN_KEYS, leak_problems
-from tests.server.conftest import Player, client_for, seed_of
+from tests.server.conftest import Player, client_for, seed_of, state_of
 
 STEPS = 120
-
-
-def state_of(store: Store, gid: int) -> Any:
-    from polemos.server.db import GameRow
-
-    with store.read() as db:
-        row = db.get(GameRow, gid)
-        assert row is not None
-        return store.load(row)
 
 
 def check(store: Store, gid: int, role: str | None, response: dict[str, Any]) -> None:
