@@ -35,7 +35,7 @@ from polemos.games.thermopylae.rules import (
     uid,
 )
 from polemos.games.thermopylae.search import Reach
-from polemos.games.thermopylae.state import BOW, FACING_NAMES, GREEK, HOPLITE, PERSIAN, GTSState
+from polemos.games.thermopylae.state import BOW, FACING_NAMES, GREEK, HOPLITE, PERSIAN, Comp, GTSState
 
 _CLASS_NAMES = ("in its own area", "through its Front area", "through its Front Left/Right area",
                 "through a Flank area", "through a Rear Flank area", "through its Rear area")
@@ -125,34 +125,50 @@ def persian_movement(s: GTSState) -> None:
 
 
 def target_class(s: GTSState, u: int, b: int) -> int:
+    """8.2.7: the priority class of area ``b`` for ``u``'s fire (0 its own area, 1 Front ... 5 Rear)."""
     a = s.loc[u]
     if a == b:
         return 0
-    return _CLASS[s.comp.geo.position(FACING_NAMES[s.facing[u]], a, b)]
+    return _class_row(s.comp, 4 * a + s.facing[u])[b]
+
+
+def _class_row(comp: Comp, af: int) -> list[int]:
+    """:func:`target_class` of every area for a unit in area ``af // 4`` facing ``af % 4``, made once per
+    components (``Comp.memo``) from the facing diagram (3.2), instead of names looked up at every shot."""
+    rows: list[list[int] | None] | None = comp.memo.get("fire classes")
+    if rows is None:
+        rows = comp.memo["fire classes"] = [None] * (4 * comp.n_areas)
+    row = rows[af]
+    if row is None:
+        a, name, geo = af // 4, FACING_NAMES[af % 4], comp.geo
+        row = rows[af] = [0 if b == a else _CLASS[geo.position(name, a, b)] for b in range(comp.n_areas)]
+    return row
 
 
 def persian_fire(s: GTSState) -> None:
     """D.3 / D.6 in the solitaire game: every Persian missile unit fires by 8.2.7's priorities."""
     comp = s.comp
+    n, dists = comp.geo.size, comp.geo.distances
     plan: dict[int, list[int]] = {}
     for u in firers(s, PERSIAN):
         limit = 5 if comp.u_type[u] == BOW else 2  # 8.2.7: flank, rear flank and rear only for archers
-        best: tuple[int, int] | None = None
+        a = s.loc[u]
+        classes = _class_row(comp, 4 * a + s.facing[u])
+        best = -1  # (class, range) as class * 64 + range: the smallest first
         pick: list[int] = []
         for b in fire_targets(s, u):
-            k = target_class(s, u, b)
+            k = classes[b]
             if k > limit:
                 continue
-            key = (k, comp.geo.distance(s.loc[u], b))
-            if best is None or key < best:
+            key = k * 64 + dists[a * n + b]
+            if best < 0 or key < best:
                 best, pick = key, [b]
             elif key == best:
                 pick.append(b)
         if not pick:
             continue
         b = pick[0] if len(pick) == 1 else s.rng.choice(pick)
-        assert best is not None
-        why = f"{_CLASS_NAMES[best[0]]}, range {best[1]}"
+        why = f"{_CLASS_NAMES[best // 64]}, range {best % 64}"
         if len(pick) > 1:
             why += f"; a die picks it among {len(pick)} equal targets"
         s.say("8.2.7", f"(automaton: {uid(s, u)} targets {aname(s, b)}: {why})")
