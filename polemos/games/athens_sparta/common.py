@@ -96,10 +96,11 @@ def closed_to(s: S, side: int, sea: bool, occ: Occ) -> list[bool]:
             base[h] = False
         s.closed_memo[key] = (list(ctrl), base)
     closed = base[:]
-    enemy = 1 - side
-    for h, o, i in zip(s.loc, s.owner, s.inside, strict=False):
-        if o == enemy and h >= 0 and not i and not oracle[h]:
-            closed[h] = True  # enemy blocks outside the walls (what ``occ.field`` counts)
+    enemy_bit = 2 >> side
+    field = occ.field
+    for h in occ.hexes:
+        if field[h] & enemy_bit and not oracle[h]:
+            closed[h] = True  # enemy blocks outside the walls
     occ.closed[key] = (list(ctrl), closed)
     return closed
 
