@@ -4,7 +4,16 @@ and the Plague event (which uses the 6.0 procedure)."""
 from __future__ import annotations
 
 from polemos.games.athens_sparta.combat import ALL_BLOCKS, INSIDE_ONLY, OUTSIDE_ONLY, PATROL_ONLY, _ed1_own_port
-from polemos.games.athens_sparta.common import blocks_at, eliminate, friendly_hex, geo, hex_name, push, side_name
+from polemos.games.athens_sparta.common import (
+    blocks_at,
+    eliminate,
+    friendly_hex,
+    geo,
+    hex_name,
+    occ_of,
+    push,
+    side_name,
+)
 from polemos.games.athens_sparta.model import ATHENS, NAVY, SEA, SIDE_CLEAR, SIDE_PASS, SPARTA, STRAIT, opposite
 from polemos.games.athens_sparta.state import AthensSpartaState
 
@@ -70,6 +79,9 @@ def siege_attrition(s: S, side: int) -> None:
     board = s.comp.board
     hexes = sorted({s.loc[b] for b in range(len(s.loc)) if s.loc[b] >= 0 and s.inside[b]})
     for h in hexes:
+        occ = occ_of(s)  # the same snapshot unless a roll before eliminated a block
+        if (occ.field[h] | occ.inside[h]) != 3:
+            continue  # a siege or blockade has both sides' blocks there (what siege_status would find)
         siege, blockade, full = siege_status(s, h)
         if not (siege or blockade):
             continue
