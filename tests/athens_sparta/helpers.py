@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 import polemos
+from polemos.core.errors import RecordError
 from polemos.core.game import JSON, State
 from polemos.core.plain import dump_fields, state_header
+from polemos.core.rng import Rng
 from polemos.games.athens_sparta import rules
 from polemos.games.athens_sparta.common import hex_by_name, update_control
 from polemos.games.athens_sparta.model import ATHENS, SPARTA
 from polemos.games.athens_sparta.state import _LISTS, _SCALARS, PH_COMBAT, PH_MOVE, POOL, AthensSpartaState
+from tests.athens_sparta.conftest import play_random, random_step
 
 GAME = "athens-and-sparta"
 #: the rules option of the first edition, the Spanish rulebook (issue 13)
@@ -177,3 +186,91 @@ def full_document(state: State) -> JSON:
     if loaded.origin is not None:
         doc["origin"] = loaded.origin
     return doc
+
+
+def golden_digest(state: State) -> str:
+    """The digest of a golden game's final position: the state document in the full layout the recorded
+    digests were taken in (:func:`full_document`: the compact document of issue 12 read back)."""
+    return hashlib.sha256(json.dumps(full_document(state), sort_keys=True).encode()).hexdigest()
+
+
+def outcome_json(state: State) -> JSON | None:
+    outcome = state.outcome()
+    return None if outcome is None else outcome.to_json()
+
+
+class GoldenGames:
+    """The golden playthroughs of one edition (architecture: "Testing"): for each seed N a random-vs-random game
+    (``new(N)``, each choice drawn by ``Rng(N)``: ``conftest.random_step``) kept as ``<directory>/seed-N.json``:
+    its record (one action a line), the digest of its final position, its outcome and where it ended. With
+    ``POLEMOS_REGEN_GOLDEN=1`` :meth:`load` plays and writes the file first."""
+
+    def __init__(self, directory: Path, hint: str, kind: str, new: Callable[[int], AthensSpartaState],
+                 max_steps: int = 4000) -> None:
+        self.directory = directory
+        self.hint = hint
+        self.kind = kind  # what the file's "about" calls the game: "random-vs-random[ first-edition] playthrough"
+        self.new = new
+        self.max_steps = max_steps
+
+    def path(self, seed: int) -> Path:
+        return self.directory / f"seed-{seed}.json"
+
+    def play(self, seed: int) -> AthensSpartaState:
+        """The golden game of ``seed``: game seed N, agent ``Rng(N)``, played to the end."""
+        state = self.new(seed)
+        play_random(state, Rng(seed), self.max_steps)
+        assert state.outcome() is not None, f"golden game {seed} did not end in {self.max_steps} actions"
+        return state
+
+    def write(self, seed: int) -> None:
+        state = self.play(seed)
+        record = state.record()
+        actions = record.pop("actions")
+        doc = {
+            "about": f"Golden {self.kind}: game seed {seed}, agent Rng({seed}). {self.hint}",
+            "seed": seed,
+            "agent_seed": seed,
+            "steps": len(state.actions),
+            "digest": golden_digest(state),
+            "outcome": outcome_json(state),
+            "final": {"olympiad": state.olympiad, "turn": state.turn,
+                      "log_tail": [text for _, text in state.log[-5:]]},
+            "record": {**record, "actions": "@ACTIONS@"},
+        }
+        # one action per line keeps the diff of a regenerated file readable
+        lines = ",\n   ".join(json.dumps(a) for a in actions)
+        text = json.dumps(doc, indent=1).replace('"@ACTIONS@"', "[\n   " + lines + "\n  ]")
+        assert json.loads(text)["record"]["actions"] == actions
+        self.directory.mkdir(exist_ok=True)
+        self.path(seed).write_text(text + "\n")
+
+    def load(self, seed: int) -> dict[str, Any]:
+        if os.environ.get("POLEMOS_REGEN_GOLDEN") == "1":
+            self.write(seed)
+        path = self.path(seed)
+        if not path.exists():
+            pytest.fail(f"{path} is missing; {self.hint}")
+        doc: dict[str, Any] = json.loads(path.read_text())
+        return doc
+
+    def assert_replays(self, seed: int, golden: dict[str, Any]) -> None:
+        """The golden record replays to the same outcome and final position, in as many actions."""
+        try:
+            state = polemos.replay(golden["record"])
+        except RecordError as exc:
+            pytest.fail(f"golden game {seed} no longer replays ({exc}); if the rules or data changed on "
+                        f"purpose, {self.hint}")
+        assert outcome_json(state) == golden["outcome"], f"golden game {seed}: other outcome; {self.hint}"
+        assert golden_digest(state) == golden["digest"], f"golden game {seed}: other final state; {self.hint}"
+        assert len(state.actions) == golden["steps"]
+
+    def assert_same_choices(self, seed: int, golden: dict[str, Any]) -> None:
+        """Legal actions come out in the same order, so the seeded agent plays the same game."""
+        state = self.new(seed)
+        chooser = Rng(seed)
+        for i, (role, action) in enumerate(golden["record"]["actions"]):
+            assert state.outcome() is None, f"golden game {seed} ended after {i} actions, not {golden['steps']}"
+            got = random_step(state, chooser)
+            assert got == (role, action), f"golden game {seed}, action {i + 1}: {got} != {(role, action)}; {self.hint}"
+        assert state.outcome() is not None and golden_digest(state) == golden["digest"], self.hint

@@ -10,18 +10,14 @@ Regenerate the golden files after a deliberate change to the first edition's rul
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import polemos
 from polemos.ai import RandomAgent, play_game
-from polemos.core.errors import RecordError
-from polemos.core.game import JSON, State
+from polemos.core.game import JSON
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.bots import HeuristicAgent
 from polemos.games.athens_sparta.model import RULES_FIRST
@@ -35,9 +31,8 @@ from tests.athens_sparta.conftest import (
     game,
     leak_check,
     play_random,
-    random_step,
 )
-from tests.athens_sparta.helpers import full_document
+from tests.athens_sparta.helpers import GoldenGames
 
 FIRST: JSON = {"edition": "first"}
 FAILURES = Path(__file__).resolve().parents[2] / "fuzz-failures"
@@ -46,7 +41,6 @@ SEEDS = 200 if DEEP else 6
 CHECK_EVERY = 50
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_first"
 GOLDEN_SEEDS = (1, 2)
-REGEN = os.environ.get("POLEMOS_REGEN_GOLDEN") == "1"
 REGEN_HINT = "regenerate with: POLEMOS_REGEN_GOLDEN=1 pytest tests/athens_sparta/test_first_edition_contract.py"
 
 
@@ -96,75 +90,16 @@ def test_ed1_heuristic_bot_plays_only_legal_actions_over_full_games(seed: int) -
 
 
 # ============================================================================ golden playthroughs
-def digest(state: State) -> str:
-    # the full layout the recorded digests were taken in (helpers.full_document: the compact document of
-    # issue 12 read back)
-    return hashlib.sha256(json.dumps(full_document(state), sort_keys=True).encode()).hexdigest()
-
-
-def outcome_json(state: State) -> JSON | None:
-    outcome = state.outcome()
-    return None if outcome is None else outcome.to_json()
-
-
-def golden_path(seed: int) -> Path:
-    return GOLDEN_DIR / f"seed-{seed}.json"
-
-
-def write_golden(seed: int) -> None:
-    state = new_first(seed)
-    play_random(state, Rng(seed), MAX_STEPS)
-    assert state.outcome() is not None
-    record = state.record()
-    actions = record.pop("actions")
-    doc = {
-        "about": f"Golden random-vs-random first-edition playthrough: game seed {seed}, agent Rng({seed}). "
-                 + REGEN_HINT,
-        "seed": seed,
-        "agent_seed": seed,
-        "steps": len(state.actions),
-        "digest": digest(state),
-        "outcome": outcome_json(state),
-        "final": {"olympiad": state.olympiad, "turn": state.turn,
-                  "log_tail": [text for _, text in state.log[-5:]]},
-        "record": {**record, "actions": "@ACTIONS@"},
-    }
-    lines = ",\n   ".join(json.dumps(a) for a in actions)
-    text = json.dumps(doc, indent=1).replace('"@ACTIONS@"', "[\n   " + lines + "\n  ]")
-    GOLDEN_DIR.mkdir(exist_ok=True)
-    golden_path(seed).write_text(text + "\n")
-
-
-def load_golden(seed: int) -> dict[str, Any]:
-    if REGEN:
-        write_golden(seed)
-    path = golden_path(seed)
-    if not path.exists():
-        pytest.fail(f"{path} is missing; {REGEN_HINT}")
-    doc: dict[str, Any] = json.loads(path.read_text())
-    return doc
+GOLDEN = GoldenGames(GOLDEN_DIR, REGEN_HINT, "random-vs-random first-edition playthrough", new_first, MAX_STEPS)
 
 
 @pytest.mark.parametrize("seed", GOLDEN_SEEDS)
 def test_ed1_golden_record_replays_to_the_same_final_state(seed: int) -> None:
-    golden = load_golden(seed)
+    golden = GOLDEN.load(seed)
     assert golden["record"]["rules"] == RULES_FIRST and golden["record"]["options"] == FIRST
-    try:
-        state = polemos.replay(golden["record"])
-    except RecordError as exc:
-        pytest.fail(f"golden first-edition game {seed} no longer replays ({exc}); {REGEN_HINT}")
-    assert outcome_json(state) == golden["outcome"], REGEN_HINT
-    assert digest(state) == golden["digest"], REGEN_HINT
-    assert len(state.actions) == golden["steps"]
+    GOLDEN.assert_replays(seed, golden)
 
 
 @pytest.mark.parametrize("seed", GOLDEN_SEEDS)
 def test_ed1_golden_agent_makes_the_same_choices(seed: int) -> None:
-    golden = load_golden(seed)
-    state = new_first(seed)
-    chooser = Rng(seed)
-    for i, (role, action) in enumerate(golden["record"]["actions"]):
-        assert state.outcome() is None, f"golden game {seed} ended after {i} actions; {REGEN_HINT}"
-        got = random_step(state, chooser)
-        assert got == (role, action), f"golden game {seed}, action {i + 1}: {got}; {REGEN_HINT}"
-    assert state.outcome() is not None and digest(state) == golden["digest"], REGEN_HINT
+    GOLDEN.assert_same_choices(seed, GOLDEN.load(seed))

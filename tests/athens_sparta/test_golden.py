@@ -17,9 +17,7 @@ Regenerate the golden files, then review and commit them with the change::
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -27,106 +25,37 @@ import pytest
 
 import polemos
 from polemos.core.errors import RecordError
-from polemos.core.game import JSON, State
+from polemos.core.game import JSON
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.state import POOL, AthensSpartaState
 from polemos.testing.fuzz import first_difference
-from tests.athens_sparta.conftest import GAME_ID, game, new_state, play_random, random_step
-from tests.athens_sparta.helpers import full_document
+from tests.athens_sparta.conftest import GAME_ID, game, new_state, play_random
+from tests.athens_sparta.helpers import GoldenGames
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 GOLDEN_SEEDS = (1, 2, 3)
-REGEN = os.environ.get("POLEMOS_REGEN_GOLDEN") == "1"
 REGEN_HINT = "regenerate with: POLEMOS_REGEN_GOLDEN=1 pytest tests/athens_sparta/test_golden.py"
 MAX_STEPS = 4000
 
 
-def digest(state: State) -> str:
-    # the full layout the recorded digests were taken in (helpers.full_document: the compact document of
-    # issue 12 read back)
-    return hashlib.sha256(json.dumps(full_document(state), sort_keys=True).encode()).hexdigest()
-
-
-def outcome_json(state: State) -> JSON | None:
-    outcome = state.outcome()
-    return None if outcome is None else outcome.to_json()
-
-
-def golden_path(seed: int) -> Path:
-    return GOLDEN_DIR / f"seed-{seed}.json"
-
-
-def play_golden(seed: int) -> AthensSpartaState:
-    """The golden game of ``seed``: game seed N, agent ``Rng(N)``, played to the end."""
-    state = new_state(seed)
-    play_random(state, Rng(seed), MAX_STEPS)
-    assert state.outcome() is not None, f"golden game {seed} did not end in {MAX_STEPS} actions"
-    return state
-
-
-def write_golden(seed: int) -> None:
-    state = play_golden(seed)
-    record = state.record()
-    actions = record.pop("actions")
-    doc = {
-        "about": f"Golden random-vs-random playthrough: game seed {seed}, agent Rng({seed}). {REGEN_HINT}",
-        "seed": seed,
-        "agent_seed": seed,
-        "steps": len(state.actions),
-        "digest": digest(state),
-        "outcome": outcome_json(state),
-        "final": {"olympiad": state.olympiad, "turn": state.turn,
-                  "log_tail": [text for _, text in state.log[-5:]]},
-        "record": {**record, "actions": "@ACTIONS@"},
-    }
-    # one action per line keeps the diff of a regenerated file readable
-    lines = ",\n   ".join(json.dumps(a) for a in actions)
-    text = json.dumps(doc, indent=1).replace('"@ACTIONS@"', "[\n   " + lines + "\n  ]")
-    assert json.loads(text)["record"]["actions"] == actions
-    GOLDEN_DIR.mkdir(exist_ok=True)
-    golden_path(seed).write_text(text + "\n")
-
-
-def load_golden(seed: int) -> dict[str, Any]:
-    if REGEN:
-        write_golden(seed)
-    path = golden_path(seed)
-    if not path.exists():
-        pytest.fail(f"{path} is missing; {REGEN_HINT}")
-    doc: dict[str, Any] = json.loads(path.read_text())
-    return doc
+GOLDEN = GoldenGames(GOLDEN_DIR, REGEN_HINT, "random-vs-random playthrough", new_state, MAX_STEPS)
 
 
 # -- golden playthroughs ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", GOLDEN_SEEDS)
 def test_golden_record_replays_to_the_same_final_state(seed: int) -> None:
-    golden = load_golden(seed)
-    try:
-        state = polemos.replay(golden["record"])
-    except RecordError as exc:
-        pytest.fail(f"golden game {seed} no longer replays ({exc}); if the rules or data changed on "
-                    f"purpose, {REGEN_HINT}")
-    assert outcome_json(state) == golden["outcome"], f"golden game {seed}: other outcome; {REGEN_HINT}"
-    assert digest(state) == golden["digest"], f"golden game {seed}: other final state; {REGEN_HINT}"
-    assert len(state.actions) == golden["steps"]
+    GOLDEN.assert_replays(seed, GOLDEN.load(seed))
 
 
 @pytest.mark.parametrize("seed", GOLDEN_SEEDS)
 def test_golden_agent_makes_the_same_choices(seed: int) -> None:
     """Legal actions come out in the same order, so the seeded agent plays the same game."""
-    golden = load_golden(seed)
-    state = new_state(seed)
-    chooser = Rng(seed)
-    for i, (role, action) in enumerate(golden["record"]["actions"]):
-        assert state.outcome() is None, f"golden game {seed} ended after {i} actions, not {golden['steps']}"
-        got = random_step(state, chooser)
-        assert got == (role, action), f"golden game {seed}, action {i + 1}: {got} != {(role, action)}; {REGEN_HINT}"
-    assert state.outcome() is not None and digest(state) == golden["digest"], REGEN_HINT
+    GOLDEN.assert_same_choices(seed, GOLDEN.load(seed))
 
 
 def test_golden_files_are_the_ones_listed() -> None:
     assert sorted(p.name for p in GOLDEN_DIR.glob("seed-*.json")) == sorted(
-        golden_path(seed).name for seed in GOLDEN_SEEDS)
+        GOLDEN.path(seed).name for seed in GOLDEN_SEEDS)
 
 
 # -- records and replay ----------------------------------------------------------------------------------
