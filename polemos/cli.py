@@ -966,6 +966,9 @@ def serve(
         "--ws-per-user", min=0, help=N_("Live connections (WebSockets) per user and process (0: no cap)."))] = 16,
     ws_per_address: Annotated[int, typer.Option(
         "--ws-per-address", min=0, help=N_("Live connections per address and process (0: no cap)."))] = 64,
+    ws_ping: Annotated[float, typer.Option(
+        "--ws-ping", min=1, max=3600, help=N_("Seconds between the server's keepalive pings on each WebSocket."))]
+    = 30.0,
 ) -> None:
     with _user_errors():
         import uvicorn
@@ -991,8 +994,12 @@ def serve(
                    f"{count} worker process{'es' if count > 1 else ''})")
         # no permessage-deflate on the WebSockets: their messages are ~60 bytes, and zlib per message cost
         # the event loop ~2 ms each under load (issue 8; polemos.server.timing)
+        # a keepalive ping every --ws-ping seconds per socket (uvicorn's default is 20), answered within as
+        # long: a page gone without a word is closed within a minute, and an idle socket stays open through
+        # proxies that close connections quiet for 60 s; each ping costs the event loop a timer, a frame out
+        # and one in (issue 8: idle WebSockets' cost)
         config = uvicorn.Config("polemos.server.app:factory", factory=True, workers=count, log_level="warning",
-                                ws_per_message_deflate=False)
+                                ws_per_message_deflate=False, ws_ping_interval=ws_ping, ws_ping_timeout=ws_ping)
         if count > 1:
             Multiprocess(config, sockets=[sock]).run()
         else:

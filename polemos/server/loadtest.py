@@ -356,8 +356,10 @@ class Driver:
         url = f"ws://{self.host}:{self.port}/api/games/{gid}/ws"
         page = Page()
         try:
+            # no pings of its own, as a browser sends none (it answers the server's: polemos serve --ws-ping);
+            # the websockets library's default, one every 20 s per socket, cost the server a pong each
             async with websockets.connect(url, additional_headers={"Cookie": account.cookie}, open_timeout=60,
-                                          max_size=2**20) as ws:
+                                          max_size=2**20, ping_interval=None) as ws:
                 listener = asyncio.create_task(page.listen(ws))
                 if connected is not None:
                     connected[0] += 1
@@ -593,6 +595,7 @@ class Server:
         self.port = _free_port()
         self.timing = self.folder / "timing"
         self.workers = workers
+        self.extra: list[str] = []  # more `polemos serve` options (scripts/idle_sockets.py: --ws-ping)
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -601,6 +604,7 @@ class Server:
                "--ws-per-user", "0", "--ws-per-address", "0"]
         if self.workers:
             cmd += ["--workers", str(self.workers)]
+        cmd += self.extra
         log = open(self.folder / "server.log", "ab")  # noqa: SIM115 - open as long as the server runs
         # each worker process records where its requests' time goes (polemos.server.timing)
         # (POLEMOS_TIMING=off in the tool's environment: not, to weigh what the recording costs)
