@@ -78,7 +78,8 @@ def test_3_2_the_page_lists_a_units_purchases_under_one_heading_as_the_terminal_
         words = action.split()
         places = sum(a.split()[:2] == words[:2] for a in legal)
         if words[0] == "buy" and places >= web.GROUP_MIN:  # "buy <unit> at <locale>": under its unit's heading
-            assert head is not None and head.startswith("buy ") and head.endswith("talents (3.2 2a), at:"), head
+            assert head is not None and head.startswith("buy ") and head.endswith(("talents (3.2 2a), at:",
+                                                                                    "1 talent (3.2 2a), at:")), head
         elif words[0] != "place" or places < web.GROUP_MIN:  # one or two places: on their own, as the terminal
             assert head is None, action
     shown = {h for h in heads if h}
@@ -87,6 +88,37 @@ def test_3_2_the_page_lists_a_units_purchases_under_one_heading_as_the_terminal_
     assert all(h in menu for h in shown)  # the terminal's paragraphs (text.action_menu, DESIGN 3.2)
     spanish = page_words({"groups": heads}, "es")
     assert all(spanish[h].startswith("comprar ") for h in shown)
+
+
+def test_3_2_one_talent_is_said_in_the_singular_on_buttons_headings_and_the_terminal() -> None:
+    """Issue 11: a unit of strength 1 costs "1 talent", never "1 talents" (3.2 2a), on its buttons, its heading and the
+    terminal's paragraph, and in Spanish "1 talento"; so does paying 1 talent of maintenance and a siege of 1 winter."""
+    from polemos.games.sparta_vs_athens import text
+    from polemos.i18n import page_words, translate_text, use
+
+    view, legal = _purchase_phase()
+    comp = names.of(view)
+    labels = names.action_labels(view, legal)
+    heads = [p[0] for p in web.action_groups(view, legal) if p]
+    said = labels + heads + text.action_menu(view, legal)
+    assert not [w for w in said if re.search(r"\b1 talents\b", w)]
+    cheap = [lb for a, lb in zip(legal, labels, strict=True) if a.startswith("buy ")
+             and comp.units[comp.unit_index[a.split()[1]]].strength == 1]
+    assert cheap and all(" for 1 talent at " in lb for lb in cheap)
+    unit = next(ut.id for ut in comp.units if ut.strength == 1)  # a heading over three places of a 1-talent unit
+    three = [f"buy {unit} at {where}" for where in ("athens", "piraeus", "thebes")]
+    head = web.action_groups(view, three)[0]
+    assert head is not None and head[0].endswith(" for 1 talent (3.2 2a), at:"), head
+    spanish = page_words({"labels": cheap, "groups": [head[0]]}, "es")
+    assert all(" por 1 talento en " in spanish[lb] for lb in cheap)
+    assert spanish[head[0]].endswith(" por 1 talento (3.2 2a), en:")
+    assert names.action_label(view, "pay 1") == "pay 1 talent of maintenance (3.2 2a)"
+    assert names.action_label(view, "pay 3") == "pay 3 talents of maintenance (3.2 2a)"
+    assert translate_text("pay 1 talent of maintenance (3.2 2a)", "es") == "pagar 1 talento de mantenimiento (3.2 2a)"
+    assert "for 1 talent (3.2 2a), at:" in "\n".join(text.action_menu(view, three))
+    with use("es"):
+        assert "por 1 talento (3.2 2a), en:" in "\n".join(text.action_menu(view, three))
+    assert translate_text("besieged by Sparta (1 winter)", "es") == "asediado por Esparta (1 invierno)"
 
 
 def test_3_2_a_units_two_purchases_stay_on_their_own() -> None:

@@ -165,6 +165,12 @@ _NAMERS: dict[str, Callable[[str, Source], str] | None] = {"unit": unit, "leader
                                                            "number": None}
 
 
+def talents(n: int, many: str, one: str) -> str:
+    """A number of talents agreeing with it (issue 11: "1 talent", never "1 talents"): ``one`` for 1 (its own
+    message in the catalog, 1 written out), else ``many`` with ``{n}``; Spanish agrees the same way (1 talento)."""
+    return one if n == 1 else many.format(n=n)
+
+
 def action_label(view: JSON, action: str) -> str:
     """A legal action in words: pieces and places by their display names, with its rule."""
     words = action.split()
@@ -174,13 +180,15 @@ def action_label(view: JSON, action: str) -> str:
     comp = of(view)
     if verb == "take" and rest == ["all"]:
         return "take every unit that may go (DESIGN 5.1)"
+    if verb == "pay" and rest == ["1"]:  # one talent, not "1 talents" (issue 11)
+        return "pay 1 talent of maintenance (3.2 2a)"
     if len(rest) == 1 and verb in ONE_NAME:
         template, kind = ONE_NAME[verb]
         namer = _NAMERS[kind]
         return template.format(name=namer(rest[0], comp) if namer is not None else rest[0])
     if verb == "buy" and len(rest) == 3:
         i = comp.unit_index.get(rest[0])
-        cost = f" for {comp.units[i].strength} talents" if i is not None else ""
+        cost = "" if i is None else talents(comp.units[i].strength, " for {n} talents", " for 1 talent")
         return f"buy {unit_type(rest[0], comp)}{cost} at {locale(rest[2], comp)} (3.2 2a)"
     if verb == "place" and len(rest) == 3:
         return f"place {leader(rest[0], comp)} at {locale(rest[2], comp)} (3.2 d)"

@@ -62,8 +62,10 @@ def action_menu(view: dict[str, Any], legal: list[str]) -> list[str]:
         verb, piece = item
         if verb == "buy":
             t = comp.unit_index.get(piece)
-            head = _t("buy {unit} for {n} talents (3.2 2a), at:", unit=names.unit_type(piece, comp),
-                      n=comp.units[t].strength if t is not None else "?")
+            cost = comp.units[t].strength if t is not None else None
+            head = _t("buy {unit} for 1 talent (3.2 2a), at:" if cost == 1 else
+                      "buy {unit} for {n} talents (3.2 2a), at:", unit=names.unit_type(piece, comp),
+                      n="?" if cost is None else cost)
         else:
             head = _t("place {leader} (3.2 d), at:", leader=names.leader(piece, comp))
         places = ", ".join(f"{i + 1}.\u00a0{translate_text(names.locale(legal[i].split()[3], comp))}" for i in found)
@@ -138,7 +140,8 @@ def render(view: dict[str, Any]) -> str:
         if m["fort"]:
             notes.append(gettext(f"{SIDE[m['fort']]} fort"))
         if m["besieged_by"]:
-            notes.append(_t("besieged by {side} ({n} winters)", side=SIDE[m["besieged_by"]], n=m["siege_winters"]))
+            notes.append(_t("besieged by {side} (1 winter)" if m["siege_winters"] == 1 else
+                            "besieged by {side} ({n} winters)", side=SIDE[m["besieged_by"]], n=m["siege_winters"]))
         if listed:
             lines.append(_t("  {locale}: {units} [{notes}]", locale=place, units=listed, notes="; ".join(notes)))
         else:

@@ -50,6 +50,7 @@ PIECES_KEY = ("Under a locale: Athens' side (A, red) and Sparta's side (S, blue)
               "points; F fort, S siege, V ravaged; dashed ring: the city changed hands.")
 # the action list's group headings: the terminal's words (text.action_menu), in the shared catalog
 BUY_HEAD = N_("buy {unit} for {n} talents (3.2 2a), at:")
+BUY_HEAD_ONE = N_("buy {unit} for 1 talent (3.2 2a), at:")  # one talent (issue 11: never "1 talents")
 PLACE_HEAD = N_("place {leader} (3.2 d), at:")
 SIDE_LINE = {"athens": N_("{title}\nAthens: {unit}"), "sparta": N_("{title}\nSparta: {unit}"),
              None: N_("{title}\nNot at war: {unit}")}
@@ -225,8 +226,9 @@ def action_groups(view: dict[str, Any], legal: list[str]) -> list[list[str] | No
     for verb, piece in count:
         if verb == "buy":
             t = comp.unit_index.get(piece)
-            heads[(verb, piece)] = BUY_HEAD.format(unit=names.unit_type(piece, comp),
-                                                   n=comp.units[t].strength if t is not None else "?")
+            cost = comp.units[t].strength if t is not None else None
+            heads[(verb, piece)] = (BUY_HEAD_ONE if cost == 1 else BUY_HEAD).format(
+                unit=names.unit_type(piece, comp), n="?" if cost is None else cost)
         else:
             heads[(verb, piece)] = PLACE_HEAD.format(leader=names.leader(piece, comp))
     return [[heads[k], names.locale(action.split()[3], comp)] if k is not None and count[k] >= GROUP_MIN else None
