@@ -191,6 +191,26 @@ def test_2_1_the_land_is_drawn_from_real_coastlines_with_their_provenance() -> N
     assert "Land (real coastlines" in legend and "Sea" in legend
 
 
+def test_the_land_is_cut_to_the_board_and_clipped_to_it() -> None:
+    """Issue 11: the coastlines' data reach past the board (their frame is wider than the map's); drawn, every point
+    of the land and its lakes lies within the viewBox but for the cut's margin outside its edges (never seen), and
+    the land is clipped to the board, so a page that letterboxes the board shows no land past its edges."""
+    from polemos.games.sparta_vs_athens.svg import COAST_OUTSIDE
+
+    _, _, width, height = (float(v) for v in ROOT.attrib["viewBox"].split())
+    land = next(g for g in ROOT.iter(f"{SVG}g") if g.attrib.get("class") == "land")
+    assert land.attrib["clip-path"] == "url(#sva-board)"
+    rect = ROOT.find(f"{SVG}clipPath[@id='sva-board']/{SVG}rect")
+    assert rect is not None and (float(rect.attrib["width"]), float(rect.attrib["height"])) == (width, height)
+    points = [tuple(float(v) for v in pair.split(","))
+              for path in land.iter(f"{SVG}path") for pair in path.attrib["d"].replace("M", " ").replace("L", " ")
+              .replace("Z", " ").split()]
+    assert len(points) > 1000
+    assert min(x for x, _ in points) >= -COAST_OUTSIDE and max(x for x, _ in points) <= width + COAST_OUTSIDE
+    assert min(y for _, y in points) >= -COAST_OUTSIDE and max(y for _, y in points) <= height + COAST_OUTSIDE
+    assert min(y for _, y in points) == -COAST_OUTSIDE  # the data did reach past the top: it was cut
+
+
 def test_2_1_every_locale_stands_on_the_land_or_on_its_coast() -> None:
     """The locales' real positions (locales.toml) agree with the coastlines: an inland city is on the
     land; a port is on it or within ~6 km of the shore (0.06 degrees)."""
@@ -246,3 +266,19 @@ def test_at_fit_zoom_the_seas_regions_and_chief_cities_are_named_in_large_type()
     # every locale's name stays in the detail, with the tribute boxes (2.16)
     assert len([t for t in near[0].iter(f"{SVG}text") if t.attrib.get("class") == "label"]) == len(C.locales)
     assert "svg.far .sva-near{display:none}" in DOC
+
+
+def test_a_small_screen_fits_the_aegean_where_the_chief_names_read_at_9_px() -> None:
+    """Issue 11: on a phone the whole map draws its large names at 4-5 px; the board declares a focus (data-focus: the
+    Aegean world from Corcyra to Byzantium, top to bottom) and the scale at which the chief cities' names read 9 px
+    (data-focus-scale), which the page fits instead of the whole map below that scale (app.js BoardView.fit)."""
+    from polemos.games.sparta_vs_athens.svg import FAR_SIZE, FOCUS_SCALE, _layout
+
+    x0, y0, x1, y1 = (float(v) for v in ROOT.attrib["data-focus"].split())
+    assert float(ROOT.attrib["data-focus-scale"]) == FOCUS_SCALE and FOCUS_SCALE * FAR_SIZE >= 8.99
+    _, _, width, height = (float(v) for v in ROOT.attrib["viewBox"].split())
+    assert 0 <= x0 < x1 <= width and (y0, y1) == (0, height)
+    at = _layout(C).at
+    inside = {loc.id for loc in C.locales if x0 <= at[loc.index][0] <= x1}
+    assert {"corcyra", "athens", "sparta", "thebes", "byzantium", "mytilene", "sardis"} <= inside
+    assert not inside & {"syracuse", "messana", "taras"}  # Italy and Sicily: a drag, or the whole map, away

@@ -68,6 +68,12 @@ REGIONS: tuple[tuple[str, float, float, bool], ...] = (
     (N_("THRACE"), 25.8, 41.45, False), (N_("ASIA"), 29.6, 38.7, False), (N_("CRETE"), 24.9, 35.2, False),
     (N_("PELOPONNESE"), 22.2, 37.3, False),
 )
+# A phone draws the whole map at ~0.11 px a unit, where even the large names are 4-5 px. Below FOCUS_SCALE px a unit
+# (the chief cities' names under 9 px) the page (app.js BoardView, the board's data-focus and data-focus-scale) fits the
+# board to the Aegean world between FOCUS_LON (Corcyra to Byzantium, the whole height) at FOCUS_SCALE or more,
+# centred, instead of the whole map, and offers a "Whole map" button; Italy and Sicily are a drag away.
+FOCUS_SCALE = round(9 / FAR_SIZE, 3)
+FOCUS_LON = (19.5, 29.3)
 STYLE = ("<style>svg.far .sva-near{display:none}svg:not(.far) .sva-far{display:none}"
          ".sva-far text{pointer-events:none}</style>")
 
@@ -142,20 +148,60 @@ def coast_file(data_dir: Path | None = None) -> Path:
     return DATA_DIR / "coast.json"
 
 
+COAST_OUTSIDE = 2.0  # the coast is cut this far outside the board's edges: the cut's own edges are never seen
+
+
+def _clip(poly: list[Point], frame: Box) -> list[Point]:
+    """The polygon clipped to the rectangle ``frame`` (x0, y0, x1, y1; Sutherland-Hodgman, as scripts/coast.py)."""
+    out = poly
+    for axis, bound, low in ((0, frame[0], True), (0, frame[2], False), (1, frame[1], True), (1, frame[3], False)):
+        if out:
+            out = _clip_edge(out, axis, bound, low)
+    return out
+
+
+def _clip_edge(src: list[Point], axis: int, bound: float, low: bool) -> list[Point]:
+    """One round of Sutherland-Hodgman: what of the polygon lies on the kept side of the line ``axis`` = ``bound``."""
+
+    def keep(p: Point) -> bool:
+        return p[axis] >= bound if low else p[axis] <= bound
+
+    def cut(a: Point, b: Point) -> Point:
+        t = (bound - a[axis]) / (b[axis] - a[axis])
+        return (bound, a[1] + (b[1] - a[1]) * t) if axis == 0 else (a[0] + (b[0] - a[0]) * t, bound)
+
+    out: list[Point] = []
+    prev = src[-1]
+    for cur in src:
+        if keep(cur):
+            if not keep(prev):
+                out.append(cut(prev, cur))
+            out.append(cur)
+        elif keep(prev):
+            out.append(cut(prev, cur))
+        prev = cur
+    return out
+
+
 def _land(lay: _Layout, path: Path) -> str:
-    """The land and its lakes (GSHHG, coast.json), projected as the locales are, under everything."""
+    """The land and its lakes (GSHHG, coast.json), projected as the locales are, under everything: cut to the board
+    (issue 11: the data's frame is wider than the board's, and a page that letterboxes the board showed the land
+    drawn past its edges), a little outside its edges so the cut's own edges are never drawn, and clipped to it."""
     doc = _coast_doc(path)
     ox, oy = lay.origin
+    m = COAST_OUTSIDE
+    frame = (-m, -m, lay.width + m, lay.height + m)
 
     def ring(points: object) -> str:
         assert isinstance(points, list)
-        xy = [_project(float(lon), float(lat)) for lon, lat in points]
-        return "M" + " L".join(f"{_fmt(x - ox)},{_fmt(y - oy)}" for x, y in xy) + " Z"
+        xy = _clip([(x - ox, y - oy) for x, y in (_project(float(lon), float(lat)) for lon, lat in points)], frame)
+        return "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in xy) + " Z" if len(xy) >= 3 else ""
 
-    land = " ".join(ring(r) for r in doc.get("land", []))  # type: ignore[attr-defined]
-    lakes = " ".join(ring(r) for r in doc.get("lakes", []))  # type: ignore[attr-defined]
-    out = [f'<g class="land"><path d="{land}" fill="{LAND}" stroke="{COAST}" stroke-width="1" '
-           'stroke-linejoin="round" fill-rule="nonzero"/>']
+    land = " ".join(filter(None, (ring(r) for r in doc.get("land", []))))  # type: ignore[attr-defined]
+    lakes = " ".join(filter(None, (ring(r) for r in doc.get("lakes", []))))  # type: ignore[attr-defined]
+    out = [f'<clipPath id="sva-board"><rect width="{_fmt(lay.width)}" height="{_fmt(lay.height)}"/></clipPath>'
+           f'<g class="land" clip-path="url(#sva-board)"><path d="{land}" fill="{LAND}" stroke="{COAST}" '
+           'stroke-width="1" stroke-linejoin="round" fill-rule="nonzero"/>']
     if lakes:
         out.append(f'<path d="{lakes}" fill="{SEA}" stroke="{COAST}" stroke-width="0.6"/>')
     # the tooltip in the legend's words (the page translates it); the credit itself, in the data's English, as
@@ -467,7 +513,8 @@ def render_svg(c: Components, coast: Path | None = None) -> str:
     legend_width = _legend(c, 0.0, MARGIN)[1]
     legend_x = w - legend_width
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(w)} {_fmt(h)}" width="{_fmt(w)}" '
-           f'height="{_fmt(h)}" data-near-scale="{NEAR_SCALE}" {FONT}>',
+           f'height="{_fmt(h)}" data-near-scale="{NEAR_SCALE}" data-focus="{_focus(lay)}" '
+           f'data-focus-scale="{FOCUS_SCALE}" {FONT}>',
            "<title>Sparta vs. Athens - the map (reconstructed)</title>", STYLE,
            f'<rect width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA}"/>',
            _land(lay, coast or coast_file())]
@@ -491,6 +538,13 @@ def render_svg(c: Components, coast: Path | None = None) -> str:
                "Sparta vs. Athens (S&amp;T 286): reconstructed map for Polemos</text>")
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _focus(lay: _Layout) -> str:
+    """The board's part a small screen frames at fit (data-focus: x0 y0 x1 y1 in the board's units): FOCUS_LON's
+    meridians, top to bottom."""
+    x0, x1 = (_project(lon, MID_LAT)[0] - lay.origin[0] for lon in FOCUS_LON)
+    return f"{_fmt(max(0.0, x0))} 0 {_fmt(min(lay.width, x1))} {_fmt(lay.height)}"
 
 
 def _title(c: Components, loc: Locale) -> str:
