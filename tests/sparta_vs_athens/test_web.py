@@ -137,3 +137,30 @@ def test_the_panel_gives_the_maps_key_in_words_readable_at_any_zoom() -> None:
     assert key[0] == web.PIECES_KEY and "Port (7.16)" in key and "Land path (2.1)" in key
     spanish = page_words({"legend": key}, "es")
     assert all(line in spanish for line in key)  # every line reads in Spanish
+
+
+def test_pieces_words_set_a_line_or_more_away_are_tied_to_their_locale_by_a_leader_line() -> None:
+    """Issue 11: the pieces' words (strengths, flags, leaders) may stand up to four lines from a crowded locale
+    (web._spot); set a line or more away, a thin line runs from the locale's symbol to them; beside it, none."""
+    from polemos.core.rng import Rng
+    from polemos.games.sparta_vs_athens.svg import _layout
+
+    assert web._leader(0.0, 0.0, (-10.0, 9.0, 10.0, 20.0)) == ""  # under the symbol
+    assert web._leader(0.0, 0.0, (12.0, -5.0, 40.0, 6.0)) == ""  # right of it
+    far = web._leader(0.0, 0.0, (-10.0, 31.0, 10.0, 42.0))  # two lines down
+    assert 'x1="0.0" y1="11.0" x2="0.0" y2="31.0"' in far
+    s = new(seed=1)
+    chooser = Rng(200)
+    for _ in range(200):
+        role = s.active_roles()[0]
+        s.apply(role, chooser.choice(s.legal_actions(role)))
+    board = web.render_board(s.view(s.active_roles()[0]), None)
+    group = re.search(r'<g class="leader-lines" pointer-events="none">(.*?)</g>', board)
+    assert group is not None and board.index(group.group(0)) < board.index('<g class="pieces"')  # under the words
+    ends = re.findall(r'x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)"', group.group(1))
+    assert ends
+    at = _layout(names.of(s.view("athens"))).at
+    for x1, y1, x2, y2 in ((float(v) for v in e) for e in ends):
+        near = min(at, key=lambda p: (p[0] - x1) ** 2 + (p[1] - y1) ** 2)
+        assert abs(((near[0] - x1) ** 2 + (near[1] - y1) ** 2) ** 0.5 - 11.0) < 0.2  # from a symbol's edge
+        assert ((near[0] - x2) ** 2 + (near[1] - y2) ** 2) ** 0.5 > web.LEADER_FROM

@@ -92,6 +92,22 @@ def _spot(x: float, y: float, w: float, h: float, taken: Iterable[Box]) -> tuple
     return min(spots, key=lambda p: sum(_overlap((p[0], p[1], p[0] + w, p[1] + h), t) for t in near))
 
 
+LEADER_FROM = 15.0  # a block of words whose nearest point lies farther from its locale than this gets a leader line
+
+
+def _leader(x: float, y: float, box: Box) -> str:
+    """A thin line from the locale at (x, y) to a block of its pieces' words set a line or more away (_spot), so a
+    reader can tell which locale they belong to (issue 11); "" when the words stand beside the symbol."""
+    nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])  # the box's nearest point
+    dx, dy = nx - x, ny - y
+    d = (dx * dx + dy * dy) ** 0.5
+    if d <= LEADER_FROM:
+        return ""
+    sx, sy = x + dx / d * 11.0, y + dy / d * 11.0  # from the symbol's edge
+    return (f'<line x1="{_fmt(sx)}" y1="{_fmt(sy)}" x2="{_fmt(nx)}" y2="{_fmt(ny)}" stroke="#3a3a3a" '
+            'stroke-width="1" stroke-dasharray="2 1.5"/>')
+
+
 def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for side in ("athens", "sparta"):
@@ -120,6 +136,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
             leaders.setdefault(str(ld["locale"]), []).append(names.leader(str(ld["leader"]), comp))
     marks = {str(m["locale"]): m for m in view.get("locales", [])}
     layer = ['<g class="pieces" font-size="10">']
+    leaders_lines: list[str] = []  # under every word (their white halo covers a line that passes under them)
     for loc in comp.locales:
         x, y = at[loc.index]
         # the locale's name as the page names a pick ("Selected: Chalcis", not its ref)
@@ -132,6 +149,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
             w = max(shown_width(tag, 10, True) for tag in tags.values()) + 4
             left, top = _spot(x, y, w, LINE * len(tags), (*around[loc.index], *placed))
             placed.append((left, top, left + w, top + LINE * len(tags)))
+            leaders_lines.append(_leader(x, y, placed[-1]))
             for k, (side, tag) in enumerate(tags.items()):
                 words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5 + LINE * k)}" fill="{SIDE_INK[side]}" '
                              'font-weight="bold" paint-order="stroke" stroke="#fff" stroke-width="3">'
@@ -154,6 +172,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
             w = shown_width("".join(flags), 10, True) + 4
             left, top = _spot(x, y, w, LINE, (*around[loc.index], *placed))
             placed.append((left, top, left + w, top + LINE))
+            leaders_lines.append(_leader(x, y, placed[-1]))
             words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5)}" fill="#000" font-weight="bold" '
                          f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{"".join(flags)}</text>')
         here = leaders.get(loc.id, [])
@@ -162,6 +181,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
             w = shown_width(said, 10) + 4
             left, top = _spot(x, y, w, LINE, (*around[loc.index], *placed))
             placed.append((left, top, left + w, top + LINE))
+            leaders_lines.append(_leader(x, y, placed[-1]))
             words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5)}" fill="#333" '
                          f'font-style="italic" paint-order="stroke" stroke="#fff" stroke-width="3">'
                          f"{escape(said)}</text>")
@@ -181,6 +201,9 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
             layer.append('<g class="locale-words" pointer-events="none">' + "".join(words) + "</g>")
     layer.append(f'<text x="40" y="30" font-size="12" fill="#1b1b1b">{escape(PIECES_KEY)}</text>')
     layer.append("</g>")
+    lines = "".join(leaders_lines)
+    if lines:  # the leader lines under the pieces' words, no clicks (issue 11)
+        layer.insert(0, f'<g class="leader-lines" pointer-events="none">{lines}</g>')
     return base.replace("</svg>", "\n".join(layer) + "\n</svg>")
 
 
