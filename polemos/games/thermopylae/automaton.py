@@ -111,17 +111,31 @@ def persian_movement(s: GTSState) -> None:
         tops = movable_tops(s, PERSIAN)
         if not tops:
             return
-        tops.sort(key=lambda v: (-progress(s, v, s.loc[v]), s.comp.a_col[s.loc[v]], v))
-        u = tops[0]
+        u = _first_to_move(s, tops)
         d, why = choose_move(s, u, reach_of(s, u, occupancy(s)))
         if d is None:
-            for v in range(len(s.loc)):
-                if s.loc[v] == s.loc[u] and s.force[v] == s.force[u]:
-                    s.moved[v] = True
+            loc, force, moved = s.loc, s.force, s.moved
+            for v in range(len(loc)):
+                if loc[v] == loc[u] and force[v] == force[u]:
+                    moved[v] = True
             touch(s)
             continue
         do_move(s, u, d, "8.1.6")
         s.say("8.1.6", f"(automaton: {uid(s, u)} {why})")
+
+
+def _first_to_move(s: GTSState, tops: list[int]) -> int:
+    """8.1.6: the force that moves next, the furthest forward first, then from column 1 on, then by unit
+    index: the least of (-progress, column, unit), compared as one int."""
+    comp = s.comp
+    loc, nu, cols, off = s.loc, len(s.loc), comp.cols, comp.rows + comp.cols
+    best = -1
+    for v in tops:
+        a = loc[v]
+        key = ((off - progress(s, v, a)) * cols + comp.a_col[a]) * nu + v
+        if best < 0 or key < best:
+            best = key
+    return best % nu
 
 
 def target_class(s: GTSState, u: int, b: int) -> int:

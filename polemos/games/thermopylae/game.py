@@ -37,6 +37,13 @@ class GTSPlay(GTSState):
         self._legal_val = val
         return list(val)
 
+    def _is_legal(self, role: Role, text: str) -> bool:
+        """:meth:`State.apply`'s check (the game is not over and ``role`` is active: checked before), against
+        the list kept from the listing of this position, without copying it (issue 12)."""
+        if self._legal_key == (role, len(self.actions)):
+            return text in self._legal_val
+        return text in self.legal_actions(role)
+
     def _apply(self, role: Role, action: str) -> None:
         shown = visible_tops(self)
         sequence.apply(self, action, role)
