@@ -44,6 +44,7 @@ from polemos.games.peloponnesian_war.state import (
     NOT_REBEL,
     NSLOTS,
     PH_COMBAT,
+    SIDE_RANGE,
     SIDE_SLOTS,
     SLOT_NATIONALITY,
     SLOT_SIDE,
@@ -74,8 +75,8 @@ def possessive(who: str) -> str:
 
 def forces(s: S, space: int, side: int) -> Sps:
     """The SPs of ``side`` in ``space`` (12 counts, the other side's slots 0)."""
-    f = s.sp[space]
-    return tuple(f[i] if SLOT_SIDE[i] == side else 0 for i in range(NSLOTS))
+    lo, hi = SIDE_RANGE[side]  # (a side's slots are contiguous)
+    return (0,) * lo + tuple(s.sp[space][lo:hi]) + (0,) * (NSLOTS - hi)
 
 
 def has_army(s: S, space: int, side: int) -> bool:

@@ -52,6 +52,13 @@ class PWPlay(PWState):
         self._legal_val = val
         return list(val)
 
+    def _is_legal(self, role: Role, text: str) -> bool:
+        """The kernel's check before applying: the listing kept for this position when there is one
+        (no copy of it), else :meth:`legal_actions`."""
+        if self._legal_key == (role, len(self.actions)):
+            return text in self._legal_val
+        return text in self.legal_actions(role)
+
     def _apply(self, role: Role, action: str) -> None:
         rules.apply(self, self.side_of(role), action)
         self._legal_key = None

@@ -60,13 +60,15 @@ def register(module: ModuleType) -> None:
 def advance(s: S) -> None:
     """Run tasks until a decision is pending, the tasks are done, or the game is over."""
     steps = 0
+    tasks = TASKS
     while s.pending is None and s.tasks and not s.winner:
         task = s.tasks.pop()
-        fn = TASKS.get(str(task[0]))
+        fn = tasks.get(str(task[0]))
         if fn is None:
             raise AssertionError(f"no procedure for task {task[0]!r}")
         fn(s, task)
-        s.settle()
+        if s._dirty or s._dirty_spaces:  # (s.settle(), without the call when nothing changed)
+            s.settle()
         steps += 1
         if steps > MAX_TASKS_PER_STEP:
             raise AssertionError(f"the task stack does not settle (last task {task[0]!r})")
