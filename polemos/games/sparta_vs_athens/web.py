@@ -104,8 +104,8 @@ def _leader(x: float, y: float, box: Box) -> str:
     if d <= LEADER_FROM:
         return ""
     sx, sy = x + dx / d * 11.0, y + dy / d * 11.0  # from the symbol's edge
-    return (f'<line x1="{_fmt(sx)}" y1="{_fmt(sy)}" x2="{_fmt(nx)}" y2="{_fmt(ny)}" stroke="#3a3a3a" '
-            'stroke-width="1" stroke-dasharray="2 1.5"/>')
+    return (f'<line x1="{_fmt(sx)}" y1="{_fmt(sy)}" x2="{_fmt(nx)}" y2="{_fmt(ny)}" stroke="#2b2b2b" '
+            'stroke-width="1.6" stroke-dasharray="0.1 2.6" stroke-linecap="round"/>')  # dotted, unlike any path
 
 
 def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
