@@ -340,12 +340,7 @@ def _name_places(board: Board, centre: dict[str, tuple[float, float]],
     CORINTH and AEGINA); where no such place is free its letters are smaller (NAUPACTUS above its ridge, between
     PLEURON's anchor and DELPHI's ring: the blocks of PLEURON's hex stand under the ridge); when nothing is free it
     keeps its first place."""
-    markers: dict[str, tuple[float, float, float]] = {}  # city -> marker x, y, size
-    for city in board.cities:
-        if city.offboard or city.name not in centre:
-            continue
-        x, y = centre[city.name]
-        markers[city.name] = (x, y - 0.38 * r, 11.0 if city.major else 8.0)
+    markers = _markers(board, centre, r)
     places: dict[str, tuple[float, float, float]] = {}
     boxes: list[tuple[float, float, float, float]] = []
     for city in board.cities:
@@ -365,6 +360,118 @@ def _name_places(board: Board, centre: dict[str, tuple[float, float]],
         width = shown_width(city.name, chosen[2], True)
         boxes.append((chosen[0] - width / 2, chosen[1] - CAP * chosen[2], chosen[0] + width / 2, chosen[1]))
     return places
+
+
+def _markers(board: Board, centre: dict[str, tuple[float, float]], r: float) -> dict[str, tuple[float, float, float]]:
+    """Each city's marker on the map: city -> its x, y and size."""
+    markers: dict[str, tuple[float, float, float]] = {}
+    for city in board.cities:
+        if city.offboard or city.name not in centre:
+            continue
+        x, y = centre[city.name]
+        markers[city.name] = (x, y - 0.38 * r, 11.0 if city.major else 8.0)
+    return markers
+
+
+HALO = 1.75  # half the white halo around a city's name (.asNm's stroke, 3.5 px)
+Box = tuple[float, float, float, float]
+
+
+def _name_box(name: str, x: float, y: float, font: float) -> Box:
+    """Where a city's name drawn at (x, baseline y) in ``font`` px stands, its halo included."""
+    half = shown_width(name, font, True) / 2 + HALO
+    return (x - half, y - CAP * font - HALO, x + half, y + HALO)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
+
+
+def _block_words(x: float, y: float) -> tuple[Box, Box]:
+    """Where a faced block drawn at (x, y) writes its type and rating (top) and its strength (bottom, _block)."""
+    return (x - BLOCK / 2 + 1, y - 8.0, x + BLOCK / 2 - 1, y - 1.5), (x - 8.5, y, x + 8.5, y + 9.0)
+
+
+def _names_clear(base: _Base, view: JSON) -> tuple[tuple[str, tuple[float, float, float]], ...]:
+    """The cities' names moved off the blocks' words (issue 11: a name drawn over a stack, its own or a neighbour's,
+    hid the strength of the blocks under it: AEGINA under ATHENS's second row). A name that would cover a faced
+    block's rating or strength is tried a few pixels sideways, up or down, then in smaller letters
+    (_name_places' candidates), clear of the markers, the other names and every block's words; where nothing is
+    free it takes the place that covers the fewest. Only what the view shows is read (blocks' places; an enemy's
+    upright block shows no words). Returns the moved names: ((city, (x, baseline, font)), ...)."""
+    room = _name_room(base)
+    by_loc: dict[str, list[JSON]] = {}
+    for entry in view.get("blocks", []):
+        loc = entry.get("location")
+        if isinstance(loc, str) and loc in room.reach:
+            by_loc.setdefault(loc, []).append(entry)
+    words: dict[str, list[Box]] = {}  # a place -> its faced blocks' words (an upright block shows none)
+    for loc, entries in by_loc.items():
+        if any("id" in e for e in entries):
+            words[loc] = [w for e, x, y in _stack(base, loc, entries) if "id" in e for w in _block_words(x, y)]
+    if not words:
+        return ()
+    boxes = dict(room.boxes)
+    moved = []
+    for name, (x0, y0, font0) in base.names.items():
+        near = [w for loc in room.near[name] for w in words.get(loc, ())]
+        if not any(_meets(boxes[name], w) for w in near):
+            continue
+        markers = room.markers
+        # what stands within reach of the name's tries (a name is at most ~200 px wide, moved 24 px at most)
+        around = {other: m for other, m in markers.items() if abs(m[1] - y0) < 60 and abs(m[0] - x0) < 160}
+        others = [b for other, b in boxes.items() if other != name and abs(b[3] - y0) < 60 and abs(b[0] - x0) < 330]
+        best: tuple[int, tuple[float, float, float]] | None = None
+        for font, dy, dx in product(NAME_SIZES, (*LIFTS, 4.0, -4.0), NUDGES):
+            box = _name_box(name, x0 + dx, y0 + dy, font)
+            if _name_touches(box, name, around, others, base.board):
+                continue
+            covered = sum(1 for w in near if _meets(box, w))
+            if best is None or covered < best[0]:
+                best = (covered, (x0 + dx, y0 + dy, font))
+            if covered == 0:
+                break
+        if best is not None and best[1] != (x0, y0, font0):
+            boxes[name] = _name_box(name, *best[1])
+            moved.append((name, best[1]))
+    return tuple(moved)
+
+
+@dataclass(frozen=True, slots=True)
+class _NameRoom:
+    """What the names of one board's cities are checked against, worked out once per board (_names_clear)."""
+
+    markers: dict[str, tuple[float, float, float]]  # city -> its marker
+    boxes: dict[str, Box]  # city -> its name's box at its place (_name_places)
+    near: dict[str, tuple[str, ...]]  # city -> the places whose stacks may reach its name's tries
+    reach: frozenset[str]  # the places whose stacks may reach some name
+    lowest: dict[str, float]  # a place -> the lowest y of its stack's lowest row (of two or more), clear of the names
+
+
+_ROOMS: dict[int, tuple[_Base, _NameRoom]] = {}  # id(base) -> the base (held: its id stays its own) and its room
+
+
+def _name_room(base: _Base) -> _NameRoom:
+    kept = _ROOMS.get(id(base))
+    room = kept[1] if kept is not None and kept[0] is base else None
+    if room is None:
+        boxes = {name: _name_box(name, *where) for name, where in base.names.items()}
+        near: dict[str, tuple[str, ...]] = {}
+        for name, (left, top, right, bottom) in boxes.items():
+            # a stack spans ~50 px either side of its hex's centre and ~80 px up and ~45 down (4 rows at most
+            # drawn clear); a name's tries move it 24 px sideways and 4 up or down
+            near[name] = tuple(loc for loc, (x, y) in base.centre.items()
+                               if left - 24 - 55 < x < right + 24 + 55 and top - 4 - 50 < y < bottom + 4 + 90)
+        lowest: dict[str, float] = {}
+        for loc, (x, y) in base.centre.items():
+            # the names standing under the stack's width (4 blocks), between its hex's centre and a little under it
+            tops = [box[1] for box in boxes.values() if box[0] < x + 2 * PITCH and box[2] > x - 2 * PITCH
+                    and y < box[1] < y + base.radius + 20]
+            lowest[loc] = min([y + LOWEST_ROW * base.radius, *(top - 9.5 for top in tops)])
+        room = _NameRoom(markers=_markers(base.board, base.centre, base.radius), boxes=boxes, near=near,
+                         reach=frozenset(loc for locs in near.values() for loc in locs), lowest=lowest)
+        _ROOMS[id(base)] = (base, room)
+    return room
 
 
 def _name_touches(box: tuple[float, float, float, float], name: str, markers: dict[str, tuple[float, float, float]],
@@ -392,10 +499,13 @@ def hex_refs(data_dir: Path | None = None) -> list[str]:
 
 
 # ====================================================================== dynamic layer
-def _cities(base: _Base, view: JSON) -> tuple[str, str]:
+def _cities(base: _Base, view: JSON,
+            moved: tuple[tuple[str, tuple[float, float, float]], ...] = ()) -> tuple[str, str]:
     """The cities' markers (drawn under the blocks) and their names (drawn over them, issue 11: a stack growing up
-    from its hex, or over from a neighbour's, never hides a city's name; the names' white halo keeps them read)."""
+    from its hex, or over from a neighbour's, never hides a city's name; the names' white halo keeps them read),
+    each at its place (_name_places) or where ``moved`` puts it, off the blocks' words (_names_clear)."""
     board = base.board
+    placed = {**base.names, **dict(moved)}
     out = ['<g class="asNP asCt">']
     names = ['<g class="asNP asCt asNames">']
     syr = _location_name(board, board.syracuse_hex)
@@ -428,7 +538,7 @@ def _cities(base: _Base, view: JSON) -> tuple[str, str]:
             white = " asPtW" if sea else ""
             out.append(f'{sea}<text x="{_f(x + size + 9)}" y="{_f(y + 3)}" class="asPt{white}">\u2693</text>')
         # the name above the marker, clear of ridges and of the other cities' markers (_name_places, RULINGS FE26)
-        nx, ny, font = base.names.get(name, (x, y - size - 4, NAME_SIZE))
+        nx, ny, font = placed.get(name, (x, y - size - 4, NAME_SIZE))
         small = f' style="font-size:{_f(font)}px"' if font != NAME_SIZE else ""
         names.append(f'<text x="{_f(nx)}" y="{_f(ny)}" class="asNm {cls}"{small}>{escape(name)}</text>')
     out.append("</g>")
@@ -509,17 +619,19 @@ def _block_memo(entry: JSON, x: float, y: float, pool: bool = False, deciding: s
 
 
 @functools.lru_cache(maxsize=512)
-def _cities_drawn(data_dir: Path | None, first: bool,
-                  cities: tuple[tuple[tuple[str, Any], ...], ...]) -> tuple[str, str]:
-    return _cities(_base(data_dir, first), {"cities": [dict(c) for c in cities]})
+def _cities_drawn(data_dir: Path | None, first: bool, cities: tuple[tuple[tuple[str, Any], ...], ...],
+                  moved: tuple[tuple[str, tuple[float, float, float]], ...]) -> tuple[str, str]:
+    return _cities(_base(data_dir, first), {"cities": [dict(c) for c in cities]}, moved)
 
 
 def _cities_memo(data_dir: Path | None, base: _Base, view: JSON) -> tuple[str, str]:
-    """``_cities``, from the layer drawn before when every city looks the same."""
+    """``_cities``, from the layer drawn before when every city looks the same and the same names moved."""
+    moved = _names_clear(base, view)
     try:
-        return _cities_drawn(data_dir, first_edition(view), tuple(tuple(c.items()) for c in view.get("cities", [])))
+        return _cities_drawn(data_dir, first_edition(view), tuple(tuple(c.items()) for c in view.get("cities", [])),
+                             moved)
     except (TypeError, AttributeError):
-        return _cities(base, view)
+        return _cities(base, view, moved)
 
 
 def _blocks(base: _Base, view: JSON, data_dir: Path | None = None) -> str:
@@ -529,33 +641,47 @@ def _blocks(base: _Base, view: JSON, data_dir: Path | None = None) -> str:
         if isinstance(loc, str) and loc in base.centre:
             by_loc.setdefault(loc, []).append(entry)
     deciding = view.get("deciding_block")
-    out = []
+    first = first_edition(view)
+    tints, out = [], []
     for loc, entries in by_loc.items():
         # a place's stack, drawn before when its blocks and marks were the same (issue 8: a board is drawn
         # for two pages per action, and an action changes a place or two)
         marked = deciding if any(e.get("id") == deciding for e in entries) else None
         try:
-            out.append(_place_drawn(data_dir, loc, tuple(tuple(e.items()) for e in entries), marked))
+            tint, blocks = _place_drawn(data_dir, first, loc, tuple(tuple(e.items()) for e in entries), marked)
         except TypeError:  # a value that cannot be a key: drawn afresh
-            out.append(_place(base, loc, entries, marked))
-    return "".join(out)
+            tint, blocks = _place(base, loc, entries, marked)
+        tints.append(tint)
+        out.append(blocks)
+    # every hex's tint under every block: a row wider than its hex is never tinted over by its neighbour's
+    return "".join(tints) + "".join(out)
 
 
 @functools.lru_cache(maxsize=8192)
-def _place_drawn(data_dir: Path | None, loc: str, entries: tuple[tuple[tuple[str, Any], ...], ...],
-                 deciding: str | None) -> str:
-    return _place(_base(data_dir), loc, [dict(e) for e in entries], deciding)
+def _place_drawn(data_dir: Path | None, first: bool, loc: str, entries: tuple[tuple[tuple[str, Any], ...], ...],
+                 deciding: str | None) -> tuple[str, str]:
+    return _place(_base(data_dir, first), loc, [dict(e) for e in entries], deciding)
 
 
-def _place(base: _Base, loc: str, entries: list[JSON], deciding: str | None) -> str:
-    """The blocks standing in ``loc``, in rows (``deciding``: the block whose action is asked)."""
-    out = []
+def _place(base: _Base, loc: str, entries: list[JSON], deciding: str | None) -> tuple[str, str]:
+    """The blocks standing in ``loc``, in rows (``deciding``: the block whose action is asked): (the hex's tint,
+    the blocks)."""
+    tint = ""
     syr = _location_name(base.board, base.board.syracuse_hex)
     x0, y0 = base.centre[loc]
     owners = {e.get("owner") for e in entries}
     if len(owners) == 1 and loc != syr and owners <= {"athens", "sparta"}:
         # a hex held by one side's blocks only is friendly to it (4.2): tinted in its colour
-        out.append(f'<use href="#ashx" x="{_f(x0)}" y="{_f(y0)}" class="asK{SIDE_CLASS[str(owners.pop())][2]}"/>')
+        tint = f'<use href="#ashx" x="{_f(x0)}" y="{_f(y0)}" class="asK{SIDE_CLASS[str(owners.pop())][2]}"/>'
+    return tint, "".join(_block_memo(entry, x, y, deciding=deciding) for entry, x, y in _stack(base, loc, entries))
+
+
+LOWEST_ROW = 0.475  # the lowest row of a stack of two rows or more, under its hex's centre, in radii (~22 px)
+
+
+def _stack(base: _Base, loc: str, entries: list[JSON]) -> list[tuple[JSON, float, float]]:
+    """Where each block standing in ``loc`` is drawn: (entry, x, y), in rows of PER_ROW, each side's own."""
+    x0, y0 = base.centre[loc]
     rows: list[list[JSON]] = []
     for side in ("athens", "sparta"):
         mine = [e for e in entries if e.get("owner") == side]
@@ -564,16 +690,15 @@ def _place(base: _Base, loc: str, entries: list[JSON], deciding: str | None) -> 
         rows.extend(mine[i:i + PER_ROW] for i in range(0, len(mine), PER_ROW))
     others = [e for e in entries if e.get("owner") not in ("athens", "sparta")]
     rows.extend(others[i:i + PER_ROW] for i in range(0, len(others), PER_ROW))
-    # under the city's name, growing down to the hex's edge, then up
+    # under the city's name, growing down, then up: the lowest row's strength stays clear of the names of the cities
+    # below, which rise over their hexes' top edges (issue 11: ATHENS's second row under AEGINA; THEBES's over
+    # ATHENS, whose name stands above its ridge)
     first = y0 + 0.27 * base.radius
-    first = min(first, first + PITCH - (len(rows) - 1) * PITCH)
+    first = min(first, _name_room(base).lowest.get(loc, y0 + LOWEST_ROW * base.radius) - (len(rows) - 1) * PITCH)
     if loc == _location_name(base.board, base.board.syracuse_hex):
         first = y0 + 24.0
-    for i, row in enumerate(rows):
-        y = first + i * PITCH
-        for j, entry in enumerate(row):
-            out.append(_block_memo(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, y, deciding=deciding))
-    return "".join(out)
+    return [(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, first + i * PITCH)
+            for i, row in enumerate(rows) for j, entry in enumerate(row)]
 
 
 def _tray(base: _Base, view: JSON) -> tuple[str, float]:
