@@ -670,8 +670,23 @@
         btn("+", t("Zoom in"), () => this.zoomCentre(1.4), "zoom-in"),
         btn("−", t("Zoom out"), () => this.zoomCentre(1 / 1.4), "zoom-out"),
         btn("⤢", t("Fit the board"), () => this.fit(), "zoom-fit"));
+      // a board that declares a focus (data-focus, e.g. Sparta vs. Athens' Aegean) fits it on a small screen; this
+      // button, shown then, draws the whole board instead (issue 11: a clear way to the rest of the map)
+      this.wholeButton = h("button", { type: "button", class: "zoom-whole", id: "zoom-whole",
+        title: t("Show the whole map"), onclick: () => this.whole() }, t("Whole map"));
+      this.controls.insertBefore(this.wholeButton, this.controls.children[1]);
       this.wrap = h("div", { class: "board-wrap" }, this.controls, this.el);
+      this.fitted = true;  // at fit (not zoomed or panned since): a new size fits again
       this.bind();
+      // the class "far" and the fit follow the board's size: a window resized or a phone turned (issue 11)
+      if (typeof ResizeObserver === "function") new ResizeObserver(() => this.resized()).observe(this.el);
+      window.addEventListener("orientationchange", () => this.resized());
+    }
+
+    resized() {
+      if (!this.svg) return;
+      if (this.fitted) this.fit();
+      else this.apply();
     }
 
     setSvg(markup) {
@@ -684,7 +699,11 @@
         this.svg.removeAttribute("height");
         this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
         const box = (this.svg.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(Number);
-        if (box.length === 4 && box[2] > 0 && box[3] > 0) this.wrap.style.setProperty("--board-aspect", `${box[2]} / ${box[3]}`);
+        this.box = box.length === 4 && box[2] > 0 && box[3] > 0 ? box : null;
+        if (this.box) this.wrap.style.setProperty("--board-aspect", `${box[2]} / ${box[3]}`);
+        const focus = (this.svg.getAttribute("data-focus") || "").trim().split(/[\s,]+/).map(Number);
+        this.focus = this.box && focus.length === 4 && focus[2] > focus[0] && focus[3] > focus[1]
+          && Number(this.svg.getAttribute("data-focus-scale")) > 0 ? focus : null;
         // the board's own words in the page's language (the server drew them in English; tr has them)
         if (i18n.lang !== "en") {
           for (const el of this.svg.querySelectorAll("text, tspan, title")) {
@@ -701,7 +720,22 @@
           }
         }
       }
-      this.apply();
+      if (this.fitted) this.fit();
+      else this.apply();
+    }
+
+    /** The focus to fit now: the board declares one (data-focus "x0 y0 x1 y1" in its units, data-focus-scale px a
+     * unit) and the whole board would be drawn smaller than that scale; on a narrow screen the board's frame then
+     * takes the focus' shape (the CSS --board-aspect). */
+    focusNow() {
+      if (!this.focus || !this.box) return null;
+      const wide = this.el.clientWidth;
+      const scale = Number(this.svg.getAttribute("data-focus-scale"));
+      const [x0, y0, x1, y1] = this.focus;
+      const on = wide > 0 && wide / this.box[2] < scale;
+      this.wrap.classList.toggle("focusing", on);
+      this.wrap.style.setProperty("--board-aspect", on ? `${x1 - x0} / ${y1 - y0}` : `${this.box[2]} / ${this.box[3]}`);
+      return on ? { x0, y0, x1, y1, scale } : null;
     }
 
     apply() {
@@ -710,16 +744,47 @@
       // which its detail reads, e.g. Sparta vs. Athens' wide map, issue 11) gets the class "far" below it
       const near = this.svg ? Number(this.svg.getAttribute("data-near-scale")) : 0;
       if (near > 0) {
+        // the board drawn in its element's box at its aspect (preserveAspectRatio meet): the smaller of the two ratios
         const vb = this.svg.viewBox.baseVal;
-        const w = this.svg.getBoundingClientRect().width;
-        this.svg.classList.toggle("far", !(vb && vb.width > 0 && w > 0) || w / vb.width < near);
+        const r = this.svg.getBoundingClientRect();
+        const k = vb && vb.width > 0 && vb.height > 0 ? Math.min(r.width / vb.width, r.height / vb.height) : 0;
+        this.svg.classList.toggle("far", !(k > 0) || k < near);
       }
     }
-    fit() { this.s = 1; this.tx = 0; this.ty = 0; this.apply(); }
+    /** The whole board in view, or its focus on a small screen (focusNow): the focus' centre in the middle, at the
+     * scale that shows all of it or the focus' scale if more, the board's edges kept at the frame's. */
+    fit() {
+      this.fitted = true;
+      this.s = 1; this.tx = 0; this.ty = 0;
+      const f = this.focusNow();
+      const W = this.el.clientWidth, H = this.el.clientHeight;
+      if (f && W > 0 && H > 0) {
+        const [vx, vy, vw, vh] = this.box;
+        const b = Math.min(W / vw, H / vh);  // the svg's own scale (preserveAspectRatio meet), centred
+        const ox = (W - vw * b) / 2, oy = (H - vh * b) / 2;
+        const k = Math.max(f.scale, Math.min(W / (f.x1 - f.x0), H / (f.y1 - f.y0)));
+        this.s = k / b;
+        const at = (x, axis) => (axis ? oy + (x - vy) * b : ox + (x - vx) * b) * this.s;
+        const place = (lo, hi, size, axis) => {
+          const [a, z] = [at(lo, axis), at(hi, axis)];  // the focus' edges, scaled
+          const [ea, ez] = [at(axis ? vy : vx, axis), at(axis ? vy + vh : vx + vw, axis)];  // the board's
+          let t = size / 2 - (a + z) / 2;
+          if (ez - ea >= size) t = Math.min(-ea, Math.max(size - ez, t));  // no gap past the board's edges
+          return t;
+        };
+        this.tx = place(f.x0, f.x1, W, 0);
+        this.ty = place(f.y0, f.y1, H, 1);
+      }
+      this.apply();
+    }
+
+    /** The whole board in view, even where a focus would be fitted. */
+    whole() { this.fitted = false; this.s = 1; this.tx = 0; this.ty = 0; this.apply(); }
 
     zoomAt(factor, cx, cy) {
       const s = Math.min(12, Math.max(0.5, this.s * factor));
       const k = s / this.s;
+      this.fitted = false;
       this.tx = cx - (cx - this.tx) * k;
       this.ty = cy - (cy - this.ty) * k;
       this.s = s;
@@ -772,6 +837,7 @@
             try { el.setPointerCapture(e.pointerId); } catch (_err) { /* the pointer is gone */ }
           }
           if (this.dragged) {
+            this.fitted = false;
             this.tx = this.start.tx + dx;
             this.ty = this.start.ty + dy;
             this.apply();
@@ -809,7 +875,7 @@
         if (e.key === "+" || e.key === "=") this.zoomCentre(1.25);
         else if (e.key === "-" || e.key === "_") this.zoomCentre(0.8);
         else if (e.key === "0") this.fit();
-        else if (moves[e.key]) { this.tx += moves[e.key][0]; this.ty += moves[e.key][1]; this.apply(); } else return;
+        else if (moves[e.key]) { this.fitted = false; this.tx += moves[e.key][0]; this.ty += moves[e.key][1]; this.apply(); } else return;
         e.preventDefault();
       });
     }
