@@ -111,6 +111,32 @@ def test_sampled_worlds_keep_every_count_the_view_shows() -> None:
         assert again.to_json() == world.to_json()
 
 
+def test_a_blank_blocks_strength_is_full_as_often_as_on_the_map() -> None:
+    """2.11: a blank enemy block holds 1 to its steps; in a world it is full as often as blocks on the map
+    are in heuristic self-play (worlds.FULL_STRENGTH, 82-96% by steps), else one of the lower ones. Drawn
+    1 to its steps alike, the worlds' enemy stood at ~60% of any real one's strength (docs/ai.md)."""
+    state, role = _play_until(13, _card_phase(85))
+    foe = 1 - ("athens", "sparta").index(role)
+    blank = [b for b in range(len(state.loc)) if state.loc[b] >= 0 and state.owner[b] == foe]
+    sampler = _sampler(state.view(role), role)
+    rng = Rng(8)
+    full = drawn = 0
+    lower: set[int] = set()
+    for _ in range(40):
+        world = sampler.sample(rng)
+        assert isinstance(world, AthensSpartaState)
+        for b, spec in enumerate(world.comp.blocks):
+            if world.loc[b] >= 0 and world.owner[b] == foe and not spec.steps <= 1:
+                assert 1 <= world.strength[b] <= spec.steps
+                drawn += 1
+                full += world.strength[b] == spec.steps
+                if world.strength[b] < spec.steps:
+                    lower.add(world.strength[b])
+    assert blank and drawn >= 40 * len(blank) // 2
+    assert 0.75 <= full / drawn <= 0.97 and lower  # mostly full, and the lower strengths do occur
+    assert all(0 < p < 1000 for p in worlds.FULL_STRENGTH.values())
+
+
 def test_worlds_differ_in_what_is_hidden_only() -> None:
     """Different samples deal the opponent different hands (what the role cannot see)."""
     state, role = _play_until(13, _card_phase(85))

@@ -21,7 +21,8 @@ What each sample draws afresh (what the role cannot see):
   otherwise accounted for (not revealed), a navy where only a navy can stand (a sea hex), an army
   where only an army can (a hex without a port), either in a port; ordinary blocks are drawn
   before the special ones (revolt blocks, 7.0; rebel navies and their twins, 9.4), which stand on
-  the map only after public events. Its strength is drawn from 1 to its steps (2.11); the enemy
+  the map only after public events. Its strength is 1 to its steps (2.11), full as often as blocks
+  on the map are in play (``FULL_STRENGTH``: 82-96%), else one of the lower ones alike; the enemy
   blocks left over are in his Replacement Pool (8.5). So every count holds: the enemy's blocks on
   the map per hex and walls side, and the roster.
 - **the enemy's cards**: his hand (as many cards as the view's ``hand_sizes`` says), his face-down
@@ -105,6 +106,13 @@ _SHUFFLE = re.compile(r"^Olympiad \d+: the cards are shuffled")
 #: so met as a mean (a chess clock's reading, what the tournament reports), not as a cap on each decision
 #: (docs/ai.md)
 LEVELS = {"normal": SearchConfig(seconds=1.0, clock=0.1)}
+
+#: per mille of the blocks on the map at full strength, by steps (2.11): measured over the Card, Move and
+#: Combat Phases of 8 heuristic self-play games (seeds 6000-6007, 2026-11-27): 2 steps 94-97%, 3 steps
+#: 77-87%, 4 steps 83-94% in every Olympiad (replacements, 8.0, refill them); a blank block's strength in a
+#: world is drawn so (Sampler._strength), the public prior of what a blank block holds
+FULL_STRENGTH = {2: 955, 3: 818, 4: 885}
+FULL_STRENGTH_ELSE = 880
 
 _BASE: dict[tuple[str | None, bool], S] = {}
 _COMBAT = PHASE_NAMES.index("combat")
@@ -450,7 +458,7 @@ class Sampler:
             s.loc[b] = h
             s.inside[b] = inside
             s.start_hex[b] = h
-            s.strength[b] = 1 + rng.below(comp.blocks[b].steps)
+            s.strength[b] = self._strength(comp.blocks[b].steps, rng)
         # the enemy's unseen cards
         unseen = list(self.unseen)
         rng.shuffle(unseen)
@@ -470,6 +478,16 @@ class Sampler:
             s.sctrl[h] = sea
         s.reset_caches()
         return s
+
+    @staticmethod
+    def _strength(steps: int, rng: Rng) -> int:
+        """A blank enemy block's strength (2.11: 1 to its steps): full as often as blocks on the map are
+        (FULL_STRENGTH), else one of the lower ones alike. Drawn 1 to ``steps`` alike, as before, the
+        worlds' enemy stood at ~60% of the strength of any real one, and storms and attacks the
+        heuristic let be looked good in them (docs/ai.md, fourth pass)."""
+        if steps <= 1 or rng.below(1000) < FULL_STRENGTH.get(steps, FULL_STRENGTH_ELSE):
+            return steps
+        return 1 + rng.below(steps - 1)
 
     def _draw(self, ordinary: list[int], special: list[int], navy_only: bool, army_only: bool) -> int:
         blocks = self.comp.blocks
