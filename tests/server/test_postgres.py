@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from polemos.server.service import Store
 from tests.server.live import Browserless, LiveServer, next_change, ws_url
 from tests.server.pg import TempPostgres, pg_bin
+from tests.server.test_load_paths import play_split
 
 pytestmark = pytest.mark.skipif(pg_bin() is None, reason="PostgreSQL server binaries not installed "
                                                           "(make test installs Debian's postgresql)")
@@ -65,3 +67,10 @@ def test_two_processes_on_postgresql(postgres: TempPostgres, tmp_path: Path) -> 
     finally:
         a.stop()
         b.stop()
+
+
+def test_8_a_process_catches_up_on_another_process_s_actions_on_postgresql(postgres: TempPostgres) -> None:
+    """A process whose cached state is behind catches up by the stored actions since, read through
+    SQLAlchemy (no driver shortcut on PostgreSQL), to the stored state and a fresh process's pages
+    (tests/server/test_load_paths.py plays the same on SQLite; issue 8, server CPU per action)."""
+    play_split(Store(postgres.url), Store(postgres.url), 60)
