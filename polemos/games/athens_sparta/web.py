@@ -1250,7 +1250,7 @@ ACTION_WORDS: dict[str, tuple[str, str, str]] = {
     "sally all": (N_("Sally from {where} with all blocks ({rule})"), "5.3", "1st 5.56"),
     # a new battle's declaration: a defending block withdrawn into siege (5.4; 1st 5.5), a navy on patrol (1st 6.7)
     "withdraw": (N_("Withdraw {block} into the city ({rule})"), "5.4", "1st 5.5"),
-    "patrol": (N_("Patrol with {block} instead of fighting ({rule})"), "6.7", "1st 6.7"),
+    "patrol": (N_("Patrol with {block} instead of fighting ({rule})"), "1st 6.7", "1st 6.7"),  # first edition only
     # a retreat (5.5; 1st 5.3), by the block whose turn it is when the view names it (deciding_block)
     "retreat": (N_("Retreat to {where} ({rule})"), "5.5", "1st 5.3"),
     "retreat block": (N_("Retreat {block} to {where} ({rule})"), "5.5", "1st 5.3"),
