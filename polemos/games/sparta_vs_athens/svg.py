@@ -21,8 +21,10 @@ from __future__ import annotations
 import functools
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 from xml.sax.saxutils import escape
 
 from polemos.games.sparta_vs_athens.data import DATA_DIR, load_components
@@ -30,6 +32,7 @@ from polemos.games.sparta_vs_athens.model import COLOURS, LAND_PATH, Components,
 from polemos.games.sparta_vs_athens.model import Path as MapPath
 from polemos.i18n import N_, shown_width
 
+T = TypeVar("T")
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -94,7 +97,29 @@ def _project(lon: float, lat: float) -> Point:
     return lon * math.cos(math.radians(MID_LAT)) * SCALE, -lat * SCALE
 
 
+_CACHE: dict[tuple[str, int], tuple[Components, object]] = {}  # per components: what is worked out once
+
+
+def _once(what: str, c: Components, make: Callable[[], T]) -> T:
+    """``make()`` worked out once per ``c`` (the same components object: the drawing and web.py's placement share the
+    layout and the map's words, which cost most of a first page under load); the few components a process loads."""
+    key = (what, id(c))
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is c:
+        return hit[1]  # type: ignore[return-value]
+    value = make()
+    if len(_CACHE) > 32:
+        _CACHE.clear()
+    _CACHE[key] = (c, value)
+    return value
+
+
 def _layout(c: Components) -> _Layout:
+    """Where each locale stands (worked out once per components; callers only read it)."""
+    return _once("layout", c, lambda: _make_layout(c))
+
+
+def _make_layout(c: Components) -> _Layout:
     home = [_project(loc.lon, loc.lat) for loc in c.locales]
     x0 = min(p[0] for p in home) - MARGIN - 50
     y0 = min(p[1] for p in home) - MARGIN - 20
@@ -485,18 +510,42 @@ def _legend(c: Components, x: float, y: float) -> tuple[str, float, list[str]]:
 
 
 # ------------------------------------------------------------------------------------------ document
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """The map's words, laid out once per components (_once): the key's column, the tribute boxes, every locale's
+    name (its SVG and boxes) and the fit zoom's large names (their SVG and boxes)."""
+
+    legend: Box
+    tribute: dict[int, Box]
+    labels: tuple[str, ...]
+    names: tuple[Box, ...]
+    far: str
+    far_boxes: tuple[Box, ...]
+
+
+def _words(c: Components) -> _Words:
+    def make() -> _Words:
+        lay = _layout(c)
+        w, h = lay.width, lay.height
+        legend: Box = (w - _legend(c, 0.0, MARGIN)[1], 0.0, w, h)
+        tribute = _tribute_places(c, lay.at)
+        names: list[Box] = []
+        labels = _labels(c, lay.at, [legend, *tribute.values()], names)
+        far_boxes: list[Box] = []
+        far = _far(c, lay, [legend, *_far_reserved(w, h)], far_boxes)
+        return _Words(legend, tribute, tuple(labels), tuple(names), far, tuple(far_boxes))
+
+    return _once("words", c, make)
+
+
 def detail_boxes(c: Components) -> list[Box]:
     """Where the zoomed-in map's words stand (every locale's name, the tribute boxes, the key's column): web.py sets
     the pieces' words clear of them."""
-    lay = _layout(c)
-    legend_x = lay.width - _legend(c, 0.0, MARGIN)[1]
-    tribute = _tribute_places(c, lay.at)
-    boxes: list[Box] = [(legend_x, 0.0, lay.width, lay.height), *tribute.values()]
-    names: list[Box] = []
-    _labels(c, lay.at, list(boxes), names)
+    words = _words(c)
+    boxes: list[Box] = [words.legend, *words.tribute.values()]
     # a name's box is laid out at CHAR_W a letter; its drawn width (DejaVu Sans, either language) may run wider
-    boxes += [(b[0] - 4, b[1] - 1, b[2] + 4, b[3] + 1) for b in names]
-    _far(c, lay, list(boxes[:1]) + _far_reserved(lay.width, lay.height), boxes)  # the fit zoom's names
+    boxes += [(b[0] - 4, b[1] - 1, b[2] + 4, b[3] + 1) for b in words.names]
+    boxes += words.far_boxes  # the fit zoom's names
     return boxes
 
 
@@ -510,8 +559,8 @@ def render_svg(c: Components, coast: Path | None = None) -> str:
     lay = _layout(c)
     at = lay.at
     w, h = lay.width, lay.height
-    legend_width = _legend(c, 0.0, MARGIN)[1]
-    legend_x = w - legend_width
+    words = _words(c)
+    legend_x = words.legend[0]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(w)} {_fmt(h)}" width="{_fmt(w)}" '
            f'height="{_fmt(h)}" data-near-scale="{NEAR_SCALE}" data-focus="{_focus(lay)}" '
            f'data-focus-scale="{FOCUS_SCALE}" {FONT}>',
@@ -524,16 +573,16 @@ def render_svg(c: Components, coast: Path | None = None) -> str:
         x, y = at[loc.index]
         out.append(f'<g data-locale="{loc.index}" class="locale"><title>{escape(_title(c, loc))}</title>'
                    f"{_symbol(c, loc, x, y)}</g>")
-    tribute = _tribute_places(c, at)
+    tribute = words.tribute
     out.append('<g class="sva-near">')
     for index, box in tribute.items():  # above every locale, so no neighbour hides them (2.16)
         out.append(f'<g data-tribute="{index}" class="tribute">{_tribute(c.locales[index], box[0], box[1])}</g>')
     out.append('<g class="labels" paint-order="stroke" stroke="#ffffff" stroke-width="2.6" '
                'stroke-linejoin="round" fill="#1b1b1b">')
-    out.extend(_labels(c, at, [(legend_x, 0.0, w, h), *tribute.values()]))
+    out.extend(words.labels)
     out.append("</g></g>")
     out.append(_legend(c, legend_x, MARGIN)[0])
-    out.append(_far(c, lay, [(legend_x, 0.0, w, h), *_far_reserved(w, h)]))
+    out.append(words.far)
     out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(h - 12)}" font-size="11" fill="#35587a">'
                "Sparta vs. Athens (S&amp;T 286): reconstructed map for Polemos</text>")
     out.append("</svg>")
