@@ -1367,3 +1367,51 @@ def _worded(view: JSON, words: list[str], names: dict[str, str], faces: dict[str
     if verb == "persia" and not args:
         return say("persia")
     return None
+
+
+# The Replacement Phase's (8.0) long list (80-100 buttons) under foldable headings, as Sparta vs. Athens's purchases
+# (issue 11, web.action_groups; the server sends them as ViewOut.groups): a reserve block's builds (8.3) under one
+# heading, a button a city named by the city; the steps added (8.2) and the disbandings (8.6) each under one heading,
+# a button a block named by where it stands and the block ("In ATHENS: ATHENS Hoplites 2"). Every button keeps its
+# whole label (ACTION_WORDS) as the screen reader's name and its record text as its title; "Done" and any other
+# action stand on their own.
+GROUP_MIN = 3  # a heading over three actions or more; fewer stand on their own (as Sparta vs. Athens's)
+BUILD_HEAD = N_("Build {block} ({rule}), in:")
+ADD_HEAD = N_("Add a step ({rule}) to:")
+DISBAND_HEAD = N_("Disband to the Replacement Pool ({rule}):")
+# a block's button, where it stands first (not "{block} at {city}": "{town} Navy {rest}" would read "GYTHEUM Navy at
+# GYTHEUM" as the navy with "at GYTHEUM" left in English)
+BLOCK_IN = N_("In {where}: {block}")
+
+
+def action_groups(view: JSON, legal: list[str]) -> list[list[str] | None]:
+    """For each legal action, [the heading of the group the page lists it under, its button's word there] (None: on
+    its own): the builds of one block (8.3) by city, the steps added (8.2) and the disbandings to the Replacement
+    Pool (8.6) by block, from the view alone (the blocks' display names and where the view shows them)."""
+    names = display_names()
+    faces = {str(e["id"]): e for e in [*(view.get("blocks") or []), *(view.get("pool") or [])] if "id" in e}
+    first = first_edition(view)
+
+    def rule(key: str) -> str:
+        return ACTION_WORDS[key][2] if first else ACTION_WORDS[key][1]
+
+    keyed: list[tuple[str, str] | None] = []
+    for text in legal:
+        words = text.split()
+        entry: tuple[str, str] | None = None
+        if words[0] == "build" and len(words) == 3 and words[1] in names:
+            entry = (BUILD_HEAD.format(block=names[words[1]], rule=rule("build")), words[2])
+        elif words[0] in ("add", "disband") and len(words) == 2:
+            face = faces.get(words[1])
+            where = face.get("location") if face is not None else None
+            # a revolt block's disbanding (7.0) is worded on its own (ACTION_WORDS "disband revolt"): not here
+            if where is not None and face is not None and face.get("type") != "revolt":
+                head = ADD_HEAD if words[0] == "add" else DISBAND_HEAD
+                entry = (head.format(rule=rule(words[0])),
+                         BLOCK_IN.format(where=where, block=names.get(words[1], words[1])))
+        keyed.append(entry)
+    count: dict[str, int] = {}
+    for entry in keyed:
+        if entry is not None:
+            count[entry[0]] = count.get(entry[0], 0) + 1
+    return [[entry[0], entry[1]] if entry is not None and count[entry[0]] >= GROUP_MIN else None for entry in keyed]
