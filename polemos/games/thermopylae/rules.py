@@ -47,18 +47,38 @@ def automaton(s: GTSState) -> bool:
 
 
 def occupancy(s: GTSState) -> list[list[int]]:
-    """Units in each area, top of the pile first (3.1.1)."""
-    cached = s._cache.get("occ")
+    """Units in each area, top of the pile first (3.1.1). The piles are never changed once made (a move makes
+    new ones, :func:`_force_moved`): do not change them."""
+    cache = s._cache
+    cached = cache.get("occ")
     if cached is not None:
         return cached  # type: ignore[no-any-return]
-    occ: list[list[int]] = [[] for _ in range(s.comp.n_areas)]
-    on = [u for u, a in enumerate(s.loc) if a >= 0]
-    on.sort(key=s.seq.__getitem__)  # stable: by pile order, then unit index
-    loc = s.loc
-    for u in on:
-        occ[loc[u]].append(u)
-    s._cache["occ"] = occ
+    loc, seq = s.loc, s.seq
+    kept = s._occ_kept
+    if kept is not None and kept[0] == loc and kept[1] == seq:
+        # :func:`touch` forgot them, but no unit changed area or pile order since (losses, Disorder, moved
+        # flags, a detached unit): the same piles
+        cache["occ"] = kept[2]
+        return kept[2]
+    # the units on the map by pile order, then unit index (3.1.1), as seq * units + unit: ints sorted without
+    # a key call per unit; an area without units shares one empty pile (piles are never changed: issue 12)
+    nu = len(loc)
+    on = [seq[u] * nu + u for u in range(nu) if loc[u] >= 0]
+    on.sort()
+    occ: list[list[int]] = [_NO_UNITS] * s.comp.n_areas
+    for key in on:
+        u = key % nu
+        pile = occ[loc[u]]
+        if pile is _NO_UNITS:
+            occ[loc[u]] = [u]
+        else:
+            pile.append(u)
+    cache["occ"] = occ
+    s._occ_kept = (loc[:], seq[:], occ)
     return occ
+
+
+_NO_UNITS: list[int] = []  # occupancy()'s pile of every empty area (never changed)
 
 
 def touch(s: GTSState) -> None:
@@ -78,8 +98,8 @@ def has_side(occ: list[list[int]], a: int, side: int, comp: Comp) -> bool:
 
 
 def on_map(s: GTSState, side: int) -> list[int]:
-    us = s.comp.u_side
-    return [u for u in range(len(s.loc)) if s.loc[u] >= 0 and us[u] == side]
+    us, loc = s.comp.u_side, s.loc  # (read once: a field of the state is a generic lookup in compiled code)
+    return [u for u in range(len(loc)) if loc[u] >= 0 and us[u] == side]
 
 
 def force_of(s: GTSState, u: int, occ: list[list[int]] | None = None) -> list[int]:
@@ -513,21 +533,28 @@ def _search_mixed(s: GTSState, occ: list[list[int]], found: dict[int, int], k: i
     comp = s.comp
     nbr, a_pass, costs = comp.nbr, comp.a_pass, comp.nbr_cost
     start_zoc = zoc[a0]
-    best: dict[int, int] = {4 * a0 + f0: ma}  # 4 * area + facing -> the most MPs left there
-    frontier = [(a0, f0, ma)]
-    while frontier:
-        a, f, mp = frontier.pop()
-        if best.get(4 * a + f, -1) > mp:
+    # 4 * area + facing -> the most MPs left there (-1: not reached); the places still to look from as three
+    # int stacks, not a list of tuples (issue 12: no object made per step of the search)
+    best = [-1] * (4 * comp.n_areas)
+    best[4 * a0 + f0] = ma
+    fa, ff, fm = [a0], [f0], [ma]
+    while fa:
+        a, f, mp = fa.pop(), ff.pop(), fm.pop()
+        if best[4 * a + f] > mp:
             continue
-        for turn, cost in ((1, 1), (3, 1), (2, 2)):
-            nf = (f + turn) % 4
-            if mp >= cost and best.get(4 * a + nf, -1) < mp - cost:
+        for i in range(3):  # turns of 90 degrees right, left (1 MP each), then 180 degrees (2 MPs)
+            # (a range and arithmetic, not a loop over a tuple of pairs: mypyc makes no object per turn)
+            nf = (f + (1 if i == 0 else 3 if i == 1 else 2)) % 4
+            cost = 2 if i == 2 else 1
+            if mp >= cost and best[4 * a + nf] < mp - cost:
                 best[4 * a + nf] = mp - cost
-                frontier.append((a, nf, mp - cost))
+                fa.append(a)
+                ff.append(nf)
+                fm.append(mp - cost)
                 if a != a0 or nf != f0:
                     _add(found, k, a, nf, -1, mp - cost, -1 if a == a0 else a)
-        for d in (2 * f - 1, 2 * f, 2 * f + 1):
-            d %= 8
+        for dd in range(-1, 2):  # Front Left, Front, Front Right
+            d = (2 * f + dd) % 8
             n = nbr[a][d]
             if n < 0 or not a_pass[n]:
                 continue
@@ -545,9 +572,11 @@ def _search_mixed(s: GTSState, occ: list[list[int]], found: dict[int, int], k: i
             key = ((n * 5 + f + 1) * k) * k + n + 1  # (n, f, -1, n)
             if found.get(key, -1) < mp2:
                 found[key] = mp2
-            if not zoc[n] and best.get(4 * n + f, -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
+            if not zoc[n] and best[4 * n + f] < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
                 best[4 * n + f] = mp2
-                frontier.append((n, f, mp2))
+                fa.append(n)
+                ff.append(f)
+                fm.append(mp2)
 
 
 def _search_light(s: GTSState, occ: list[list[int]], found: dict[int, int], k: int, touched: set[int],
@@ -560,10 +589,11 @@ def _search_light(s: GTSState, occ: list[list[int]], found: dict[int, int], k: i
         if f != f0:
             _add(found, k, a0, f, -1, ma)
     exits = s.comp.exits
-    bestl: dict[int, int] = {a0: ma}
-    frontier = [(a0, ma)]
-    while frontier:
-        a, mp = frontier.pop()
+    bestl = [-1] * s.comp.n_areas  # area -> the most MPs left there (-1: not reached)
+    bestl[a0] = ma
+    fa, fm = [a0], [ma]  # the places still to look from (two int stacks: no tuple per step, issue 12)
+    while fa:
+        a, mp = fa.pop(), fm.pop()
         if bestl[a] > mp:
             continue
         for d, n, c in exits[a]:
@@ -581,9 +611,10 @@ def _search_light(s: GTSState, occ: list[list[int]], found: dict[int, int], k: i
                 key = n * 5 * k * k + n + 1  # (n, any facing, -1, n): _ends takes every facing
                 if found.get(key, -1) < mp2:
                     found[key] = mp2
-            if not zoc[n] and bestl.get(n, -1) < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
+            if not zoc[n] and bestl[n] < mp2:  # 3.3.4: a unit entering an enemy ZOC stops
                 bestl[n] = mp2
-                frontier.append((n, mp2))
+                fa.append(n)
+                fm.append(mp2)
 
 
 def _ends(r: Reach, cnt: list[int], typ: list[int]) -> tuple[list[int], list[int]]:
@@ -691,6 +722,7 @@ def _force_moved(s: GTSState, side: int, force: list[int], start: int, dest: int
                 typ[a] = u_type[last] if last >= 0 else -1
             scan = (cnt, typ, scan[2], scan[3])
     cache["occ"] = occ
+    s._occ_kept = (s.loc[:], s.seq[:], occ)
     if scan is not None:
         cache[("scan", side)] = scan
     if zoc is not None:
@@ -701,23 +733,35 @@ def _force_moved(s: GTSState, side: int, force: list[int], start: int, dest: int
 
 def _area_tops(s: GTSState, side: int, pile: list[int]) -> list[int]:
     """In one area's ``pile``, the top units of the forces of ``side`` that have not moved (8.1.2)."""
-    u_side, moved, force = s.comp.u_side, s.moved, s.force
-    seen: list[int] = []
     tops: list[int] = []
-    for u in pile:
-        if u_side[u] != side or moved[u] or force[u] in seen:
-            continue
-        seen.append(force[u])
-        tops.append(u)
+    _pile_tops(s.comp.u_side, s.moved, s.force, side, pile, tops)
     return tops
+
+
+def _pile_tops(u_side: tuple[int, ...], moved: list[bool], force: list[int], side: int, pile: list[int],
+               tops: list[int]) -> None:
+    """:func:`_area_tops` of ``pile``, added to ``tops`` (the state's lists passed in: read once, issue 12)."""
+    first = len(tops)
+    for u in pile:
+        if u_side[u] != side or moved[u]:
+            continue
+        f = force[u]
+        new = True
+        for i in range(first, len(tops)):
+            if force[tops[i]] == f:
+                new = False
+                break
+        if new:
+            tops.append(u)
 
 
 def movable_tops(s: GTSState, side: int) -> list[int]:
     """Top units of the forces of ``side`` that have not moved this segment (8.1.2)."""
     tops: list[int] = []
+    u_side, moved, force = s.comp.u_side, s.moved, s.force
     for pile in occupancy(s):
         if pile:
-            tops += _area_tops(s, side, pile)
+            _pile_tops(u_side, moved, force, side, pile, tops)
     return tops
 
 
@@ -728,9 +772,10 @@ def begin_movement_segment(s: GTSState) -> None:
     where it came from: when enemies enter its area later, it is not attacking across anything."""
     comp = s.comp
     occ = occupancy(s)
+    came_from = s.came_from
     for u, a in enumerate(s.loc):
-        if a >= 0 and s.came_from[u] >= 0 and not has_side(occ, a, 1 - comp.u_side[u], comp):
-            s.came_from[u] = -1
+        if a >= 0 and came_from[u] >= 0 and not has_side(occ, a, 1 - comp.u_side[u], comp):
+            came_from[u] = -1
 
 
 def stacking_check(s: GTSState, side: int) -> None:
@@ -801,11 +846,13 @@ def fire_targets(s: GTSState, u: int) -> list[int]:
     # the enemy-held areas in range, nearest first (as Geometry.within lists them): the few areas the
     # enemy holds rather than every area in range
     n, dists, top = geo.size, geo.distances, len(in_range) - 1
-    near = [(dists[a * n + b], b) for b in enemy_areas(s, side) if dists[a * n + b] <= top]
+    # (range, area) as range * n + area: sorted as ints, not tuples (issue 12)
+    near = [dists[a * n + b] * n + b for b in enemy_areas(s, side) if dists[a * n + b] <= top]
     near.sort()
     out = []
     occupied: list[bool] | None = None  # occupied_areas(s), looked up once, when a range needs it
-    for dist, b in near:
+    for rk in near:
+        dist, b = rk // n, rk % n
         if not in_range[dist]:
             continue
         if b != a and cnt[b]:
@@ -1449,17 +1496,26 @@ def standard_spot(s: GTSState, u: int) -> tuple[int, int]:
     adjacency (6.0.1(1), G4) and the Phocian rule (6.0.1(4)) are the options' own checks."""
     comp = s.comp
     ranks = _spot_ranks(comp, must_be_west(s, u), comp.u_type[u] not in ZOC_TYPES)
-    return min(place_options(s, u), key=ranks.__getitem__)
+    # the option of least rank (min() by ranks[4 * area + facing], written out: no key call per option)
+    best_rank, best = -1, (-1, -1)
+    for spot in place_options(s, u):
+        rank = ranks[4 * spot[0] + spot[1]]
+        if best_rank < 0 or rank < best_rank:
+            best_rank, best = rank, spot
+    if best_rank < 0:
+        raise ValueError("standard_spot: no place to set the unit up")  # as min() of no options
+    return best
 
 
-def _spot_ranks(comp: Comp, west: bool, light: bool) -> dict[tuple[int, int], int]:
+def _spot_ranks(comp: Comp, west: bool, light: bool) -> list[int]:
     """:func:`standard_spot`'s order of every deployment (area, facing) for a unit bound west of the Wall or
     not, light or not, as each spot's place in that order: the map's alone, so worked out once per
     components (``Comp.memo``). The order is by (astray, distance from the wanted row, behind it, distance
     from the road, facing not west); on a tie an option's place in ``place_options`` decided, which lists an
-    area's facings in order: the spot itself (4 * area + facing) is the last key, so no two spots tie."""
+    area's facings in order: the spot itself (4 * area + facing) is the last key, so no two spots tie. By
+    4 * area + facing (a list, not a dict of tuples: issue 12); spots outside the deployment rows rank last."""
     key = f"spot order {int(west)}{int(light)}"
-    order: dict[tuple[int, int], int] | None = comp.memo.get(key)
+    order: list[int] | None = comp.memo.get(key)
     if order is not None:
         return order
     wall = comp.wall_row
@@ -1474,7 +1530,9 @@ def _spot_ranks(comp: Comp, west: bool, light: bool) -> dict[tuple[int, int], in
             ranks[(a, f)] = (astray, abs(r - want), behind, abs(comp.a_col[a] - road_col.get(r, comp.a_col[a])),
                              int(f != _WEST_FACING), 4 * a + f)
     # one int per spot rather than the tuple: min() compares ints (issue 12)
-    order = {spot: i for i, spot in enumerate(sorted(ranks, key=ranks.__getitem__))}
+    order = [len(ranks)] * (4 * comp.n_areas)
+    for i, (a, f) in enumerate(sorted(ranks, key=ranks.__getitem__)):
+        order[4 * a + f] = i
     comp.memo[key] = order
     return order
 
@@ -1509,7 +1567,8 @@ def placed_greeks(s: GTSState) -> list[int]:
     """The Greek units set up in the present deployment, in the order they were placed (6.0: the Greeks on
     the map were all picked up before it, so ``seq`` is their placing order)."""
     comp = s.comp
-    return sorted((u for u in range(len(s.loc)) if s.loc[u] >= 0 and comp.u_side[u] == GREEK),
+    loc = s.loc
+    return sorted((u for u in range(len(loc)) if loc[u] >= 0 and comp.u_side[u] == GREEK),
                   key=s.seq.__getitem__)
 
 
@@ -1631,8 +1690,9 @@ def series_over(s: GTSState) -> bool:
     if s.current >= 0 and s.routed[s.current]:
         return True
     persians = greeks = False
-    for u in range(len(s.loc)):
-        if s.loc[u] >= 0:
+    loc = s.loc
+    for u in range(len(loc)):
+        if loc[u] >= 0:
             if comp.u_side[u] == PERSIAN:
                 persians = True
             else:

@@ -227,6 +227,9 @@ class GTSState(State):
         self._legal_key: tuple[str, int] | None = None
         self._legal_val: list[str] = []
         self._cache: dict[Any, Any] = {}
+        # rules.occupancy's last piles with copies of the ``loc`` and ``seq`` they were made from: kept when
+        # the cache is cleared, and taken again while those two are unchanged (issue 12)
+        self._occ_kept: tuple[list[int], list[int], list[list[int]]] | None = None
 
     # ---------------------------------------------------------------- kernel contract
     def side_of(self, role: Role | None) -> int | None:
@@ -262,6 +265,7 @@ class GTSState(State):
         c._seg = self._seg.copy()
         c.reset_caches()
         c._cache = dict(self._cache)
+        c._occ_kept = self._occ_kept  # never changed once made: shared
         return c
 
     def _assign(self, other: State) -> None:
