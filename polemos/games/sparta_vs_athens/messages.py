@@ -86,6 +86,8 @@ LOG = (
     N_('{side} pays {n} talents of maintenance for {k} unit(s): treasury {m}.'),
     N_('{side} restores {unit} for {n} talents.'),
     N_('{side} buys {unit} ({n} talents) at {locale}: treasury {k}.'),
+    N_('{side} buys {unit} (1 talent) at {locale}: treasury {k}.'),
+    N_('{side} restores {unit} for 1 talent.'),
     N_('Pericles dies of the plague.'),
     N_('the game ends: {reason}; prestige {track}; {result}.'),
     N_('the last year ({n}) is over (16.6)'),

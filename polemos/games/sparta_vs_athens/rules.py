@@ -775,7 +775,10 @@ def apply_purchase(s: S, side: int, action: str) -> None:
         ut = s.utype(u)
         s.treasury[side] -= ut.strength - ut.wavering
         s.u_flip[u] = False
-        s.say("8.5", f"{SIDES[side].capitalize()} restores {s.label(u)} for {ut.strength - ut.wavering} talents.")
+        paid = ut.strength - ut.wavering
+        # issue 11: "1 talent", never "1 talents" (its own message, as names.talents)
+        s.say("8.5", f"{SIDES[side].capitalize()} restores {s.label(u)} for "
+                     + ("1 talent." if paid == 1 else f"{paid} talents."))
         return
     t = comp.unit_index[words[1]]
     loc = comp.locale_index[words[3]]
@@ -785,8 +788,9 @@ def apply_purchase(s: S, side: int, action: str) -> None:
     s.treasury[side] -= cost
     s.u_loc[u], s.u_flip[u], s.u_side[u], s.u_in[u], s.u_moved[u] = loc, False, side, False, False
     s.pending["bought"] = int(s.pending["bought"]) + ut.strength
-    s.say("3.2 2a", f"{SIDES[side].capitalize()} buys {s.label(u)} ({cost} talents) at {s.name(loc)}: "
-                    f"treasury {s.treasury[side]}.")
+    s.say("3.2 2a", f"{SIDES[side].capitalize()} buys {s.label(u)} ("
+                    + ("1 talent" if cost == 1 else f"{cost} talents")
+                    + f") at {s.name(loc)}: treasury {s.treasury[side]}.")
 
 
 # ====================================================================== the end of a year, victory
