@@ -22,9 +22,9 @@ AS = "athens-and-sparta"
 PASSWORD = "correct horse battery"
 
 
-def _game(store: Store) -> tuple[int, object, object, str]:
-    a, token = store.signup("pericles", PASSWORD)
-    b, _ = store.signup("archidamus", PASSWORD)
+def _game(store: Store, suffix: str = "") -> tuple[int, object, object, str]:
+    a, token = store.signup("pericles" + suffix, PASSWORD)
+    b, _ = store.signup("archidamus" + suffix, PASSWORD)
     gid = store.create(a, {"game": AS, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}})["id"]
     store.join(gid, b, "sparta", None)
     return gid, a, b, token
@@ -290,7 +290,7 @@ def play_split(first: Store, second: Store, steps: int) -> None:
     step each seat's page, English and Spanish, equals a fresh process's, and each store's cached state is the
     one stored; the second store parsed the stored state once (its first sight of the game), and caught up
     with every later change."""
-    gid, a, b, _token = _game(first)
+    gid, a, b, _token = _game(first, "-split")  # (a database other tests use too: names of its own)
     seats: dict[str, tuple[Store, Any]] = {"athens": (first, a), "sparta": (second, b)}
     parsed: list[int] = []
     for store in (first, second):
