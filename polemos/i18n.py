@@ -141,6 +141,9 @@ _COUNTS = frozenset({"n", "k", "m"})
 # a placeholder that stands for a name printed in capitals on a map ("{town} Hoplites": "ATHENS Hoplites", never
 # "2 Athenian Hoplites"): it matches capitals, spaces and dots only
 _TOWNS = frozenset({"town"})
+# a placeholder that stands for what follows a piece's name ("{town} Navy {rest}": "GYTHEUM Navy 2"): a number or
+# code, never words, so "GYTHEUM Navy at GYTHEUM" is read as "{block} at {city}", not as a Navy named "at GYTHEUM"
+_SUFFIXES = frozenset({"rest"})
 # a template that opens with a placeholder (not a {rule}) must not take in the rule a log line opens with
 # ("7.2 Athens builds ..." is "7.2" + "{side} builds ...", the side is not "7.2 Athens")
 _NOT_A_RULE = r"(?!\d+(?:\.\d+)+:?\s)"
@@ -164,6 +167,9 @@ def _template(msgid: str, whole: bool = False) -> re.Pattern[str] | None:
         elif part in _TOWNS:
             seen.add(part)
             pattern.append(f"(?P<{part}>[A-Z][A-Z .'-]*)")
+        elif part in _SUFFIXES:
+            seen.add(part)
+            pattern.append(f"(?P<{part}>[^a-z]+?)")
         else:
             seen.add(part)
             lead = _NOT_A_RULE if whole and k == 1 and not parts[0] and not part.startswith("rule") else ""

@@ -406,3 +406,14 @@ def test_the_peloponnesian_war_names_each_marker_one_way_in_spanish() -> None:
         split = [(t, i18n.gettext(t, "es")) for t in uses if stem not in i18n.gettext(t, "es").lower()]
         assert split == [], f"{word} is {shown!r} on the key but not in {split[:3]}"
     assert translate_line("4.8 Sparta's army ravages Attica.", "es").startswith("4.8 el ejército de Esparta arrasa")
+
+
+def test_a_piece_named_without_its_number_keeps_the_words_after_it_issue_11() -> None:
+    """A block's name's suffix ("{town} Navy {rest}": "GYTHEUM Navy 2") is a number, never words: "GYTHEUM Navy at
+    GYTHEUM" is "{block} at {city}" (H61's finding: it read "GITIÓN Naves at GYTHEUM")."""
+    from polemos.i18n import translate_text
+
+    assert translate_text("Operation move (4.4): GYTHEUM Navy at GYTHEUM", "es") == \
+        "Movimiento operacional (4.4): GITIÓN Naves en GITIÓN"
+    assert translate_text("GYTHEUM Navy 2", "es") == "GITIÓN Naves 2"
+    assert translate_text("Athenian RESERVE Navy 3", "es") == "Naves de la RESERVA ateniense 3"
