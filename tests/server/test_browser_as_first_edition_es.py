@@ -97,7 +97,9 @@ def test_a_first_edition_game_reads_in_spanish_in_its_own_terms(browser: Any, se
                 page.click("#handover-ready")
                 wait_ready(page)
             side = page.inner_text("#side")
-            labels = page.eval_on_selector_all("#actions button.action", "bs => bs.map(b => b.textContent)")
+            # a button's words: its accessible name (a grouped button shows only its city under its heading, d96afeb)
+            labels = page.eval_on_selector_all("#actions button.action",
+                                               "bs => bs.map(b => b.getAttribute('aria-label') || b.textContent)")
             board = " ".join(page.eval_on_selector_all("#board svg text", "ts => ts.map(t => t.textContent)"))
             read[moment] = {"side": side, "labels": labels, "board": board}
             for text in [*side.splitlines(), *labels, board]:
