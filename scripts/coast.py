@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import json
 import struct
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from polemos.core.polygon import clip
 
 Point = tuple[float, float]
 
@@ -38,32 +40,6 @@ def shorelines(src: Path, lat: tuple[float, float], lon: tuple[float, float]) ->
         if max(lons) < lon[0] or min(lons) > lon[1]:
             continue
         yield level, pts
-
-
-def clip(poly: list[Point], frame: tuple[float, float, float, float]) -> list[Point]:
-    """The polygon clipped to the rectangle ``frame`` (x0, y0, x1, y1; Sutherland-Hodgman)."""
-    x0, y0, x1, y1 = frame
-    edges: list[tuple[Callable[[Point], bool], Callable[[Point, Point], Point]]] = [
-        (lambda p: p[0] >= x0, lambda a, b: (x0, a[1] + (b[1] - a[1]) * (x0 - a[0]) / (b[0] - a[0]))),
-        (lambda p: p[0] <= x1, lambda a, b: (x1, a[1] + (b[1] - a[1]) * (x1 - a[0]) / (b[0] - a[0]))),
-        (lambda p: p[1] >= y0, lambda a, b: (a[0] + (b[0] - a[0]) * (y0 - a[1]) / (b[1] - a[1]), y0)),
-        (lambda p: p[1] <= y1, lambda a, b: (a[0] + (b[0] - a[0]) * (y1 - a[1]) / (b[1] - a[1]), y1)),
-    ]
-    out = poly
-    for keep, cut in edges:
-        if not out:
-            break
-        src, out = out, []
-        prev = src[-1]
-        for cur in src:
-            if keep(cur):
-                if not keep(prev):
-                    out.append(cut(prev, cur))
-                out.append(cur)
-            elif keep(prev):
-                out.append(cut(prev, cur))
-            prev = cur
-    return out
 
 
 def simplify(pts: list[Point], tol: float) -> list[Point]:

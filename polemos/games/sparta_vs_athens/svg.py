@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TypeVar
 from xml.sax.saxutils import escape
 
+from polemos.core.polygon import clip
 from polemos.games.sparta_vs_athens.data import DATA_DIR, load_components
 from polemos.games.sparta_vs_athens.model import COLOURS, LAND_PATH, Components, Locale
 from polemos.games.sparta_vs_athens.model import Path as MapPath
@@ -176,38 +177,6 @@ def coast_file(data_dir: Path | None = None) -> Path:
 COAST_OUTSIDE = 2.0  # the coast is cut this far outside the board's edges: the cut's own edges are never seen
 
 
-def _clip(poly: list[Point], frame: Box) -> list[Point]:
-    """The polygon clipped to the rectangle ``frame`` (x0, y0, x1, y1; Sutherland-Hodgman, as scripts/coast.py)."""
-    out = poly
-    for axis, bound, low in ((0, frame[0], True), (0, frame[2], False), (1, frame[1], True), (1, frame[3], False)):
-        if out:
-            out = _clip_edge(out, axis, bound, low)
-    return out
-
-
-def _clip_edge(src: list[Point], axis: int, bound: float, low: bool) -> list[Point]:
-    """One round of Sutherland-Hodgman: what of the polygon lies on the kept side of the line ``axis`` = ``bound``."""
-
-    def keep(p: Point) -> bool:
-        return p[axis] >= bound if low else p[axis] <= bound
-
-    def cut(a: Point, b: Point) -> Point:
-        t = (bound - a[axis]) / (b[axis] - a[axis])
-        return (bound, a[1] + (b[1] - a[1]) * t) if axis == 0 else (a[0] + (b[0] - a[0]) * t, bound)
-
-    out: list[Point] = []
-    prev = src[-1]
-    for cur in src:
-        if keep(cur):
-            if not keep(prev):
-                out.append(cut(prev, cur))
-            out.append(cur)
-        elif keep(prev):
-            out.append(cut(prev, cur))
-        prev = cur
-    return out
-
-
 def _land(lay: _Layout, path: Path) -> str:
     """The land and its lakes (GSHHG, coast.json), projected as the locales are, under everything: cut to the board
     (issue 11: the data's frame is wider than the board's, and a page that letterboxes the board showed the land
@@ -219,7 +188,7 @@ def _land(lay: _Layout, path: Path) -> str:
 
     def ring(points: object) -> str:
         assert isinstance(points, list)
-        xy = _clip([(x - ox, y - oy) for x, y in (_project(float(lon), float(lat)) for lon, lat in points)], frame)
+        xy = clip([(x - ox, y - oy) for x, y in (_project(float(lon), float(lat)) for lon, lat in points)], frame)
         return "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in xy) + " Z" if len(xy) >= 3 else ""
 
     land = " ".join(filter(None, (ring(r) for r in doc.get("land", []))))  # type: ignore[attr-defined]
