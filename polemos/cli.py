@@ -181,6 +181,15 @@ GameArgument = Annotated[
 # Bounds of the numbers commands take: a seed is a key of up to 256 bits (the server draws 128);
 # more games or steps than these would run for days, so a typo (an extra 0, a minus sign) is an error.
 MAX_SEED = 2**256 - 1
+
+
+def _seed_in_range(value: int | None) -> int | None:
+    """--seed's check (a callback, so that --help says "0 to 2^256-1" instead of printing the 78-digit bound)."""
+    if value is not None and not 0 <= value <= MAX_SEED:
+        raise typer.BadParameter(f"a seed is a whole number from 0 to 2^256-1, not {value}")
+    return value
+
+
 MAX_GAMES = 1_000_000
 MAX_STEPS = 100_000_000
 OptionsOption = Annotated[
@@ -565,7 +574,7 @@ def play(
     vs: Annotated[str | None, typer.Option("--vs", help=N_("Play against this bot (default: hot-seat)."))] = None,
     seat: Annotated[str | None, typer.Option("--seat", help=N_("Your role against a bot (default: first)."))]
     = None,
-    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
+    seed: Annotated[int | None, typer.Option("--seed", metavar="<seed>", callback=_seed_in_range,
                                        help=N_("Game seed (default: a random one)."))]
     = None,
     data: DataOption = None,
@@ -574,6 +583,7 @@ def play(
 ) -> None:
     with _user_errors():
         game = _load_game(game_id, data)
+        secret_seed = False  # drawn here: shown only when the game ends (the saved record holds it)
         if load is not None:
             record = _read_json(load)
             if record.get("game") != game.id:
@@ -582,7 +592,10 @@ def play(
             seed = state.seed
         else:
             if seed is None:
-                seed = secrets.randbelow(1_000_000)
+                # 128 secret bits, as the server draws (issue 8): a seed anyone could guess or read off the
+                # screen would give away the bot's hidden blocks and hand, the deck and every die to come
+                seed = secrets.randbits(128)
+                secret_seed = True
             state = game.new(seed, options=_parse_options(options))
         roles = state.roles()
         seats = state.seats()  # a role the rules play (an automaton) is no seat: nobody plays it here
@@ -603,11 +616,13 @@ def play(
         who = (f"you are {human}, {vs} plays the rest" if vs else
                "hot-seat" if len(seats) > 1 else f"you are {human}")
         rules_play = f", the rules play {', '.join(by_rules)}" if by_rules else ""
-        typer.echo(f"{game.title} — seed {seed} — {who}{rules_play}")
+        shown_seed = "a secret seed (shown when the game ends)" if secret_seed else f"seed {seed}"
+        typer.echo(f"{game.title} — {shown_seed} — {who}{rules_play}")
         typer.echo("Type 'help' for commands.")
         session = TerminalGame(state, bots, bot_rngs, _read_line, typer.echo, board_renderer(game.id))
         try:
-            session.run()
+            if session.run() is not None and secret_seed:
+                typer.echo(f"The game's seed was {seed} (polemos play {game.id} --seed {seed} replays its dice).")
         except _PASS_THROUGH:
             raise
         except KeyboardInterrupt:
@@ -626,7 +641,7 @@ def selfplay(
     game_id: GameArgument,
     games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help=N_("Number of games."))] = 10,
     bots: Annotated[str, typer.Option("--bots", help=N_("A bot per role, comma-separated."))] = "random,random",
-    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED,
+    seed: Annotated[int, typer.Option("--seed", metavar="<seed>", callback=_seed_in_range,
                                        help=N_("Seed of the first game (then seed+1, ...)."))]
     = 0,
     json_out: Annotated[Path | None, typer.Option("--json", help=N_("Write the full results as JSON."))] = None,
@@ -681,7 +696,7 @@ def tournament(
                                        help=N_("Games per pair of agents (rounded up to even: each seed is played with "
                                             "sides swapped); one-seat games: seeds per agent. With --sprt: the most "
                                             "to play. 0: only report the results file."))] = 20,
-    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED,
+    seed: Annotated[int, typer.Option("--seed", metavar="<seed>", callback=_seed_in_range,
                                        help=N_("First seed (then seed+1, ...)."))] = 0,
     results: Annotated[Path | None, typer.Option("--results", help=N_("Results file (JSON lines; games already in it "
                                                                    "are not played again). Default: "
@@ -733,7 +748,7 @@ def tournament(
 def bench(
     game_id: GameArgument,
     steps: Annotated[int, typer.Option("--steps", min=1, max=MAX_STEPS, help=N_("Actions to apply."))] = 20_000,
-    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED,
+    seed: Annotated[int, typer.Option("--seed", metavar="<seed>", callback=_seed_in_range,
                                        help=N_("Seed of the first game and of the choices."))]
     = 0,
     data: DataOption = None,

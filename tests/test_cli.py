@@ -112,6 +112,28 @@ def test_play_against_a_bot_to_the_end() -> None:
     assert "first>" not in out
 
 
+def test_a_drawn_seed_is_secret_until_the_game_ends() -> None:
+    """Issue 8: a seed on the screen would give away the bot's hidden choices and every die to come; the
+    seed the command draws (128 bits) is shown only once the game is over."""
+    code, out = invoke("play", "toy-nim", "--vs", "random", "--seat", "second", input="1\n" * 60)
+    assert code == 0, out
+    title, rest = out.split("\n", 1)
+    assert "a secret seed (shown when the game ends)" in title and "seed 1" not in title
+    game_over = rest.index("Game over:")
+    shown = re.search(r"The game's seed was (\d+) ", rest)
+    assert shown is not None and shown.start() > game_over
+    assert int(shown.group(1)).bit_length() > 64  # drawn from 128 bits, not a small range anyone could try
+
+
+def test_seed_out_of_range_is_a_clear_error_and_help_states_the_range() -> None:
+    for bad in ("-1", str(2**256)):
+        code, out = invoke("play", "toy-nim", "--seed", bad, input="")
+        assert code != 0
+        assert "a seed is a whole number from 0 to 2^256-1" in out
+    code, out = invoke("play", "--help")
+    assert code == 0 and str(2**256 - 1)[:20] not in out
+
+
 def test_end_of_input_leaves_the_game_quietly() -> None:
     code, out = invoke("play", "toy-nim", "--seed", "1", input="")
     assert code == 0
