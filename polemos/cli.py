@@ -21,7 +21,6 @@ import inspect
 import json
 import math
 import os
-import secrets
 import shutil
 import socket
 import sys
@@ -47,7 +46,7 @@ from polemos.core.constraints import broken
 from polemos.core.game import Game, Outcome, Role, State
 from polemos.core.log import log_lines, translate_line
 from polemos.core.options import validate_options
-from polemos.core.rng import Rng
+from polemos.core.rng import Rng, secret_seed
 from polemos.i18n import N_
 
 JSON = dict[str, Any]
@@ -583,7 +582,7 @@ def play(
 ) -> None:
     with _user_errors():
         game = _load_game(game_id, data)
-        secret_seed = False  # drawn here: shown only when the game ends (the saved record holds it)
+        drawn_seed = False  # drawn here: shown only when the game ends (the saved record holds it)
         if load is not None:
             record = _read_json(load)
             if record.get("game") != game.id:
@@ -594,8 +593,8 @@ def play(
             if seed is None:
                 # 128 secret bits, as the server draws (issue 8): a seed anyone could guess or read off the
                 # screen would give away the bot's hidden blocks and hand, the deck and every die to come
-                seed = secrets.randbits(128)
-                secret_seed = True
+                seed = secret_seed()
+                drawn_seed = True
             state = game.new(seed, options=_parse_options(options))
         roles = state.roles()
         seats = state.seats()  # a role the rules play (an automaton) is no seat: nobody plays it here
@@ -616,12 +615,12 @@ def play(
         who = (f"you are {human}, {vs} plays the rest" if vs else
                "hot-seat" if len(seats) > 1 else f"you are {human}")
         rules_play = f", the rules play {', '.join(by_rules)}" if by_rules else ""
-        shown_seed = "a secret seed (shown when the game ends)" if secret_seed else f"seed {seed}"
+        shown_seed = "a secret seed (shown when the game ends)" if drawn_seed else f"seed {seed}"
         typer.echo(f"{game.title} — {shown_seed} — {who}{rules_play}")
         typer.echo("Type 'help' for commands.")
         session = TerminalGame(state, bots, bot_rngs, _read_line, typer.echo, board_renderer(game.id))
         try:
-            if session.run() is not None and secret_seed:
+            if session.run() is not None and drawn_seed:
                 typer.echo(f"The game's seed was {seed} (polemos play {game.id} --seed {seed} replays its dice).")
         except _PASS_THROUGH:
             raise
