@@ -105,9 +105,55 @@ def test_8_0_group_headings_and_buttons_read_in_spanish(options: dict[str, Any],
     assert words.get("MILETUS", "MILETO") == "MILETO"
 
 
-@pytest.mark.parametrize("kind", ["move", "combat", "card"])
+@pytest.mark.parametrize(("options", "seed"), GAMES, ids=["current", "first"])
+def test_4_0_move_phase_groups_a_blocks_moves_and_the_revolts(options: dict[str, Any], seed: int) -> None:
+    """The Move Phase's menu (50-70 actions) under headings: a block's moves (4.4 operation, 4.51 march, 4.52 sea;
+    1st 4.3, 4.4) under the block by where it stands and its face, a button the kind of move; the revolts sponsored
+    (7.0) under one heading, a button a city; End and a block with one move on their own. Every action listed once;
+    in Spanish every heading and button reads the Spanish rulebook's words."""
+    view, legal = _first(options, seed, "move")
+    assert len(legal) >= 40
+    first = options.get("edition") == "first"
+    groups = web.action_groups(view, legal)
+    labels = web.action_labels(view, legal)
+    assert len(groups) == len(legal)
+    faces = {str(b["id"]): b for b in view["blocks"] if "id" in b}
+    rules = {"op": "1st 4.3", "march": "1st 4.4", "sea": "1st 4.4"} if first else {
+        "op": "4.4", "march": "4.51", "sea": "4.52"}
+    moves: dict[str, int] = {}
+    for action in legal:
+        verb, *args = action.split()
+        if verb in rules:
+            moves[args[0]] = moves.get(args[0], 0) + 1
+    assert max(moves.values()) >= 2
+    for i, action in enumerate(legal):
+        verb, *args = action.split()
+        g = groups[i]
+        if verb in rules and moves[args[0]] >= web.MOVE_GROUP_MIN:
+            face = faces[args[0]]
+            assert g == [f"In {face['location']}: {web.block_name(face)}",
+                         {"op": "Operation", "march": "March", "sea": "Sea"}[verb] + f" move ({rules[verb]})"]
+            assert g[1] in labels[i] and web.block_name(face) in labels[i]  # the whole label keeps both
+        elif verb == "revolt":
+            assert g == [f"Sponsor a revolt (1 MP, {'1st 7.0' if first else '7.0'}) in:", args[0]]
+        else:
+            assert g is None, action
+    assert groups[legal.index("end")] is None
+    heads = {g[0] for g in groups if g is not None}
+    alone = sum(1 for g in groups if g is None)
+    assert len(heads) + alone <= len(legal) // 2  # far fewer lines than buttons (68 -> 27, 55 -> 22)
+    words = page_words({"groups": [g for g in groups if g is not None]}, "es")
+    for g in groups:
+        if g is None:
+            continue
+        assert g[0] in words and words[g[0]].split()[0] in ("En", "Financiar"), g[0]
+        if g[1] in rules.values() or " move (" in g[1]:
+            assert words[g[1]].startswith("Movimiento "), g[1]
+
+
+@pytest.mark.parametrize("kind", ["combat", "card"])
 def test_short_lists_stay_flat(kind: str) -> None:
-    """Outside the Replacement Phase's builds, adds and disbands nothing is grouped (4.0 moves, 5.0 battles, the
-    Card Phase's plays: the list stays as it was)."""
+    """Outside the Replacement Phase and the Move Phase's menu nothing is grouped (5.0 battles, the Card Phase's
+    plays: the list stays as it was)."""
     view, legal = _first({}, 1, kind)
     assert web.action_groups(view, legal) == [None] * len(legal)

@@ -1382,24 +1382,52 @@ DISBAND_HEAD = N_("Disband to the Replacement Pool ({rule}):")
 # a block's button, where it stands first (not "{block} at {city}": "{town} Navy {rest}" would read "GYTHEUM Navy at
 # GYTHEUM" as the navy with "at GYTHEUM" left in English)
 BLOCK_IN = N_("In {where}: {block}")
+# The Move Phase's (4.0) list (50-70 buttons: each block's operation, march and sea moves, the revolts sponsored) under
+# foldable headings too: a block's moves under one heading, the block by where it stands and its face ("In ATHENS:
+# ATHENS Hoplites 1 B3 4/4"), a button a kind of move (4.4 operation, 4.51 march, 4.52 sea; 1st 4.3, 4.4) whose
+# destination is chosen next, on the board or in the list; the revolts sponsored (7.0) under one heading, a button a
+# city. A block with two moves or more gets its heading (MOVE_GROUP_MIN): its moves are one choice, which block.
+MOVE_GROUP_MIN = 2
+MOVE_WORDS = {
+    "op": (N_("Operation move ({rule})"), "4.4", "1st 4.3"),
+    "march": (N_("March move ({rule})"), "4.51", "1st 4.4"),
+    "sea": (N_("Sea move ({rule})"), "4.52", "1st 4.4"),
+}
+REVOLT_HEAD = N_("Sponsor a revolt (1 MP, {rule}) in:")
 
 
 def action_groups(view: JSON, legal: list[str]) -> list[list[str] | None]:
     """For each legal action, [the heading of the group the page lists it under, its button's word there] (None: on
     its own): the builds of one block (8.3) by city, the steps added (8.2) and the disbandings to the Replacement
-    Pool (8.6) by block, from the view alone (the blocks' display names and where the view shows them)."""
+    Pool (8.6) by block; in the Move Phase a block's moves (4.4, 4.51, 4.52) by kind and the revolts sponsored (7.0)
+    by city; from the view alone (the blocks' display names and faces, and where the view shows them)."""
     names = display_names()
     faces = {str(e["id"]): e for e in [*(view.get("blocks") or []), *(view.get("pool") or [])] if "id" in e}
     first = first_edition(view)
+    mine = view.get("role")
 
     def rule(key: str) -> str:
         return ACTION_WORDS[key][2] if first else ACTION_WORDS[key][1]
 
     keyed: list[tuple[str, str] | None] = []
+    least: dict[str, int] = {}  # a heading's own least number of actions, when not GROUP_MIN
     for text in legal:
         words = text.split()
         entry: tuple[str, str] | None = None
-        if words[0] == "build" and len(words) == 3 and words[1] in names:
+        move = MOVE_WORDS.get(words[0]) if len(words) == 2 else None
+        if move is not None and faces.get(words[1]) is not None:
+            face = faces[words[1]]
+            where = face.get("location")
+            if where is not None:
+                head = BLOCK_IN.format(where=where, block=block_name(face))
+                entry = (head, move[0].format(rule=move[2] if first else move[1]))
+                least[head] = MOVE_GROUP_MIN
+        elif words[0] == "revolt" and len(words) == 2 and not any(
+                e.get("type") == "revolt" and e.get("location") == words[1] and e.get("owner") == mine
+                for e in faces.values()):
+            # a new revolt (7.0); one more step on a revolt block of the role's already there stays on its own
+            entry = (REVOLT_HEAD.format(rule=rule("revolt")), words[1])
+        elif words[0] == "build" and len(words) == 3 and words[1] in names:
             entry = (BUILD_HEAD.format(block=names[words[1]], rule=rule("build")), words[2])
         elif words[0] in ("add", "disband") and len(words) == 2:
             face = faces.get(words[1])
@@ -1414,4 +1442,5 @@ def action_groups(view: JSON, legal: list[str]) -> list[list[str] | None]:
     for entry in keyed:
         if entry is not None:
             count[entry[0]] = count.get(entry[0], 0) + 1
-    return [[entry[0], entry[1]] if entry is not None and count[entry[0]] >= GROUP_MIN else None for entry in keyed]
+    return [[entry[0], entry[1]] if entry is not None and count[entry[0]] >= least.get(entry[0], GROUP_MIN) else None
+            for entry in keyed]
