@@ -9,29 +9,22 @@ from typing import Any
 import pytest
 
 import polemos
-from polemos.ai.agents import agent_names, agent_rng, make_agent
+from polemos.ai.agents import agent_names, make_agent
 from polemos.ai.ismcts import ISMCTSAgent, NoWorld, SearchConfig, search
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import worlds
 from polemos.games.athens_sparta.model import NAVY
 from polemos.games.athens_sparta.state import POOL, AthensSpartaState
+from tests.ismcts_helpers import assert_one_view_one_decision, play_to_cutoff, play_until
 
 GAME = "athens-and-sparta"
 
 
 def _play_until(seed: int, wanted: Any, limit: int = 2000, **options: Any) -> tuple[AthensSpartaState, str]:
     """Heuristic self-play from ``seed`` up to the first decision ``wanted(state, role)`` accepts."""
-    game = polemos.game(GAME)
-    state = game.new(seed, options=options)
+    state, role = play_until(GAME, seed, wanted, limit, **options)
     assert isinstance(state, AthensSpartaState)
-    bots = {r: make_agent("heuristic", GAME) for r in game.roles}
-    rngs = {r: agent_rng(seed, i) for i, r in enumerate(game.roles)}
-    for _ in range(limit):
-        role = state.active_roles()[0]
-        if wanted(state, role):
-            return state, role
-        state.apply(role, bots[role].choose(state.view(role), state.legal_actions(role), rngs[role]))
-    raise AssertionError("no such decision in the game")
+    return state, role
 
 
 #: every decision the sampler rebuilds (worlds.REBUILT), searched: the levels search the Combat Phase menu
@@ -62,18 +55,10 @@ def test_search_never_peeks_two_states_one_view_same_decision() -> None:
     assert isinstance(other, AthensSpartaState)
     foe = 1 - ("athens", "sparta").index(role)
     assert other.hands[foe] != state.hands[foe] or other.strength != state.strength  # truly different
-    view_a, view_b = state.view(role), other.view(role)
-    assert view_a == view_b
     legal = state.legal_actions(role)
     assert legal == other.legal_actions(role) and len(legal) > 1
-    # the worlds drawn are the very same documents
-    wa = _sampler(view_a, role).sample(Rng(5)).to_json()
-    wb = _sampler(view_b, role).sample(Rng(5)).to_json()
-    assert wa == wb
-    picks_a = [_agent().choose(view_a, legal, Rng(seed)) for seed in range(2)]
-    picks_b = [_agent().choose(view_b, legal, Rng(seed)) for seed in range(2)]
-    assert picks_a == picks_b
-    assert all(p in legal for p in picks_a)
+    # the same view; the worlds drawn are the very same documents, the decisions the same
+    assert_one_view_one_decision(state, other, role, _sampler, _agent, world_seed=5, agent_seeds=range(2))
 
 
 def test_sampled_worlds_keep_every_count_the_view_shows() -> None:
@@ -457,13 +442,7 @@ def test_combat_menu_playouts_stop_at_the_end_of_the_combat_phase() -> None:
         assert isinstance(world, AthensSpartaState)
         active = world.active
         assert not sampler.cutoff(world)
-        steps = 0
-        while not sampler.cutoff(world) and world.outcome() is None:
-            r = world.active_roles()[0]
-            legal = world.legal_actions(r)
-            world.apply(r, legal[0] if len(legal) == 1 else sampler.playout(world, r, legal, rng))
-            steps += 1
-            assert steps < 500
+        play_to_cutoff(sampler, world, rng, 500)
         assert world.outcome() is not None or world.phase != 4 or world.active != active
     card_state, card_role = _play_until(15, _card_phase(84))
     card = _sampler(card_state.view(card_role), card_role)
@@ -472,13 +451,11 @@ def test_combat_menu_playouts_stop_at_the_end_of_the_combat_phase() -> None:
     turn, olympiad = world.turn, world.olympiad
     assert not card.cutoff(world)
     card.begin(world)
-    steps = 0
-    while not card.cutoff(world) and world.outcome() is None:
-        assert world.turn == turn and world.olympiad == olympiad and steps < 500
-        r = world.active_roles()[0]
-        legal = world.legal_actions(r)
-        world.apply(r, legal[0] if len(legal) == 1 else card.playout(world, r, legal, rng))
-        steps += 1
+
+    def same_game_turn(w: Any) -> None:
+        assert w.turn == turn and w.olympiad == olympiad
+
+    play_to_cutoff(card, world, rng, 500, same_game_turn)
     assert world.outcome() is not None or world.turn == turn + 1 or world.olympiad == olympiad + 1
 
 
@@ -633,13 +610,7 @@ def test_first_edition_search_never_peeks() -> None:
     state, role = _play_until(22, _card_phase(85), edition="first")
     other = polemos.game(GAME).hidden_variants(state, role, Rng(4), keep_identities=True)[0]
     assert isinstance(other, AthensSpartaState)
-    view_a, view_b = state.view(role), other.view(role)
-    assert view_a == view_b
-    wa = _sampler(view_a, role).sample(Rng(5)).to_json()
-    wb = _sampler(view_b, role).sample(Rng(5)).to_json()
-    assert wa == wb
-    legal = state.legal_actions(role)
-    assert [_agent().choose(view_a, legal, Rng(1))] == [_agent().choose(view_b, legal, Rng(1))]
+    assert_one_view_one_decision(state, other, role, _sampler, _agent, world_seed=5)
 
 
 def test_first_edition_navies_standing_apart_are_in_the_worlds() -> None:

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import polemos
-from polemos.ai.agents import agent_names, agent_rng, make_agent
+from polemos.ai.agents import agent_names, make_agent
 from polemos.ai.ismcts import ISMCTSAgent, SearchConfig
 from polemos.core.rng import Rng
 from polemos.games.thermopylae import worlds
 from polemos.games.thermopylae.rules import FIRE_STAGES
 from polemos.games.thermopylae.state import GTSState
+from tests.ismcts_helpers import assert_one_view_one_decision, play_to_cutoff, play_until
 
 GAME = "go-tell-the-spartans"
 # what a world's view must show exactly as the real view does
@@ -19,18 +20,10 @@ SAME = ("areas", "off_map", "off_map_units", "tracks", "army_units", "vp", "day"
         "active", "fire", "fire_tally", "committed", "current", "ephialtes", "melee_area")
 
 
-def _play_until(seed: int, options: dict[str, Any], wanted: Any, limit: int = 3000) -> tuple[GTSState, str]:
-    game = polemos.game(GAME)
-    state = game.new(seed, options=options)
+def _play_until(seed: int, options: dict[str, Any], wanted: Any) -> tuple[GTSState, str]:
+    state, role = play_until(GAME, seed, wanted, 3000, **options)
     assert isinstance(state, GTSState)
-    bots = {r: make_agent("heuristic", GAME) for r in game.roles}
-    rng = agent_rng(seed, 0)
-    for _ in range(limit):
-        role = state.active_roles()[0]
-        if wanted(state, role):
-            return state, role
-        state.apply(role, bots[role].choose(state.view(role), state.legal_actions(role), rng))
-    raise AssertionError("no such decision in the game")
+    return state, role
 
 
 def _hidden_fire(s: GTSState, role: str) -> bool:
@@ -49,14 +42,7 @@ def test_two_player_search_never_peeks_under_enemy_stacks() -> None:
     give the same view, the same sampled worlds and the same decisions with the same agent seed."""
     state, role = _play_until(3, {"players": "two"}, _hidden_fire)
     other = polemos.game(GAME).hidden_variants(state, role, Rng(2), keep_identities=True)[0]
-    assert other.to_json() != state.to_json()
-    view_a, view_b = state.view(role), other.view(role)
-    assert view_a == view_b
-    wa = worlds.world_sampler(view_a, role).sample(Rng(4)).to_json()
-    wb = worlds.world_sampler(view_b, role).sample(Rng(4)).to_json()
-    assert wa == wb
-    legal = state.legal_actions(role)
-    assert _agent().choose(view_a, legal, Rng(1)) == _agent().choose(view_b, legal, Rng(1))
+    assert_one_view_one_decision(state, other, role, worlds.world_sampler, _agent, world_seed=4)
 
 
 def test_two_player_worlds_keep_what_the_side_sees() -> None:
@@ -126,11 +112,5 @@ def test_fire_segment_playouts_stop_when_the_segment_ends() -> None:
         world = sampler.sample(rng)
         assert isinstance(world, GTSState)
         assert not sampler.cutoff(world)
-        steps = 0
-        while not sampler.cutoff(world) and world.outcome() is None:
-            r = world.active_roles()[0]
-            legal = world.legal_actions(r)
-            world.apply(r, legal[0] if len(legal) == 1 else sampler.playout(world, r, legal, rng))
-            steps += 1
-            assert steps < 300
+        play_to_cutoff(sampler, world, rng, 300)
         assert world.outcome() is not None or world.stage != state.stage

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -14,22 +13,18 @@ from polemos.games.peloponnesian_war.model import (
     LAND,
 )
 from polemos.games.peloponnesian_war.svg import render_map
+from tests.svg_drawing import SVG, Drawing, drawn_from_an_edited_copy
 
-SVG = "{http://www.w3.org/2000/svg}"
 C = load_components()
-DOC = render_map()
-ROOT = ET.fromstring(DOC)
-
-
-def groups(attr: str) -> dict[int, ET.Element]:
-    return {int(g.attrib[attr]): g for g in ROOT.iter(f"{SVG}g") if attr in g.attrib}
+MAP = Drawing(render_map())
+DOC = MAP.doc
+groups = MAP.groups
 
 
 def test_every_space_is_drawn_with_its_name() -> None:
     spaces = groups("data-space")
     assert set(spaces) == {s.index for s in C.spaces}
-    labels = {t.text for t in ROOT.iter(f"{SVG}text") if t.attrib.get("class") == "label"}
-    assert labels == {s.name for s in C.spaces}
+    assert MAP.labels() == {s.name for s in C.spaces}
 
 
 def test_1_1_1_shapes_show_the_kind_of_space() -> None:
@@ -48,7 +43,7 @@ def test_every_loc_is_drawn_and_styled_by_type() -> None:
 
 
 def test_the_legend_explains_shapes_colours_and_special_locs() -> None:
-    legend = " ".join(t.text or "" for t in ROOT.iter(f"{SVG}text"))
+    legend = MAP.words()
     for words in ("Land space", "Coastal space", "Island space", "Fortress", "Delian League",
                   "Peloponnesian League", "Neutral", "Land LOC", "Naval LOC", "Combined LOC", "Long Walls (5.3.1)",
                   "Isthmus of Corinth (4.1.2)", "storm (4.1.3)", "Strait"):
@@ -56,27 +51,13 @@ def test_the_legend_explains_shapes_colours_and_special_locs() -> None:
 
 
 def test_names_do_not_overlap_one_another() -> None:
-    """Every label's box (6.3 px a letter, 11 px high) clear of every other label's."""
-    boxes = []
-    for t in ROOT.iter(f"{SVG}text"):
-        if t.attrib.get("class") != "label":
-            continue
-        x, y, w = float(t.attrib["x"]), float(t.attrib["y"]), 6.0 * len(t.text or "")
-        anchor = t.attrib["text-anchor"]
-        x0 = x - w / 2 if anchor == "middle" else x if anchor == "start" else x - w
-        boxes.append((t.text, x0, y - 9, x0 + w, y))
-    clashes = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
-               if min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1]
-    assert clashes == []
+    """Every label's box (6 units a letter, 9 high over its baseline) clear of every other label's."""
+    assert MAP.label_clashes(6.0, above=9, below=0) == []
 
 
 def test_the_drawing_follows_a_players_data_folder(tmp_path: Path) -> None:
-    for name in FILES:
-        shutil.copy(DATA_DIR / name, tmp_path / name)
-    spaces = tmp_path / "spaces.toml"
-    spaces.write_text(spaces.read_text(encoding="utf-8").replace('name = "Naxos"', 'name = "Naxos Island"'),
-                      encoding="utf-8")
-    mine = render_map(tmp_path)
+    mine = drawn_from_an_edited_copy(render_map, DATA_DIR, FILES, tmp_path, "spaces.toml", 'name = "Naxos"',
+                                     'name = "Naxos Island"')
     assert ">Naxos Island<" in mine and ">Naxos Island<" not in DOC
 
 

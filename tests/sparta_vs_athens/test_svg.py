@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import json
-import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -17,22 +16,18 @@ from polemos.cli import app
 from polemos.games.sparta_vs_athens.data import DATA_DIR, FILES, load_components
 from polemos.games.sparta_vs_athens.model import COLOURS, LAND_PATH
 from polemos.games.sparta_vs_athens.svg import FILL, render_map
+from tests.svg_drawing import SVG, Drawing, drawn_from_an_edited_copy
 
-SVG = "{http://www.w3.org/2000/svg}"
 C = load_components()
-DOC = render_map()
-ROOT = ET.fromstring(DOC)
-
-
-def groups(attr: str) -> dict[int, ET.Element]:
-    return {int(g.attrib[attr]): g for g in ROOT.iter(f"{SVG}g") if attr in g.attrib}
+MAP = Drawing(render_map())
+DOC, ROOT = MAP.doc, MAP.root
+groups = MAP.groups
 
 
 def test_2_1_every_locale_is_drawn_with_its_name() -> None:
     locales = groups("data-locale")
     assert set(locales) == {loc.index for loc in C.locales}
-    labels = {t.text for t in ROOT.iter(f"{SVG}text") if t.attrib.get("class") == "label"}
-    assert labels == {loc.name for loc in C.locales}
+    assert MAP.labels() == {loc.name for loc in C.locales}
 
 
 def test_2_3_garrisons_in_a_square_if_walled_else_a_circle() -> None:
@@ -92,7 +87,7 @@ def test_2_1_every_path_is_drawn_land_solid_sea_dashed() -> None:
 
 
 def test_the_legend_explains_colours_garrisons_tribute_and_paths() -> None:
-    legend = " ".join(t.text or "" for t in ROOT.iter(f"{SVG}text"))
+    legend = MAP.words()
     for words in ("Athens (red, 2.9)", "Delos Confederation (orange, 2.9)", "Sparta (blue, 2.9)",
                   "Peloponnesian Coalition (purple, 2.9)", "Walled city: GSP in a square", "Port (7.16)",
                   "red to Athens, blue to Sparta (2.16)", "Land path", "Sea path", "Narrows of the Propontis (9.3)",
@@ -112,11 +107,8 @@ def test_locales_are_drawn_apart() -> None:
 
 
 def test_the_drawing_follows_a_players_data_folder(tmp_path: Path) -> None:
-    for name in FILES:
-        shutil.copy(DATA_DIR / name, tmp_path / name)
-    locales = tmp_path / "locales.toml"
-    locales.write_text(locales.read_text(encoding="utf-8").replace('name = "Ceos"', 'name = "Keos"'), encoding="utf-8")
-    mine = render_map(tmp_path)
+    mine = drawn_from_an_edited_copy(render_map, DATA_DIR, FILES, tmp_path, "locales.toml", 'name = "Ceos"',
+                                     'name = "Keos"')
     assert ">Keos<" in mine and ">Keos<" not in DOC
 
 
@@ -136,17 +128,7 @@ def test_names_do_not_overlap_one_another() -> None:
     """Every label's box clear of every other label's (CHAR_W a letter, LABEL_H high)."""
     from polemos.games.sparta_vs_athens.svg import CHAR_W, LABEL_H
 
-    boxes = []
-    for t in ROOT.iter(f"{SVG}text"):
-        if t.attrib.get("class") != "label":
-            continue
-        x, y, w = float(t.attrib["x"]), float(t.attrib["y"]), CHAR_W * len(t.text or "")
-        anchor = t.attrib["text-anchor"]
-        x0 = x - w / 2 if anchor == "middle" else x if anchor == "start" else x - w
-        boxes.append((t.text, x0, y - LABEL_H + 1.5, x0 + w, y + 1.5))
-    clashes = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
-               if min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1]
-    assert clashes == []
+    assert MAP.label_clashes(CHAR_W, above=LABEL_H - 1.5, below=1.5) == []
 
 
 @functools.cache
