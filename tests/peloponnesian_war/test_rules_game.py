@@ -185,8 +185,13 @@ def test_json_round_trip_clone_and_replay() -> None:
     assert t.to_json() == doc
     c = s.clone()
     assert c.to_json() == doc
-    c.sp[0][0] += 1
-    assert s.sp[0][0] != c.sp[0][0]
+    # the clone and its original share the rows of sp and moved until one changes them (writable)
+    assert c.sp[0] is s.sp[0]
+    c.add_sps(0, 0, 0, 1)
+    assert s.sp[0][0] + 1 == c.sp[0][0] and s.to_json() == doc
+    d = c.clone()
+    d.remove_sps(0, 0, 0, 1)
+    assert d.sp[0][0] == s.sp[0][0] and c.sp[0][0] == s.sp[0][0] + 1 and s.to_json() == doc
     rec = s.record()
     again = GAME.new(rec["seed"], rec["scenario"], rec["options"])
     for role, action in rec["actions"]:

@@ -126,8 +126,7 @@ def _new_turn(s: S) -> None:
     """What a new game turn starts from: no SP has moved, no operation made (4.3); leaders out for
     the last turn are available again (4.6, 5.4, 5.7; 5.5: none stays on the map); the turn's
     markers cleared (2.4 Nicias +1, 2.2 Leader Deaths, 6.3 revenue, 10.1 Naval losses). RULINGS P35."""
-    for row in s.moved:
-        row[:] = [0] * len(row)
+    s.moved = [[0] * len(row) for row in s.moved]  # (new rows: a clone may share the old ones)
     s.ops = [0, 0]
     s.passed = [False, False]
     s.first_player = NO

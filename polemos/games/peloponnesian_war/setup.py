@@ -85,8 +85,9 @@ def setup(s: S, scenario_id: str) -> None:
             for lead in s.leaders_of(x):
                 at = s.leader_at[lead]
                 if at >= 0 and at != home:
+                    here, moved = s.writable(at)
                     for i in SIDE_SLOTS[x]:
-                        s.moved[at][i] = s.sp[at][i]
+                        moved[i] = here[i]
     s.first_player = sc.first_operation
     s.op_side = sc.first_operation
     # who plays what (1.2, 2.1)

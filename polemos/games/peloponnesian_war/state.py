@@ -9,7 +9,10 @@ its rule numbers: ``political.py`` (2.x), ``strategy.py`` (3.x), ``operations.py
 side for a decision, logs a line and rolls a die.
 
 Strength Points are counted, not individual counters (1.1.2: "make change" freely): ``sp[space]``
-is a list of 12 counts, index ``nationality * 3 + unit type`` (:func:`slot`).
+is a list of 12 counts, index ``nationality * 3 + unit type`` (:func:`slot`). A clone shares the rows
+of ``sp`` and ``moved`` with its original (the kernel clones before nearly every step, to undo): a row
+is copied by the first change after a clone (:meth:`PWState.writable`), so change them through the
+helpers below or assign a new row, never in place.
 
 The game is open: the map, the treasuries, Bellicosity, SCI, strategies and every die roll are
 public (the matrix side's decisions too: on paper the solitaire player rolls them). Nothing in a
@@ -131,6 +134,9 @@ _LISTS = (
 _DICTS = ("pending", "op", "combat")
 _NESTED_LISTS = ("sp", "moved", "tasks")  # lists of lists (the others hold ints or bools)
 _FLAT_LISTS = tuple(name for name in _LISTS if name not in _NESTED_LISTS)
+# lists of lists whose rows clones share: sp and moved until one changes them (writable), the tasks
+# always (a task is never changed once pushed: push)
+_SHARED_ROWS = ("sp", "moved", "tasks")
 
 
 class PWState(State):
@@ -225,6 +231,18 @@ class PWState(State):
         self._closed_alone: dict[tuple[int, frozenset[int]], frozenset[int]] = {}  # closed_to_leader()
         self._on_map: list[int] | None = None  # in_play(): SPs on the map by slot (add_sps, remove_sps and
         # the army's moves keep it; None: to be counted again)
+        self._own: set[int] = set()  # the spaces whose sp and moved rows no clone shares (writable)
+
+    def writable(self, space: int) -> tuple[list[int], list[int]]:
+        """The ``sp`` and ``moved`` rows of ``space``, this state's own to change in place. A clone
+        copies no row (:meth:`clone`: both keep the same row lists), so the first change of a space's
+        rows after a clone copies them; a space not in ``_own`` may share its rows."""
+        sp, moved = self.sp, self.moved
+        if space not in self._own:
+            self._own.add(space)
+            sp[space] = sp[space][:]
+            moved[space] = moved[space][:]
+        return sp[space], moved[space]
 
     def was_listed(self, action: str) -> bool:
         """Whether ``action`` is in the listing of legal actions kept for this very position (the
@@ -298,11 +316,12 @@ class PWState(State):
 
     # ================================================================ tasks, decisions, log, dice
     def push(self, *tasks: list[int | str]) -> None:
-        """Add tasks to run next, in the order given (the first runs first)."""
+        """Add tasks to run next, in the order given (the first runs first). A task list is never
+        changed once pushed (the rules read it; :meth:`clone` shares it), so it is kept as given."""
         if len(tasks) == 1:
-            self.tasks.append(list(tasks[0]))
+            self.tasks.append(tasks[0])
         else:
-            self.tasks.extend([list(task) for task in reversed(tasks)])
+            self.tasks.extend(reversed(tasks))
 
     def ask(self, kind: str, side: int, **data: Any) -> None:
         """Ask ``side`` for a decision of ``kind`` (its LEGAL/APPLY functions answer it). Never for the
@@ -347,6 +366,8 @@ class PWState(State):
 
     def add_sps(self, space: int, nationality: int, unit_type: int, n: int) -> None:
         i = nationality * 3 + unit_type  # slot()
+        if space not in self._own:
+            self.writable(space)
         self.sp[space][i] += n
         self._dirty_spaces.add(space)
         self._occ_dirty.add(space)
@@ -355,6 +376,8 @@ class PWState(State):
 
     def army_in(self, space: int, i: int, n: int) -> None:
         """``n`` SPs of slot ``i`` of a moving army enter ``space``: they count as moved there (4.3)."""
+        if space not in self._own:
+            self.writable(space)
         self.sp[space][i] += n
         self.moved[space][i] += n
         self._dirty_spaces.add(space)
@@ -364,6 +387,8 @@ class PWState(State):
 
     def army_out(self, space: int, i: int, n: int) -> None:
         """``n`` SPs of slot ``i`` of a moving army leave ``space``, where they were moved SPs."""
+        if space not in self._own:
+            self.writable(space)
         self.sp[space][i] -= n
         self.moved[space][i] -= n
         self._dirty_spaces.add(space)
@@ -377,6 +402,8 @@ class PWState(State):
         if n > self.sp[space][i]:
             raise AssertionError(f"only {self.sp[space][i]} {NATIONALITIES[nationality]} {UNIT_TYPES[unit_type]} "
                                  f"SPs in {self.comp.spaces[space].name}, not {n}")
+        if space not in self._own:
+            self.writable(space)
         self.sp[space][i] -= n
         self._dirty_spaces.add(space)
         self._occ_dirty.add(space)
@@ -589,14 +616,16 @@ class PWState(State):
         c = type(self).__new__(type(self))
         copy_header(self, c)
         c.comp = self.comp
-        # copy_fields(self, c, _SCALARS, _LISTS), by name: the lists of lists one level deep
+        # copy_fields(self, c, _SCALARS, _LISTS), by name: the rows of sp, moved (2 x 89) and tasks not
+        # at all — both states keep them; a row of sp or moved is copied before it changes (writable)
         mine, theirs = self.__dict__, c.__dict__
         for name in _SCALARS:
             theirs[name] = mine[name]
         for name in _FLAT_LISTS:
             theirs[name] = mine[name][:]
-        for name in _NESTED_LISTS:
-            theirs[name] = list(map(list.copy, mine[name]))
+        for name in _SHARED_ROWS:
+            theirs[name] = mine[name][:]
+        self._own = set()
         for name in _DICTS:
             theirs[name] = _plain_copy(mine[name])
         c.log = self.log[:]
