@@ -489,11 +489,13 @@ def legal_op_objective(s: S, side: int) -> list[str]:
     out = ["pass"]
     rebels = cause_rebellion_strategy(s, side)
     barred, texts = _objective_table(s.comp)
+    target_ok = strategy.cause_rebellion_target_ok
     for space, (objective, rebel) in enumerate(texts):
+        # (rebellion_target's test without writing out why each other space is not a target)
         if space not in barred or not valid_objective(s, side, space):
             out.append(objective)
-        if rebels and not rebellion_target(s, side, space):
-            out.append(rebel)
+            if rebels and target_ok(s, side, space):
+                out.append(rebel)
     return out
 
 
@@ -710,11 +712,12 @@ def _activate(s: S, slots: list[int]) -> None:
     side, at = int(op["side"]), int(op["at"])
     cost = 0
     taken = [0] * NSLOTS
+    moved = s.writable(at)[1]
     for i in slots:
         cost += activation_cost(s, SLOT_NATIONALITY[i], SLOT_TYPE[i])
         taken[i] += 1
         op["army"][i] += 1
-        s.moved[at][i] += 1
+        moved[i] += 1
     s.treasury[side] -= cost
     op["paid"] = int(op["paid"]) + cost
     op["taken"] = int(op["taken"]) + len(slots)
@@ -1232,10 +1235,11 @@ def t_op_battle(s: S, task: Task) -> None:
     spaces = (at, z) if side == ATHENS else (z, at)
     result = combat.resolve_battle(s, "4.7", spaces[ATHENS], spaces[SPARTA], army=list(op["army"]))
     # what the battle took from the army (eliminated or sent home): only the army fought for its side
+    here, now_moved = s.writable(at)
     for i in SIDE_SLOTS[side]:
-        gone = max(0, before[i] - s.sp[at][i])
+        gone = max(0, before[i] - here[i])
         op["army"][i] = max(0, int(op["army"][i]) - gone)
-        s.moved[at][i] = max(0, min(s.sp[at][i], moved[i] - gone))
+        now_moved[i] = max(0, min(here[i], moved[i] - gone))
     winner = int(result["winner"])
     if winner == 1 - side:
         _army_gone(s, "it lost the battle (4.7)")
