@@ -417,24 +417,45 @@ def _names_clear(base: _Base, view: JSON) -> tuple[tuple[str, tuple[float, float
         near = [w for loc in room.near[name] for w in words.get(loc, ())]
         if not any(_meets(boxes[name], w) for w in near):
             continue
-        markers = room.markers
         # what stands within reach of the name's tries (a name is at most ~200 px wide, moved 24 px at most)
-        around = {other: m for other, m in markers.items() if abs(m[1] - y0) < 60 and abs(m[0] - x0) < 160}
-        others = [b for other, b in boxes.items() if other != name and abs(b[3] - y0) < 60 and abs(b[0] - x0) < 330]
-        best: tuple[int, tuple[float, float, float]] | None = None
-        for font, dy, dx in product(NAME_SIZES, (*LIFTS, 4.0, -4.0), NUDGES):
-            box = _name_box(name, x0 + dx, y0 + dy, font)
-            if _name_touches(box, name, around, others, base.board):
-                continue
-            covered = sum(1 for w in near if _meets(box, w))
-            if best is None or covered < best[0]:
-                best = (covered, (x0 + dx, y0 + dy, font))
-            if covered == 0:
-                break
-        if best is not None and best[1] != (x0, y0, font0):
-            boxes[name] = _name_box(name, *best[1])
-            moved.append((name, best[1]))
+        others = tuple(b for other, b in boxes.items() if other != name and abs(b[3] - y0) < 60
+                       and abs(b[0] - x0) < 330)
+        # the place found before for the same words near and the same names around (issue 8: the tries were ~2/3 of
+        # the board's drawing, and a page mostly finds the stacks of the one before), else tried now
+        key = (name, tuple(near), others)
+        found = room.tries.get(key, _UNTRIED)
+        if found is _UNTRIED:
+            if len(room.tries) >= TRIES_KEPT:
+                room.tries.clear()
+            found = room.tries[key] = _name_try(base, room, name, near, others)
+        if found is not None and found != (x0, y0, font0):
+            boxes[name] = _name_box(name, *found)
+            moved.append((name, found))
     return tuple(moved)
+
+
+_UNTRIED = (0.0, 0.0, 0.0)  # a key of _NameRoom.tries not tried yet (no name is tried at a font of 0)
+TRIES_KEPT = 4096  # the places kept per board (_NameRoom.tries), forgotten all at once past this
+
+
+def _name_try(base: _Base, room: _NameRoom, name: str, near: list[Box],
+              others: tuple[Box, ...]) -> tuple[float, float, float] | None:
+    """The place (x, baseline, font) of the city's name among _name_places' candidates that touches no marker and no
+    other name (``others``) and covers the fewest of the blocks' words ``near`` (the first that covers none); None
+    when every candidate touches something."""
+    x0, y0, _ = base.names[name]
+    around = {other: m for other, m in room.markers.items() if abs(m[1] - y0) < 60 and abs(m[0] - x0) < 160}
+    best: tuple[int, tuple[float, float, float]] | None = None
+    for font, dy, dx in product(NAME_SIZES, (*LIFTS, 4.0, -4.0), NUDGES):
+        box = _name_box(name, x0 + dx, y0 + dy, font)
+        if _name_touches(box, name, around, list(others), base.board):
+            continue
+        covered = sum(1 for w in near if _meets(box, w))
+        if best is None or covered < best[0]:
+            best = (covered, (x0 + dx, y0 + dy, font))
+        if covered == 0:
+            break
+    return best[1] if best is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,6 +467,8 @@ class _NameRoom:
     near: dict[str, tuple[str, ...]]  # city -> the places whose stacks may reach its name's tries
     reach: frozenset[str]  # the places whose stacks may reach some name
     lowest: dict[str, float]  # a place -> the lowest y of its stack's lowest row (of two or more), clear of the names
+    # (city, the blocks' words near it, the names around it) -> its place, or None (_names_clear, _name_try)
+    tries: dict[tuple[str, tuple[Box, ...], tuple[Box, ...]], tuple[float, float, float] | None]
 
 
 _ROOMS: dict[int, tuple[_Base, _NameRoom]] = {}  # id(base) -> the base (held: its id stays its own) and its room
@@ -469,7 +492,8 @@ def _name_room(base: _Base) -> _NameRoom:
                     and y < box[1] < y + base.radius + 20]
             lowest[loc] = min([y + LOWEST_ROW * base.radius, *(top - 9.5 for top in tops)])
         room = _NameRoom(markers=_markers(base.board, base.centre, base.radius), boxes=boxes, near=near,
-                         reach=frozenset(loc for locs in near.values() for loc in locs), lowest=lowest)
+                         reach=frozenset(loc for locs in near.values() for loc in locs), lowest=lowest,
+                         tries={})
         _ROOMS[id(base)] = (base, room)
     return room
 

@@ -92,8 +92,19 @@ def _place(x: float, y: float, w: float, rows: int, taken: list[Box],
         x0 = tx - w / 2 if anchor == "middle" else tx if anchor == "start" else tx - w
         return (x0, ty - 9, x0 + w, ty - 9 + h)
 
-    best = min(places, key=lambda p: sum(_area(box(p), other) for other in taken))  # the first of equals
-    return best[0], best[1], best[2], box(best)
+    boxes = [box(p) for p in places]
+    near = _near(boxes, taken)
+    best = min(range(len(places)), key=lambda k: sum(_area(boxes[k], other) for other in near))  # the first of equals
+    return places[best][0], places[best][1], places[best][2], boxes[best]
+
+
+def _near(boxes: list[Box], taken: list[Box]) -> list[Box]:
+    """The boxes of ``taken`` that may meet one of ``boxes``: those that meet the box around them all, in their
+    order (any other meets none, _area 0, so the sums and the choice are the same; issue 8: the map's ~130 names
+    and symbols were summed over for each of ~10 places of each space's words)."""
+    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    return [t for t in taken if t[0] < right and t[2] > left and t[1] < bottom and t[3] > top]
 
 
 def _area(a: Box, b: Box) -> float:
@@ -133,7 +144,8 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         if marks:  # by a corner of the symbol (the top right one first) that nothing covers
             mw = shown_width(marks, 10, True)
             corners = [(x0, y0, x0 + mw + 2, y0 + 11) for y0 in (y - 17, y + 6) for x0 in (x + 10, x - 12 - mw)]
-            box = min(corners, key=lambda c: sum(_area(c, t) for t in taken))
+            near = _near(corners, taken)
+            box = min(corners, key=lambda c: sum(_area(c, t) for t in near))
             parts.append(f'<text x="{_fmt(box[0] + 1)}" y="{_fmt(box[1] + 9)}" fill="#000" font-weight="bold" '
                          f'paint-order="stroke" stroke="#ffeb3b" stroke-width="3">{marks}</text>')
             taken.append(box)

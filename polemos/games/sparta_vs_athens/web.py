@@ -92,6 +92,25 @@ def _spot(x: float, y: float, w: float, h: float, taken: Iterable[Box]) -> tuple
     return min(spots, key=lambda p: sum(_overlap((p[0], p[1], p[0] + w, p[1] + h), t) for t in near))
 
 
+def _spot_by(data_dir: Path | None, index: int, w: float, h: float, placed: list[Box]) -> tuple[float, float]:
+    """_spot for the locale ``index``'s words among the map's own words (_base's ``around``) and the pieces' words
+    ``placed`` so far: only those of ``placed`` within _spot's reach are passed on (in their order, so _spot meets
+    the same ones), and the answer is kept for those (issue 8: a page's ~120 spots were worked out again for every
+    page drawn, ~5 ms of its ~15; the same pieces at the same places are found again from one page to the next)."""
+    _, at, _ = _base(data_dir)
+    x, y = at[index]
+    rx, ry = 57.0 + w, 56.0 + h
+    near = tuple(t for t in placed if t[0] < x + rx and t[2] > x - rx and t[1] < y + ry and t[3] > y - ry)
+    return _spot_kept(data_dir, index, w, h, near)
+
+
+@functools.lru_cache(maxsize=4096)
+def _spot_kept(data_dir: Path | None, index: int, w: float, h: float, near: tuple[Box, ...]) -> tuple[float, float]:
+    _, at, around = _base(data_dir)
+    x, y = at[index]
+    return _spot(x, y, w, h, (*around[index], *near))
+
+
 LEADER_FROM = 15.0  # a block of words whose nearest point lies farther from its locale than this gets a leader line
 
 
@@ -123,7 +142,7 @@ def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
 
 def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     comp = load_components(data_dir)
-    base, at, around = _base(data_dir)
+    base, at, _ = _base(data_dir)
     placed: list[Box] = []  # the pieces' words set so far
     naval_types = {ut.id for ut in comp.units if ut.kind == 1}
     naval = {str(u["unit"]) for u in view.get("units", []) if str(u["unit"]).split("#")[0] in naval_types}
@@ -147,7 +166,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         tags = _tags(units.get(loc.id, []), naval)
         if tags:  # one line a side, clear of the names (issue 11)
             w = max(shown_width(tag, 10, True) for tag in tags.values()) + 4
-            left, top = _spot(x, y, w, LINE * len(tags), (*around[loc.index], *placed))
+            left, top = _spot_by(data_dir, loc.index, w, LINE * len(tags), placed)
             placed.append((left, top, left + w, top + LINE * len(tags)))
             leaders_lines.append(_leader(x, y, placed[-1]))
             for k, (side, tag) in enumerate(tags.items()):
@@ -170,7 +189,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
             title = HELD_BY.format(locale=title, side=names.SIDE_NAME.get(owner, NO_ONE) if owner else NO_ONE)
         if flags:
             w = shown_width("".join(flags), 10, True) + 4
-            left, top = _spot(x, y, w, LINE, (*around[loc.index], *placed))
+            left, top = _spot_by(data_dir, loc.index, w, LINE, placed)
             placed.append((left, top, left + w, top + LINE))
             leaders_lines.append(_leader(x, y, placed[-1]))
             words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5)}" fill="#000" font-weight="bold" '
@@ -179,7 +198,7 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         if here:
             said = ", ".join(here)
             w = shown_width(said, 10) + 4
-            left, top = _spot(x, y, w, LINE, (*around[loc.index], *placed))
+            left, top = _spot_by(data_dir, loc.index, w, LINE, placed)
             placed.append((left, top, left + w, top + LINE))
             leaders_lines.append(_leader(x, y, placed[-1]))
             words.append(f'<text x="{_fmt(left + 2)}" y="{_fmt(top + 8.5)}" fill="#333" '

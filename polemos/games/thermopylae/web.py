@@ -325,34 +325,52 @@ def _first_column(amap: AreaMap) -> int:
     return min(a.column for a in amap.areas if a.passable)
 
 
-def _cell(amap: AreaMap, index: int, units: list[Any]) -> str:
-    area = amap.areas[index]
-    x = X0 + amap.rows.index(area.row) * CELL
-    y = HEAD + EDGE + (area.column - _first_column(amap)) * CELL
-    if area.column < _first_column(amap):
-        return ""
-    at = f'transform="translate({x} {y})"'
-    if not area.passable:
-        return f'<rect class="sea" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
-    parts = [f'<g data-ref="a:{area.name}" aria-label={quoteattr(area_label(amap, area.name))} '
-             f'class="a {TERRAIN_CLASS.get(area.terrain, "t1")}" {at}>',
-             f'<rect class="t" width="{CELL}" height="{CELL}"/>']
-    if area.terrain == "wall":
-        w = 16
-        left = (CELL - w) / 2
-        if area.road:  # the gate: the road passes through the wall
-            h = CELL / 2 - 12
-            parts.append(f'<rect class="wl" x="{left:g}" width="{w}" height="{h:g}"/>'
-                         f'<rect class="wl" x="{left:g}" y="{CELL - h:g}" width="{w}" height="{h:g}"/>')
-        else:
-            parts.append(f'<rect class="wl" x="{left:g}" width="{w}" height="{CELL}"/>')
-    parts.append(_road_path(amap, index))
-    parts.append(f'<text class="an" x="3" y="19">{area.name}</text>')
-    if area.terrain == "level2":
-        parts.append(f'<text class="kl" x="{CELL / 2:g}" y="{CELL - 3}">{escape(amap.mound_name)} ▲</text>')
+@functools.lru_cache(maxsize=8)
+def _ground(data_dir: Path | None) -> tuple[tuple[str, bool], ...]:
+    """Each area's cell without its pieces, drawn once per data folder (issue 11/8: the board is drawn for every
+    page, and the map never changes): the drawing, open (its pieces and "</g>" follow) when the area takes pieces,
+    closed ("" or the sea's rect) when it does not."""
+    amap = _map(data_dir)
+    first = _first_column(amap)
+    out: list[tuple[str, bool]] = []
+    for index, area in enumerate(amap.areas):
+        x = X0 + amap.rows.index(area.row) * CELL
+        y = HEAD + EDGE + (area.column - first) * CELL
+        if area.column < first:
+            out.append(("", False))
+            continue
+        if not area.passable:
+            out.append((f'<rect class="sea" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>', False))
+            continue
+        parts = [f'<g data-ref="a:{area.name}" aria-label={quoteattr(area_label(amap, area.name))} '
+                 f'class="a {TERRAIN_CLASS.get(area.terrain, "t1")}" transform="translate({x} {y})">',
+                 f'<rect class="t" width="{CELL}" height="{CELL}"/>']
+        if area.terrain == "wall":
+            w = 16
+            left = (CELL - w) / 2
+            if area.road:  # the gate: the road passes through the wall
+                h = CELL / 2 - 12
+                parts.append(f'<rect class="wl" x="{left:g}" width="{w}" height="{h:g}"/>'
+                             f'<rect class="wl" x="{left:g}" y="{CELL - h:g}" width="{w}" height="{h:g}"/>')
+            else:
+                parts.append(f'<rect class="wl" x="{left:g}" width="{w}" height="{CELL}"/>')
+        parts.append(_road_path(amap, index))
+        parts.append(f'<text class="an" x="3" y="19">{area.name}</text>')
+        if area.terrain == "level2":
+            parts.append(f'<text class="kl" x="{CELL / 2:g}" y="{CELL - 3}">{escape(amap.mound_name)} ▲</text>')
+        out.append(("".join(parts), True))
+    return tuple(out)
+
+
+def _cell(ground: tuple[str, bool], units: list[Any]) -> str:
+    """An area's cell (its ground, _ground) with its pieces: the Persians' pile west of the Greeks' in a melee."""
+    drawn, open_ = ground
+    if not open_:
+        return drawn
     persians = [u for u in units if isinstance(u, dict) and _side_of(u) == "persian"]
     greeks = [u for u in units if isinstance(u, dict) and _side_of(u) == "greek"]
     piles = [p for p in (persians, greeks) if p]  # the Persians come from the west: their pile on the left
+    parts = [drawn]
     for k, pile in enumerate(piles):
         if len(piles) == 1:
             parts.append(_pile(pile, CELL / 2))
@@ -589,8 +607,8 @@ def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
         status = f"Day {day}, series {view.get('series', '-')}, round {view.get('round', '-')}"
         sx = X0 + 8 + shown_width(sea, NOTE) + 40
         out.append(_note(status, sx, HEAD + 20, X0 + grid_w * 0.75 - sx, extra="font-weight:bold"))
-    for index in range(len(amap.areas)):
-        out.append(_cell(amap, index, _list(areas.get(amap.areas[index].name))))
+    for area, ground in zip(amap.areas, _ground(data_dir), strict=True):
+        out.append(_cell(ground, _list(areas.get(area.name))))
     out.append(f'<rect class="mtn" x="{X0}" y="{mountain_y}" width="{grid_w}" height="{EDGE}"/>'
                f'<text class="nt" x="{X0 + 8}" y="{mountain_y + 20}" style="fill:#fff">South: the mountain '
                f"(Kallidromos, impassable)</text>")
