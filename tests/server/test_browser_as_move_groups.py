@@ -10,8 +10,6 @@ Needs Playwright's Python package and a Chromium binary; without them the module
 
 from __future__ import annotations
 
-from typing import Any
-
 import polemos
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import web
