@@ -46,7 +46,10 @@ class GTSPlay(GTSState):
 
     def _apply(self, role: Role, action: str) -> None:
         shown = visible_tops(self)
-        sequence.apply(self, action, role)
+        # the action, then the automatic stages up to the next decision (sequence.apply, as two calls: a test
+        # may stop the game after each action by replacing sequence.advance)
+        sequence.act(self, action, role)
+        sequence.advance(self)
         # what the rules derived from the new position (rules.touch forgets it on every change) is kept
         # for the next listing; only the listing itself is for the position before the action
         self._legal_key = None

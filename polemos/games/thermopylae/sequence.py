@@ -395,6 +395,16 @@ def _end_segment_for(s: GTSState, role: str) -> bool:
 
 
 def apply(s: GTSState, action: str, role: str) -> None:
+    """Carry out ``role``'s ``action`` (one of :func:`legal`'s), then everything automatic after it
+    (:func:`advance`)."""
+    act(s, action, role)
+    advance(s)
+
+
+def act(s: GTSState, action: str, role: str) -> None:
+    """:func:`apply` without the :func:`advance` after it: ``GTSPlay`` calls the two in turn, through this
+    module's attributes (the module is compiled, issue 12: a test that stops the game after each action
+    replaces ``advance`` there)."""
     comp = s.comp
     word, _, rest = action.partition(" ")
     st = s.stage
@@ -485,4 +495,3 @@ def apply(s: GTSState, action: str, role: str) -> None:
         elif word == "feint":
             feint(s, sps, send)
         # the melee itself is fought by advance (retreat_area marks the decision as taken)
-    advance(s)
