@@ -74,6 +74,9 @@ class GameRow(Base):
     seed_chosen: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)  # by the creator (shown)
     state: Mapped[str] = mapped_column(Text, nullable=False)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    # the internal version ``state`` is at (migration 0007): a snapshot written every few actions, the stored
+    # actions after it bring it up to ``version`` (service.SNAPSHOT_EVERY); NULL: at ``version``
+    state_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     status: Mapped[str] = mapped_column(String(12), nullable=False, default="open")  # open|active|finished
     active: Mapped[str] = mapped_column(String(200), nullable=False, default="")  # roles to act, comma-separated
     winner: Mapped[str | None] = mapped_column(String(40), nullable=True)

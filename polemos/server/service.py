@@ -2,7 +2,8 @@
 
 Every state change is one database transaction: the game row is locked (``BEGIN IMMEDIATE`` on
 SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL), its state JSON loaded, the action checked and
-applied by the game engine, the action appended and the new state saved; nothing is kept only in
+applied by the game engine, the action appended and the new state saved (its JSON every SNAPSHOT_EVERY
+actions: between, the row's snapshot and the actions after it are the state); nothing is kept only in
 memory, so several server processes on one PostgreSQL serve the same games, and a crash loses no
 acknowledged action to a crash of the server (SQLite runs in WAL mode with ``synchronous=NORMAL``:
 polemos.server.db.sqlite_synchronous says what a power cut may cost, and how to choose ``FULL``).
@@ -15,6 +16,7 @@ import hashlib
 import json
 import logging
 import math
+import os
 import re
 import secrets
 import sqlite3
@@ -76,6 +78,14 @@ PAGE_CACHE = 4096  # (game, viewer) pairs: a two-player game has three viewers
 # a state cached at an older version is brought up to date by at most this many stored actions (replayed on a
 # clone, ~0.1-0.3 ms each) rather than parsed afresh from its JSON (~1 ms, and its views' kept work lost)
 CATCH_UP = 32
+# The state's JSON (25-40 KB mid-game, growing with the record it holds) is written with every SNAPSHOT_EVERY-th
+# action of a game and with its last, not with each: encoding it was ~10% of the server's CPU per action, and
+# its pages the bulk of each write transaction, which every process queues for (issue 8). Between snapshots
+# the game row keeps the last one and its version (``state_version``), and the actions stored since (each
+# in the same transaction as the row's version: a crash loses no acknowledged one) bring it up to date when
+# a process reads it afresh: at most SNAPSHOT_EVERY - 1 replayed (~0.1-0.3 ms each), only on a cache miss.
+# $POLEMOS_SNAPSHOT_EVERY to measure with (1: the state written with every action, as before).
+SNAPSHOT_EVERY = max(1, int(os.environ.get("POLEMOS_SNAPSHOT_EVERY", "16")))
 ACT_ATTEMPTS = 8  # an action planned on a version that moved meanwhile is planned again, this often
 NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{2,40}$")
 MIN_PASSWORD = 8
@@ -382,7 +392,7 @@ class Store:
             self._check_game_limits(db, viewer, status)
             row = GameRow(game_id=game.id, scenario=state.scenario, options=json.dumps(state.options),
                           seed=str(seed), seed_chosen=chosen,
-                          state=json.dumps(state.to_json()), version=0, status=status,
+                          state=json.dumps(state.to_json()), version=0, state_version=0, status=status,
                           active=",".join(state.active_roles()), hotseat=hotseat,
                           invite=secrets.token_urlsafe(12), created_by=viewer.user_id)
             db.add(row)
@@ -516,7 +526,8 @@ class Store:
                 raise ApiError(409, f"seat {role} is not open" if role else "no open seat")
             if invite is not None and invite != row.invite:
                 raise ApiError(403, "wrong invitation")
-            state = self._cached_state(row.id, row.game_id, row.version, lambda: row.state)
+            state = self._cached_state(row.id, row.game_id, row.version, lambda: (row.state, row.state_version),
+                                       _stored_actions(db.connection(), gid, row.version))
             signals = Signals.load(row.signals, row.version)
             signals.rebase(state, public_facts(row.status, row.active, _seat_facts(_infos(seats)), row.result))
             seat = open_seats[0]
@@ -535,7 +546,23 @@ class Store:
 
     # ------------------------------------------------------------------------------ playing
     def load(self, row: GameRow) -> State:
-        return self._parse(row.id, row.game_id, row.state)
+        """The state of a game row (its snapshot brought up to the row's version by the actions after it)."""
+        with self.quick.connect() as conn:
+            return self._stored(row.id, row.game_id, row.version, (row.state, row.state_version),
+                                _stored_actions(conn, row.id, row.version))
+
+    def _stored(self, gid: int, game_id: str, version: int, stored: tuple[str, int | None],
+                actions: Callable[[int], Sequence[tuple[int, str, str, str]]]) -> State:
+        """The game's state at internal ``version`` from its row's snapshot ``stored`` (the state's JSON and
+        the version it is at, None for ``version``: SNAPSHOT_EVERY) and the actions stored after it."""
+        text, at = stored
+        state = self._parse(gid, game_id, text)
+        if at is None or at == version:
+            return state
+        caught = self._caught_up(gid, (at, state), version, actions, clone=False)
+        if caught is None:  # the row's version and its actions are written together: this would be a bug
+            raise ApiError(500, f"game {gid} cannot be loaded: its actions after version {at} are missing")
+        return caught
 
     def _parse(self, gid: int, game_id: str, text: str) -> State:
         game = self.game(game_id)
@@ -773,13 +800,18 @@ class Store:
             except IllegalActionError as exc:
                 raise ApiError(422, str(exc)) from None
             text = action
-        values: JSON = {"version": row.version + 1, "state": dumps_state(state.to_json()),
-                        "active": ",".join(state.active_roles())}
+        values: JSON = {"version": row.version + 1, "active": ",".join(state.active_roles())}
         status, result = row.status, row.result
         outcome = state.outcome()
         if outcome is not None:
             status, result = "finished", json.dumps(outcome.to_json())
             values.update(status=status, winner=outcome.winner, result=result)
+        # the state's snapshot (SNAPSHOT_EVERY): every so many actions, and the finished game's (its record)
+        snapshot = row.version if row.state_version is None else row.state_version
+        if outcome is not None or row.version + 1 - snapshot >= SNAPSHOT_EVERY:
+            values.update(state=dumps_state(state.to_json()), state_version=row.version + 1)
+        else:
+            values["state_version"] = snapshot  # set even when it was NULL (which would mean "at version")
         change = self._change(gid, row.version + 1, status, values["active"], result, seats, state, signals)
         values["signals"] = signals.dump()
         if change.public_moved:
@@ -793,6 +825,7 @@ class Store:
         # the head as this write leaves it (the page of act_and_view is shown from it)
         after = dataclasses.replace(row, version=row.version + 1, status=status, active=values["active"],
                                     winner=values.get("winner", row.winner), result=result, signals=values["signals"],
+                                    state_version=values["state_version"],
                                     updated_at=values.get("updated_at", row.updated_at),
                                     bot_host=values.get("bot_host", row.bot_host),
                                     bot_until=values.get("bot_until", row.bot_until))
@@ -854,26 +887,21 @@ class Store:
         """The game's state at the head's version, the caller's to change (``_cached_state``), its JSON
         or the actions since the cached version read on ``conn`` on a miss; ``_Moved`` if the game is no
         longer at that version."""
-        def text() -> str | None:
+        def text() -> tuple[str, int | None] | None:
             if isinstance(conn, sqlite3.Connection):
                 rows = conn.execute(_STATE_SQL, (row.id, row.version)).fetchall()
-                return str(rows[0][0]) if rows else None
-            return conn.execute(_STATE_AT, {"gid": row.id, "version": row.version}).scalar()
+            else:
+                rows = list(conn.execute(_STATE_AT, {"gid": row.id, "version": row.version}).all())
+            return (str(rows[0][0]), rows[0][1]) if rows else None
 
-        def actions(after: int) -> Sequence[tuple[int, str, str, str]]:
-            if isinstance(conn, sqlite3.Connection):
-                return conn.execute(_ACTIONS_SQL, _ACTIONS_PARAMS({"gid": row.id, "after": after,
-                                                                   "upto": row.version})).fetchall()
-            return [tuple(r) for r in conn.execute(_ACTIONS_BETWEEN, {"gid": row.id, "after": after,
-                                                                      "upto": row.version}).all()]
+        return self._cached_state(row.id, row.game_id, row.version, text, _stored_actions(conn, row.id, row.version))
 
-        return self._cached_state(row.id, row.game_id, row.version, text, actions)
-
-    def _cached_state(self, gid: int, game_id: str, version: int, text: Callable[[], str | None],
-                      actions: Callable[[int], Sequence[tuple[int, str, str, str]]] | None = None) -> State:
+    def _cached_state(self, gid: int, game_id: str, version: int, text: Callable[[], tuple[str, int | None] | None],
+                      actions: Callable[[int], Sequence[tuple[int, str, str, str]]]) -> State:
         """The game's state at internal ``version``, the caller's to change: a clone of this process's
         cached copy; on a miss, the cached copy brought up to ``version`` by the actions stored since
-        (``actions``, when there are at most CATCH_UP of them), else parsed from ``text()`` (the stored JSON).
+        (``actions``, when there are at most CATCH_UP of them), else read from ``text()`` (the stored JSON
+        and the version it is at, None if the game is no longer at ``version``) and the actions after it.
 
         Catching up is what another server process did to reach ``version`` (its action applied to a
         clone of the state before it: the same state and actions give the same state, which the games'
@@ -885,13 +913,13 @@ class Store:
         if entry is not None and entry[0] == version:
             return entry[1].clone()
         state: State | None = None
-        if entry is not None and actions is not None and entry[0] < version <= entry[0] + CATCH_UP:
+        if entry is not None and entry[0] < version <= entry[0] + CATCH_UP:
             state = self._caught_up(gid, entry, version, actions)
         if state is None:
             stored = text()
             if stored is None:
                 raise _Moved()
-            state = self._parse(gid, game_id, stored)
+            state = self._stored(gid, game_id, version, stored, actions)
         latest = self.states.get(gid)
         if latest is None or latest[0] < version:  # never an older version over a newer one
             self.states.put(gid, (version, state))
@@ -899,15 +927,15 @@ class Store:
 
     @staticmethod
     def _caught_up(gid: int, entry: tuple[int, State], version: int,
-                   actions: Callable[[int], Sequence[tuple[int, str, str, str]]]) -> State | None:
+                   actions: Callable[[int], Sequence[tuple[int, str, str, str]]], clone: bool = True) -> State | None:
         """The cached ``entry`` (internal version, state) brought up to ``version`` by the stored actions
         after it (an action applied, an undo taken back, as Store._plan did them), or None if they are
-        not all there yet (the caller parses the stored state instead)."""
+        not all there yet (the caller parses the stored state instead); on a clone unless not ``clone``."""
         base, cached = entry
         rows = actions(base)
         if [r[0] for r in rows] != list(range(base + 1, version + 1)):
             return None
-        state = cached.clone()
+        state = cached.clone() if clone else cached
         try:
             for _seq, kind, role, text in rows:
                 if kind == "undo":
@@ -1152,7 +1180,8 @@ _SESSIONS = cast(Table, Session.__table__)
 
 # The statements of the hot paths, built once (building a statement costs more than running it on SQLite)
 _HEAD_FIELDS = ("id", "game_id", "scenario", "options", "seed_chosen", "version", "status", "active", "winner",
-                "result", "hotseat", "invite", "created_by", "updated_at", "bot_host", "bot_until", "signals")
+                "result", "hotseat", "invite", "created_by", "updated_at", "bot_host", "bot_until", "signals",
+                "state_version")
 _HEAD_SELECT = (select(*(_GAMES.c[f] for f in _HEAD_FIELDS), _SEATS.c.role, _SEATS.c.kind,
                        _SEATS.c.user_id.label("seat_user"), _SEATS.c.bot, _USERS.c.name.label("player"))
                 .select_from(_GAMES.outerjoin(_SEATS, _SEATS.c.game == _GAMES.c.id)
@@ -1161,7 +1190,8 @@ _HEAD_BY_ID = _HEAD_SELECT.where(_GAMES.c.id == bindparam("gid")).order_by(_SEAT
 _ACTIONS_BETWEEN = (select(_ACTIONS.c.seq, _ACTIONS.c.kind, _ACTIONS.c.role, _ACTIONS.c.text)
                     .where(_ACTIONS.c.game == bindparam("gid"), _ACTIONS.c.seq > bindparam("after"),
                            _ACTIONS.c.seq <= bindparam("upto")).order_by(_ACTIONS.c.seq))
-_STATE_AT = select(_GAMES.c.state).where(_GAMES.c.id == bindparam("gid"), _GAMES.c.version == bindparam("version"))
+_STATE_AT = (select(_GAMES.c.state, _GAMES.c.state_version)
+             .where(_GAMES.c.id == bindparam("gid"), _GAMES.c.version == bindparam("version")))
 _SESSION_BY_TOKEN = (select(_USERS.c.id, _USERS.c.name, _SESSIONS.c.csrf, _SESSIONS.c.expires_at,
                             _SESSIONS.c.last_used, _USERS.c.lang)
                      .select_from(_SESSIONS.join(_USERS, _USERS.c.id == _SESSIONS.c.user_id))
@@ -1220,6 +1250,7 @@ class _Head:
     bot_host: str | None
     bot_until: datetime | None
     signals: str | None
+    state_version: int | None  # the version the stored state's snapshot is at (None: ``version``)
     seats: tuple[_SeatInfo, ...]
 
 
@@ -1248,6 +1279,17 @@ def _heads(rows: Sequence[Any]) -> list[_Head]:
         if r[seat] is not None:
             games[-1][1].append(_SeatInfo(*r[seat:seat + 5]))
     return [_Head(**{f: first[k] for k, f in enumerate(_HEAD_FIELDS)}, seats=tuple(seats)) for first, seats in games]
+
+
+def _stored_actions(conn: Reader, gid: int, upto: int) -> Callable[[int], Sequence[tuple[int, str, str, str]]]:
+    """A function giving game ``gid``'s stored actions after a sequence number, up to ``upto``, read on
+    ``conn`` (seq, kind, role, text): what brings a cached state or the row's snapshot up to date."""
+    def actions(after: int) -> Sequence[tuple[int, str, str, str]]:
+        if isinstance(conn, sqlite3.Connection):
+            return conn.execute(_ACTIONS_SQL, _ACTIONS_PARAMS({"gid": gid, "after": after, "upto": upto})).fetchall()
+        return [tuple(r) for r in conn.execute(_ACTIONS_BETWEEN, {"gid": gid, "after": after, "upto": upto}).all()]
+
+    return actions
 
 
 def _infos(seats: Sequence[Seat]) -> list[_SeatInfo]:

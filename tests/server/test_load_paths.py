@@ -13,6 +13,7 @@ from typing import Any
 
 import polemos
 from polemos.core.rng import secret_seed
+from polemos.server import service
 from polemos.server.db import ActionRow, GameRow, Notification, ViewChange
 from polemos.server.encoding import dumps_state
 from polemos.server.service import Store, open_store
@@ -302,7 +303,7 @@ def play_split(first: Store, second: Store, steps: int) -> None:
 
         store._parse = counted  # type: ignore[method-assign]
     rng = random.Random(11)
-    undos = 0
+    undos = snapshots = 0
     for step in range(steps):
         pages = {role: json.loads(store.view_json(gid, who, role)) for role, (store, who) in seats.items()}
         role = next(r for r, p in pages.items() if p["legal"])
@@ -319,13 +320,18 @@ def play_split(first: Store, second: Store, steps: int) -> None:
         with first.read() as db:
             row = db.get(GameRow, gid)
             assert row is not None
-            stored = json.loads(row.state)
+            # the state as a process reading it afresh has it: the row's snapshot and the actions after it
+            stored = json.loads(dumps_state(fresh.load(row).to_json()))
+            snapshots += row.state_version == row.version
+            if row.state_version == row.version:
+                assert json.loads(row.state) == stored
         for store, _who in seats.values():
             cached = store.states.get(gid)
             assert cached is not None and cached[0] == row.version
             assert json.loads(dumps_state(cached[1].to_json())) == stored, step
         fresh.close()
     assert undos >= steps // 32
+    assert snapshots == steps // service.SNAPSHOT_EVERY  # the state written every SNAPSHOT_EVERY actions only
     assert parsed == [gid]
     first.close()
     second.close()
@@ -358,3 +364,51 @@ def test_8_a_process_too_far_behind_parses_the_stored_state(tmp_path: Path, monk
     assert parsed == [gid]
     first.close()
     second.close()
+
+
+def test_8_the_state_is_stored_every_few_actions_and_read_from_its_snapshot_and_the_actions_after_it(
+        tmp_path: Path) -> None:
+    """The state's JSON is written with every SNAPSHOT_EVERY-th action and the game's last (issue 8, server CPU
+    per action); a process reading the game afresh between two snapshots replays the actions stored after the
+    last one and shows the very pages the playing process shows, and a row written before migration 0007 (no
+    ``state_version``: its state at its version) is read as such and written on from there."""
+    first = open_store(None, tmp_path)
+    gid, a, b, _token = _game(first)
+    seats: dict[str, Any] = {"athens": a, "sparta": b}
+    rng = random.Random(5)
+
+    def step() -> None:
+        pages = {role: json.loads(first.view_json(gid, who, role)) for role, who in seats.items()}
+        role = next(r for r, p in pages.items() if p["legal"])
+        first.act(gid, seats[role], rng.choice(pages[role]["legal"]), pages[role]["version"], role)
+
+    def row() -> GameRow:
+        with first.read() as db:
+            found = db.get(GameRow, gid)
+            assert found is not None
+            return found
+
+    def same_pages() -> None:
+        fresh = Store(first.url)  # another process: it reads the stored snapshot and the actions after it
+        for role, who in seats.items():
+            assert fresh.view_json(gid, who, role) == first.view_json(gid, who, role)
+        fresh.close()
+
+    for _ in range(service.SNAPSHOT_EVERY + 3):
+        step()
+    stored = row()
+    assert (stored.version, stored.state_version) == (service.SNAPSHOT_EVERY + 3, service.SNAPSHOT_EVERY)
+    same_pages()
+    # as the row was before 0007: its state at its version, no state_version
+    state = first.load(stored)
+    with first.write() as db, db.begin():
+        db.execute(GameRow.__table__.update().where(GameRow.id == gid)  # type: ignore[attr-defined]
+                   .values(state=dumps_state(state.to_json()), state_version=None))
+    first.states = type(first.states)(first.states.size)  # forget the cached state: read the row
+    same_pages()
+    for _ in range(3):
+        step()
+    stored = row()
+    assert (stored.version, stored.state_version) == (service.SNAPSHOT_EVERY + 6, service.SNAPSHOT_EVERY + 3)
+    same_pages()
+    first.close()
