@@ -392,23 +392,32 @@ def _block_words(x: float, y: float) -> tuple[Box, Box]:
     return (x - BLOCK / 2 + 1, y - 8.0, x + BLOCK / 2 - 1, y - 1.5), (x - 8.5, y, x + 8.5, y + 9.0)
 
 
+def _block_face(x: float, y: float) -> Box:
+    """The face of an upright block drawn at (x, y) (its inner square, _block): what a name must not cover."""
+    h = BLOCK / 2 - 1.5
+    return (x - h, y - h, x + h, y + h)
+
+
 def _names_clear(base: _Base, view: JSON) -> tuple[tuple[str, tuple[float, float, float]], ...]:
     """The cities' names moved off the blocks' words (issue 11: a name drawn over a stack, its own or a neighbour's,
     hid the strength of the blocks under it: AEGINA under ATHENS's second row). A name that would cover a faced
-    block's rating or strength is tried a few pixels sideways, up or down, then in smaller letters
-    (_name_places' candidates), clear of the markers, the other names and every block's words; where nothing is
-    free it takes the place that covers the fewest. Only what the view shows is read (blocks' places; an enemy's
-    upright block shows no words). Returns the moved names: ((city, (x, baseline, font)), ...)."""
+    block's rating or strength, or an upright block's face, is tried a few pixels sideways, up or down, then in
+    smaller letters (_name_places' candidates), clear of the markers, the other names and every block's words; where
+    nothing is free it takes the place that covers the fewest. Only what the view shows is read (blocks' places; an
+    enemy's upright block shows no words, only its face). Returns the moved names: ((city, (x, baseline, font)),
+    ...)."""
     room = _name_room(base)
     by_loc: dict[str, list[JSON]] = {}
     for entry in view.get("blocks", []):
         loc = entry.get("location")
         if isinstance(loc, str) and loc in room.reach:
             by_loc.setdefault(loc, []).append(entry)
-    words: dict[str, list[Box]] = {}  # a place -> its faced blocks' words (an upright block shows none)
+    # a place -> its faced blocks' words, and the face of every upright (enemy) block: it shows no words, but a name
+    # drawn over it hid the piece itself (issue 11: PLATAEA and MARATHON over THEBES's Spartan blocks)
+    words: dict[str, list[Box]] = {}
     for loc, entries in by_loc.items():
-        if any("id" in e for e in entries):
-            words[loc] = [w for e, x, y in _stack(base, loc, entries) if "id" in e for w in _block_words(x, y)]
+        words[loc] = [w for e, x, y in _stack(base, loc, entries)
+                      for w in (_block_words(x, y) if "id" in e else (_block_face(x, y),))]
     if not words:
         return ()
     boxes = dict(room.boxes)
