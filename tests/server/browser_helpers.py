@@ -1,10 +1,12 @@
-"""Helpers of the browser tests: a live `polemos serve` in a subprocess and page-level actions.
+"""Helpers of the browser tests: one headless Chromium for the session, pages that collect their JavaScript errors,
+a live `polemos serve` in a subprocess, and page-level actions.
 
-The fixtures ``browser`` (headless Chromium, one per test module) and ``server`` (a live server over a
-fresh database, one per test module) are defined here and offered to every test of ``tests/server`` by
-its ``conftest.py``; a module that needs them calls :func:`playwright` at its top, which skips the module
-when Playwright or Chromium is missing. A module may still define its own ``server`` (another database
-directory, options): a module's fixture overrides the conftest's.
+The fixtures ``browser`` (the session's headless Chromium), ``pages`` (the test's pages, each in its own browser
+context, closed at the test's end, with no JavaScript error) and ``server`` (the session's live server over a fresh
+database: each test signs up users of its own names) are defined here and offered to every test of ``tests/server``
+by its ``conftest.py``; a module elsewhere assigns them to module names. A module that needs them calls
+:func:`playwright` at its top, which skips the module when Playwright or Chromium is missing. A module may still
+define its own ``server`` (a fresh database, other options): a module's fixture overrides the conftest's.
 
 The page marks its state for tools: ``<section id="game" data-version=N data-role=R data-ready=1>``
 (ready: the shown view is the latest the page fetched and nothing is in flight; N is the version of
@@ -14,27 +16,26 @@ a ``<button class="action" data-action=TEXT data-refs="REF REF">`` in ``#actions
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from polemos import i18n
+from tests.server.live import LiveServer
+
 CHROMIUM = os.environ.get("POLEMOS_CHROMIUM", "/usr/bin/chromium")
 PASSWORD = "correct horse battery"
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
 TIMEOUT_MS = 20_000
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
 
 
 def chromium_path() -> str | None:
@@ -55,61 +56,135 @@ def playwright() -> Any:
     return sync_api
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Chromium, shared by the tests of one module (each opens its own contexts)."""
-    sync_api = playwright()
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium_path(), headless=True)
-        yield b
-        b.close()
+class _Chromium:
+    """The session's one Playwright driver and headless Chromium, started by the first browser test and stopped when
+    pytest ends (Config.add_cleanup): a driver and a browser cost seconds to start, a browser context milliseconds.
 
+    Between its calls Playwright's sync API marks its event loop as the thread's running loop (playwright's
+    wait_for_future), and asyncio.run() then refuses to run (the WebSocket tests call it): the loop is marked only
+    while a browser test runs (:meth:`lend`)."""
 
-@pytest.fixture(scope="module")
-def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A live `polemos serve` over a fresh database, shared by the tests of one module: its base URL."""
-    with live_server(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])) as base:
-        yield base
+    def __init__(self) -> None:
+        self.pw: Any = None
+        self.browser: Any = None
+        self.loop: asyncio.AbstractEventLoop | None = None
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextlib.contextmanager
-def live_server(data_dir: Path) -> Iterator[str]:
-    """`polemos serve` on a free port over a fresh database; yields its base URL, stops it at the end."""
-    port = free_port()
-    cmd = [sys.executable, "-c", "from polemos.cli import main; main()", "serve", "--port", str(port),
-           "--data-dir", str(data_dir)]
-    log = (data_dir / "server.log").open("wb")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"polemos serve exited: {(data_dir / 'server.log').read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(base + "/api/catalog", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("polemos serve did not answer within 60 s")
-            time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
+    def lend(self, config: pytest.Config) -> Iterator[Any]:
+        if self.browser is None:
+            self.pw = playwright().sync_playwright().start()
+            self.loop = asyncio.events._get_running_loop()
+            self.browser = self.pw.chromium.launch(executable_path=chromium_path(), headless=True)
+            config.add_cleanup(self.stop)
+        asyncio.events._set_running_loop(self.loop)
         try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+            yield self.browser
+        finally:
+            asyncio.events._set_running_loop(None)
+
+    def stop(self) -> None:
+        if self.pw is not None:
+            asyncio.events._set_running_loop(self.loop)
+            try:
+                self.browser.close()
+                self.pw.stop()
+            finally:
+                asyncio.events._set_running_loop(None)
+                self.pw = self.browser = self.loop = None
+
+
+_CHROMIUM = _Chromium()
+
+
+@pytest.fixture
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The session's headless Chromium (each test opens its own contexts: see ``pages``)."""
+    yield from _CHROMIUM.lend(request.config)
+
+
+class Pages:
+    """A test's pages: each in its own browser context (its cookies, viewport, locale, phone emulation), with the
+    default timeout, each page's JavaScript errors collected in :attr:`errors`."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def open(self, viewport: dict[str, int] | None = None, timeout_ms: float = TIMEOUT_MS, **options: Any) -> Any:
+        """A new page in a new context (``viewport``: a desktop's 1400x900 unless given; ``timeout_ms``: how long its
+        waits wait; ``options``: the context's, e.g. locale="es-ES", is_mobile=True)."""
+        context = self.browser.new_context(viewport=viewport or DESKTOP, **options)
+        context.set_default_timeout(timeout_ms)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        return page
+
+    def assert_no_errors(self) -> None:
+        assert not self.errors, f"JavaScript errors: {self.errors}"
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        self.contexts = []
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    """The test's pages (:class:`Pages`), closed at its end; a JavaScript error on any of them fails the test."""
+    opened = Pages(browser)
+    try:
+        yield opened
+    finally:
+        opened.close()
+    opened.assert_no_errors()
+
+
+class _Server:
+    """The session's live `polemos serve` (a new database), started by the first test that asks for it and stopped
+    when pytest ends: a server costs seconds of CPU to start (its imports, the games' data), a new user none."""
+
+    def __init__(self) -> None:
+        self.live: LiveServer | None = None
+
+    def url(self, config: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> str:
+        if self.live is None:
+            live = LiveServer(tmp_path_factory.mktemp("browser-server"), insecure_cookies=False).start()
+            self.live = live
+            config.add_cleanup(self.stop)
+        return self.live.url
+
+    def stop(self) -> None:
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
+
+
+_SERVER = _Server()
+
+
+@pytest.fixture(scope="session")
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The base URL of the session's live `polemos serve`, shared by every browser test (user names are unique
+    across them; a module that needs a server of its own defines its own ``server`` fixture)."""
+    return _SERVER.url(request.config, tmp_path_factory)
+
+
+# ----------------------------------------------------------------------------------------------- a board alone
+# the page's swap of a board's words for the page language's (app.js BoardView.setSvg: every text, tspan and title)
+SWAP = """tr => { for (const el of document.querySelectorAll('svg text, svg tspan, svg title')) {
+  if (el.children.length) continue;
+  const said = el.textContent.trim();
+  if (Object.prototype.hasOwnProperty.call(tr, said)) el.textContent = tr[said]; } }"""
+
+
+def show_board(page: Any, svg: str, lang: str, width: int, height: int = 900, svg_class: str = "") -> None:
+    """A board's SVG alone on ``page`` (a viewport ``width`` x ``height``), as wide as the page, its words swapped for
+    ``lang``'s as the page swaps them (``svg_class``: classes for the svg, e.g. "far")."""
+    page.set_viewport_size({"width": width, "height": height})
+    sized = svg.replace("<svg ", '<svg width="100%" ' + (f'class="{svg_class}" ' if svg_class else ""), 1)
+    page.set_content(f"<html lang='{lang}'><body style='margin:0'>{sized}</body></html>")
+    page.evaluate(SWAP, i18n.page_words({"board": i18n.board_texts(svg)}, lang))
 
 
 # ------------------------------------------------------------------------------------- the page
@@ -125,6 +200,15 @@ def signup(page: Any, base: str, name: str) -> None:
     page.click("#signup-form button[type=submit]")
     page.wait_for_selector("#create-form")
     assert page.text_content("#whoami") == name
+
+
+def log_in(page: Any, base: str, name: str) -> None:
+    """Log in as ``name`` (signed up before) from the log-in page, to the lobby."""
+    page.goto(base + "/")
+    page.fill("#login-name", name)
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-form button[type=submit]")
+    page.wait_for_selector("#create-form")
 
 
 def create_game(page: Any, game: str, seats: dict[str, tuple[str, str | None]], *, seed: int | None = None,
@@ -155,6 +239,30 @@ def create_game(page: Any, game: str, seats: dict[str, tuple[str, str | None]], 
     return int(page.url.rsplit("/", 1)[-1].split("?")[0])
 
 
+def open_seat(page: Any, base: str, gid: int, role: str, lang: str | None = None) -> None:
+    """Open a hot-seat game's page at ``role``'s seat (in ``lang``, if given), past the hand-over screen."""
+    page.goto(f"{base}/game/{gid}?role={role}" + (f"&lang={lang}" if lang else ""))
+    wait_ready(page)
+    if page.is_visible("#handover"):
+        page.click("#handover-ready")
+        wait_ready(page)
+
+
+def csrf_token(page: Any, base: str) -> str:
+    """The CSRF token of the page's session (the API's writes ask for it)."""
+    return str(page.request.get(base + "/api/me").json()["csrf"])
+
+
+def post_action(page: Any, base: str, gid: int, role: str, action: str, csrf: str) -> None:
+    """Play ``action`` as ``role`` through the API the page uses, with the page's session (``csrf``: its token) and
+    the version of that seat's own page, as its page would send it."""
+    seen = int(page.request.get(f"{base}/api/games/{gid}/view?role={role}").json()["version"])
+    res = page.request.post(f"{base}/api/games/{gid}/actions",
+                            data=json.dumps({"role": role, "action": action, "version": seen}),
+                            headers={"X-CSRF-Token": csrf, "Content-Type": "application/json", "Origin": base})
+    assert res.status == 200, (role, action, res.text()[:300])
+
+
 def version(page: Any) -> int:
     return int(page.get_attribute("#game", "data-version") or -1)
 
@@ -165,6 +273,42 @@ def wait_ready(page: Any, at_least: int = 0) -> int:
         "v => { const g = document.querySelector('#game');"
         " return g && g.dataset.ready === '1' && Number(g.dataset.version) >= v; }", arg=at_least)
     return version(page)
+
+
+def wait_moved(page: Any, since: int, timeout_ms: float | None = None) -> bool:
+    """Wait until the game page shows a version after ``since`` (a bot's or the rules' move, arrived live) or the
+    game is over, with nothing in flight; False if that did not come within ``timeout_ms`` (default: the page's)."""
+    try:
+        page.wait_for_function(
+            "v => { const g = document.querySelector('#game'); return g && g.dataset.ready === '1'"
+            " && (Number(g.dataset.version) > v || g.dataset.status === 'finished'); }", arg=since,
+            **({} if timeout_ms is None else {"timeout": timeout_ms}))
+    except playwright().TimeoutError:
+        return False
+    return True
+
+
+# the board's frame, its svg's classes and its canvas' transform, unchanged over two animation frames: the page has
+# answered a new viewport (app.js BoardView.resized, called by a ResizeObserver, fits the board and sets "far")
+BOARD_SETTLED = """() => new Promise(done => {
+  let last = null, calm = 0;
+  const look = () => {
+    const b = document.querySelector('#board'), r = b ? b.getBoundingClientRect() : null;
+    const svg = b && b.querySelector('svg'), canvas = b && b.querySelector('.board-canvas');
+    const now = JSON.stringify([innerWidth, innerHeight, r && [r.x, r.y, r.width, r.height],
+      svg && svg.getAttribute('class'), canvas && canvas.style.transform]);
+    calm = now === last ? calm + 1 : 0;
+    last = now;
+    if (calm >= 2) done(); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def resize(page: Any, viewport: dict[str, int]) -> None:
+    """A new viewport (a window resized, a phone turned), once the page has fitted its board to it."""
+    page.set_viewport_size(viewport)
+    page.evaluate(BOARD_SETTLED)
 
 
 def wait_current(page: Any) -> int:
@@ -269,6 +413,6 @@ def drive(pages: list[Any], choose: Callable[[Any, list[tuple[str, list[str]]]],
             if acts:
                 choose(p, acts)
                 break
-        else:
-            time.sleep(0.2)  # a bot's turn
+        else:  # a bot's or the rules' turn: until its move reaches a page (one page: it must reach that one)
+            wait_moved(pages[0], version(pages[0]), None if len(pages) == 1 else 1000)
     raise AssertionError(f"not done after {limit} steps")

@@ -14,7 +14,7 @@ from polemos.server.app import create_app
 from polemos.server.db import GameRow
 from polemos.server.service import Store, open_store
 from polemos.server.signals import Signals
-from tests.server.browser_helpers import browser, server  # noqa: F401  (the browser tests' fixtures)
+from tests.server.browser_helpers import browser, pages, server  # noqa: F401  (the browser tests' fixtures)
 
 PASSWORD = "correct horse battery"
 

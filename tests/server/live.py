@@ -24,10 +24,12 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, data_dir: Path, port: int | None = None, database_url: str | None = None) -> None:
+    def __init__(self, data_dir: Path, port: int | None = None, database_url: str | None = None,
+                 insecure_cookies: bool = True) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
         self.database_url = database_url
+        self.insecure_cookies = insecure_cookies  # False: Secure cookies, which Chromium keeps on http://127.0.0.1
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -36,7 +38,7 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         cmd = [sys.executable, "-c", "from polemos.cli import main; main()", "serve", "--port", str(self.port),
-               "--data-dir", str(self.data_dir), "--insecure-cookies"]
+               "--data-dir", str(self.data_dir)] + (["--insecure-cookies"] if self.insecure_cookies else [])
         if self.database_url:
             cmd += ["--database-url", self.database_url]
         log = open(self.data_dir / f"server-{self.port}.log", "ab")  # noqa: SIM115 - lives as long as the process

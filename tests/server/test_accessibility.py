@@ -19,16 +19,18 @@ import pytest
 
 import polemos
 from tests.server.browser_helpers import (
-    TIMEOUT_MS,
+    PHONE,
+    Pages,
     actions,
     create_game,
     playwright,
     shot,
     signup,
+    wait_current,
     wait_ready,
 )
 
-playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
+playwright()  # skips the module without Playwright or Chromium; pages, server: conftest.py
 _AXE_SPEC = importlib.util.find_spec("axe_playwright_python")
 if _AXE_SPEC is None or _AXE_SPEC.origin is None:
     pytest.skip("the accessibility test needs axe-core: pip install axe-playwright-python (the dev extra)",
@@ -36,7 +38,7 @@ if _AXE_SPEC is None or _AXE_SPEC.origin is None:
 AXE_JS = (Path(_AXE_SPEC.origin).parent / "axe.min.js").read_text(encoding="utf-8")
 
 GAMES = tuple(polemos.game_ids())  # every registered game (a game added later is checked too)
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": PHONE}
 BLOCKING = ("serious", "critical")
 
 
@@ -59,13 +61,9 @@ def describe(where: str, violations: list[dict[str, Any]]) -> str:
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_no_serious_accessibility_violations(browser: Any, server: str, size: str) -> None:
+def test_no_serious_accessibility_violations(pages: Pages, server: str, size: str) -> None:
     """Every page, every registered game, at this screen size: no serious or critical axe violation."""
-    context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = pages.open(SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
     found: list[str] = []
     blocking: list[str] = []
 
@@ -97,52 +95,43 @@ def test_no_serious_accessibility_violations(browser: Any, server: str, size: st
                 if page.query_selector("#board [data-ref].ref-next") or not actions(page):
                     break
                 before = wait_ready(page)
-                page.click("#actions button.action >> nth=0")
-                page.wait_for_timeout(100)
+                page.click("#actions button.action >> nth=0")  # a question, if asked, is shown by the click
                 if page.is_visible("#confirm"):
                     page.click("#confirm-yes")
                 wait_ready(page, before + 1)
             if page.query_selector("#board [data-ref].ref-next"):
                 check(f"{game}-board")
     finally:
-        context.close()
+        pages.close()
     print("\n".join(found))
-    assert not errors, f"JavaScript errors: {errors}"
+    pages.assert_no_errors()
     assert not blocking, ("serious or critical accessibility violations (axe-core):\n" + "\n".join(blocking)
                           + "\n\nall violations found:\n" + "\n".join(found))
 
 
-def test_axe_finds_a_violation(browser: Any) -> None:
+def test_axe_finds_a_violation(pages: Pages) -> None:
     """The check can fail: axe reports an unlabelled input and an image button without a name."""
-    page = browser.new_page()
-    try:
-        page.set_content("<html><body><main><input type=text><button><svg></svg></button></main></body></html>")
-        ids = {v["id"]: v["impact"] for v in axe(page)}
-    finally:
-        page.close()
+    page = pages.open()
+    page.set_content("<html><body><main><input type=text><button><svg></svg></button></main></body></html>")
+    ids = {v["id"]: v["impact"] for v in axe(page)}
     assert ids.get("label") == "critical", json.dumps(ids)
     assert ids.get("button-name") == "critical", json.dumps(ids)
 
 
 def _settle(page: Any) -> None:
-    """The newest page with nothing in flight; a hot seat's hand-over screen passed with the keyboard."""
-    page.wait_for_timeout(150)
-    wait_ready(page)
+    """The seat's newest page with nothing in flight; a hot seat's hand-over screen passed with the keyboard."""
+    wait_current(page)
     if page.is_visible("#handover"):
         page.focus("#handover-ready")
         page.keyboard.press("Enter")
         wait_ready(page)
 
 
-def test_board_by_keyboard(browser: Any, server: str) -> None:
+def test_board_by_keyboard(pages: Pages, server: str) -> None:
     """Athens & Sparta by keyboard alone: cards played with Enter, then a block that can move now is in
     the tab order as a named button, Enter picks it like a click; axe finds nothing serious on the page
     while board elements are choosable."""
-    context = browser.new_context(viewport=SIZES["desktop"])
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = pages.open(SIZES["desktop"])
     try:
         signup(page, server, "axe-keys")
         create_game(page, "athens-and-sparta", {}, seed=21, hotseat=True)
@@ -156,8 +145,7 @@ def test_board_by_keyboard(browser: Any, server: str) -> None:
             assert target is not None, f"nothing to do by keyboard: {actions(page)}"
             before = wait_ready(page)
             target.focus()
-            page.keyboard.press("Enter")
-            page.wait_for_timeout(100)
+            page.keyboard.press("Enter")  # as a click: a question, if asked, is shown by its handler
             if page.is_visible("#confirm"):
                 page.focus("#confirm-yes")
                 page.keyboard.press("Enter")
@@ -180,5 +168,5 @@ def test_board_by_keyboard(browser: Any, server: str) -> None:
             "() => !document.querySelector('#selection').hidden || !document.querySelector('#confirm').hidden")
         shot(page, "a11y-desktop-keyboard-pick")
     finally:
-        context.close()
-    assert not errors, f"JavaScript errors: {errors}"
+        pages.close()
+    pages.assert_no_errors()

@@ -19,14 +19,9 @@ import pytest
 import polemos
 from polemos import i18n
 from polemos.core.rng import Rng
-from tests.server.browser_helpers import SHOTS, TIMEOUT_MS, playwright
+from tests.server.browser_helpers import SHOTS, Pages, playwright, show_board
 
-playwright()  # skips the module without Playwright or Chromium; browser: conftest.py
-
-SWAP = """tr => { for (const el of document.querySelectorAll('svg text, svg tspan, svg title')) {
-  if (el.children.length) continue;
-  const said = el.textContent.trim();
-  if (Object.prototype.hasOwnProperty.call(tr, said)) el.textContent = tr[said]; } }"""
+playwright()  # skips the module without Playwright or Chromium; pages: conftest.py
 
 # each label's box in the board's own units; a counter's inner words (.u) are the counter's and are left out
 OVERLAPS = """sel => {
@@ -88,42 +83,31 @@ def _position(game_id: str, options: dict[str, str], steps: int) -> dict[str, An
 
 @pytest.mark.parametrize(("name", "game_id", "package", "options", "selector", "stages"), BOARDS,
                          ids=[b[0] for b in BOARDS])
-def test_board_labels_do_not_overlap_in_either_language(browser: Any, name: str, game_id: str, package: str,
+def test_board_labels_do_not_overlap_in_either_language(pages: Pages, name: str, game_id: str, package: str,
                                                         options: dict[str, str], selector: str,
                                                         stages: tuple[int, ...]) -> None:
     web = importlib.import_module(f"polemos.games.{package}.web")
     found: list[str] = []
     SHOTS.mkdir(exist_ok=True)
+    page = pages.open()
     for steps in stages:
         svg = web.render_board(_position(game_id, options, steps), None)
         for lang in i18n.LANGUAGES:
-            words = i18n.page_words({"board": i18n.board_texts(svg)}, lang)
             for size, width in WIDTHS.items():
-                page = browser.new_page(viewport={"width": width, "height": 900})
-                page.set_default_timeout(TIMEOUT_MS)
-                try:
-                    sized = svg.replace("<svg ", '<svg width="100%" ', 1)
-                    page.set_content(f"<html lang='{lang}'><body style='margin:0'>{sized}</body></html>")
-                    page.evaluate(SWAP, words)
-                    found += [f"{name} after {steps} steps, {lang}, {size}: {o}"
-                              for o in page.evaluate(OVERLAPS, selector)]
-                    if steps == stages[1]:
-                        page.screenshot(path=str(SHOTS / f"labels-{name}-{lang}-{size}.png"), full_page=True)
-                finally:
-                    page.close()
+                show_board(page, svg, lang, width)
+                found += [f"{name} after {steps} steps, {lang}, {size}: {o}" for o in page.evaluate(OVERLAPS, selector)]
+                if steps == stages[1]:
+                    page.screenshot(path=str(SHOTS / f"labels-{name}-{lang}-{size}.png"), full_page=True)
     assert found == [], "\n".join(found[:40])
 
 
-def test_the_check_finds_an_overlap(browser: Any) -> None:
+def test_the_check_finds_an_overlap(pages: Pages) -> None:
     """The measure itself: two labels drawn on top of each other, and one run off the board, are found."""
-    page = browser.new_page()
-    try:
-        page.set_content('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><text x="10" y="50" '
-                         'font-size="20">Persians off the map</text><text x="60" y="55" font-size="20">Medes 22'
-                         '</text><text x="250" y="90" font-size="20">Susa 18</text></svg>')
-        found = page.evaluate(OVERLAPS, "text")
-    finally:
-        page.close()
+    page = pages.open()
+    page.set_content('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><text x="10" y="50" '
+                     'font-size="20">Persians off the map</text><text x="60" y="55" font-size="20">Medes 22'
+                     '</text><text x="250" y="90" font-size="20">Susa 18</text></svg>')
+    found = page.evaluate(OVERLAPS, "text")
     assert found == ["Persians off the map | Medes 22", "off the board: Susa 18"]
 
 
@@ -173,34 +157,27 @@ SIZES = """() => {
 
 
 @pytest.mark.parametrize("steps", SVA_STAGES)
-def test_sparta_vs_athens_names_read_at_fit_zoom_and_meet_nothing(browser: Any, steps: int) -> None:
+def test_sparta_vs_athens_names_read_at_fit_zoom_and_meet_nothing(pages: Pages, steps: int) -> None:
     web = importlib.import_module("polemos.games.sparta_vs_athens.web")
     svg = web.render_board(_position("sparta-vs-athens", {}, steps), None)
     found: list[str] = []
     shown: list[str] = []
     SHOTS.mkdir(exist_ok=True)
+    page = pages.open()
     for lang in i18n.LANGUAGES:
-        words = i18n.page_words({"board": i18n.board_texts(svg)}, lang)
         for size, width in SVA_BOARD_WIDTH.items():
             for far in (True, False):
-                page = browser.new_page(viewport={"width": width if far else width * 4, "height": 900})
-                page.set_default_timeout(TIMEOUT_MS)
-                try:
-                    sized = svg.replace("<svg ", '<svg width="100%" ' + ('class="far" ' if far else ""), 1)
-                    page.set_content(f"<html lang='{lang}'><body style='margin:0'>{sized}</body></html>")
-                    page.evaluate(SWAP, words)
-                    where = f"sparta-vs-athens after {steps} steps, {lang}, {size}, {'fit' if far else 'zoomed'}"
-                    found += [f"{where}: {o}" for o in page.evaluate(MEETS, list(SVA_FAR if far else SVA_NEAR))]
-                    if far:
-                        sizes = page.evaluate(SIZES)
-                        shown += [name for name, _ in sizes]
-                        if size == "desktop":
-                            found += [f"{where}: {name} drawn at {px:.1f} px" for name, px in sizes if px < 9]
-                    if steps == SVA_STAGES[-1]:
-                        page.screenshot(path=str(SHOTS / f"labels-sparta-vs-athens-{lang}-{size}-"
-                                                 f"{'fit' if far else 'zoomed'}.png"), full_page=not far)
-                finally:
-                    page.close()
+                show_board(page, svg, lang, width if far else width * 4, svg_class="far" if far else "")
+                where = f"sparta-vs-athens after {steps} steps, {lang}, {size}, {'fit' if far else 'zoomed'}"
+                found += [f"{where}: {o}" for o in page.evaluate(MEETS, list(SVA_FAR if far else SVA_NEAR))]
+                if far:
+                    sizes = page.evaluate(SIZES)
+                    shown += [name for name, _ in sizes]
+                    if size == "desktop":
+                        found += [f"{where}: {name} drawn at {px:.1f} px" for name, px in sizes if px < 9]
+                if steps == SVA_STAGES[-1]:
+                    page.screenshot(path=str(SHOTS / f"labels-sparta-vs-athens-{lang}-{size}-"
+                                             f"{'fit' if far else 'zoomed'}.png"), full_page=not far)
     assert found == [], "\n".join(found[:40])
     # the fit view names the seas and the chief cities, in both languages (each language's words are swapped in)
     for name in ("Athens", "Sparta", "Syracuse", "AEGEAN SEA", "IONIAN SEA"):

@@ -13,19 +13,17 @@ Needs Playwright's Python package and a Chromium binary (Debian's ``/usr/bin/chr
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from tests.server.browser_helpers import (
-    TIMEOUT_MS,
+    Pages,
     act,
     actions,
     assert_question,
     click_ref,
     create_game,
     drive,
+    log_in,
     log_text,
     play_from_board,
     playwright,
@@ -38,7 +36,7 @@ from tests.server.browser_helpers import (
     wait_ready,
 )
 
-playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
+playwright()  # skips the module without Playwright or Chromium; pages, server: conftest.py
 
 AS = "athens-and-sparta"
 GTS = "go-tell-the-spartans"
@@ -54,35 +52,6 @@ PINCH = """el => {
 }"""
 
 
-class Tab:
-    """A browser context with one page, collecting the page's JavaScript errors."""
-
-    def __init__(self, browser: Any, **options: Any) -> None:
-        self.context = browser.new_context(**({"viewport": DESKTOP} | options))
-        self.context.set_default_timeout(TIMEOUT_MS)
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-
-    def close(self) -> None:
-        assert not self.errors, f"JavaScript errors: {self.errors}"
-        self.context.close()
-
-
-@pytest.fixture
-def tabs(browser: Any) -> Iterator[list[Tab]]:
-    opened: list[Tab] = []
-    yield opened
-    for t in opened:
-        t.close()
-
-
-def open_tab(browser: Any, tabs: list[Tab], **options: Any) -> Any:
-    t = Tab(browser, **options)
-    tabs.append(t)
-    return t.page
-
-
 def no_reload_mark(page: Any) -> None:
     page.evaluate("window.__sameDocument = true")
 
@@ -92,8 +61,8 @@ def same_document(page: Any) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------------
-def test_two_players_play_live(browser: Any, server: str, tabs: list[Tab]) -> None:
-    a, b = open_tab(browser, tabs), open_tab(browser, tabs)
+def test_two_players_play_live(pages: Pages, server: str) -> None:
+    a, b = pages.open(DESKTOP), pages.open(DESKTOP)
     signup(a, server, "pericles")
     signup(b, server, "archidamus")
     # a server error message reaches the page
@@ -209,8 +178,8 @@ def test_two_players_play_live(browser: Any, server: str, tabs: list[Tab]) -> No
 
 
 # ---------------------------------------------------------------------------------------------------
-def test_hot_seat_hands_over(browser: Any, server: str, tabs: list[Tab]) -> None:
-    page = open_tab(browser, tabs)
+def test_hot_seat_hands_over(pages: Pages, server: str) -> None:
+    page = pages.open(DESKTOP)
     signup(page, server, "alcibiades")
     gid = create_game(page, AS, {}, seed=5, hotseat=True)
     assert gid > 0
@@ -268,8 +237,8 @@ def test_hot_seat_hands_over(browser: Any, server: str, tabs: list[Tab]) -> None
 
 
 # ---------------------------------------------------------------------------------------------------
-def test_game_against_the_bot_to_its_end_then_replay(browser: Any, server: str, tabs: list[Tab]) -> None:
-    page = open_tab(browser, tabs)
+def test_game_against_the_bot_to_its_end_then_replay(pages: Pages, server: str) -> None:
+    page = pages.open(DESKTOP)
     signup(page, server, "leonidas")
     # the two-player game (11.1): the heuristic bot really plays the Persians (no automaton)
     gid = create_game(page, GTS, {"greek": ("me", None), "persian": ("bot", "heuristic")}, seed=4,
@@ -346,10 +315,10 @@ def test_game_against_the_bot_to_its_end_then_replay(browser: Any, server: str, 
 
 
 # ---------------------------------------------------------------------------------------------------
-def test_athens_and_sparta_against_the_heuristic_bot_to_its_end(browser: Any, server: str, tabs: list[Tab]) -> None:
+def test_athens_and_sparta_against_the_heuristic_bot_to_its_end(pages: Pages, server: str) -> None:
     """The issue's "done": a whole game of Athens & Sparta against the computer, from the page."""
-    page = open_tab(browser, tabs)
-    signup(page, server, "demosthenes")  # (user names are unique on the module's server)
+    page = pages.open(DESKTOP)
+    signup(page, server, "demosthenes")  # (user names are unique on the session's server)
     create_game(page, AS, {"athens": ("me", None), "sparta": ("bot", "heuristic")}, seed=11)
 
     def choose(p: Any, acts: list[tuple[str, list[str]]]) -> None:
@@ -365,10 +334,10 @@ def test_athens_and_sparta_against_the_heuristic_bot_to_its_end(browser: Any, se
 
 
 # ---------------------------------------------------------------------------------------------------
-def test_phone_screen(browser: Any, server: str, tabs: list[Tab]) -> None:
+def test_phone_screen(pages: Pages, server: str) -> None:
     phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
              "has_touch": True}
-    page = open_tab(browser, tabs, **phone)
+    page = pages.open(**phone)
     signup(page, server, "brasidas")
     shot(page, "phone-lobby")
     create_game(page, AS, {"athens": ("me", None), "sparta": ("bot", "heuristic")}, seed=7)
@@ -403,14 +372,10 @@ def test_phone_screen(browser: Any, server: str, tabs: list[Tab]) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------
-def test_log_out_everywhere_ends_the_other_devices_session(browser: Any, server: str, tabs: list[Tab]) -> None:
-    phone, laptop = open_tab(browser, tabs), open_tab(browser, tabs)
+def test_log_out_everywhere_ends_the_other_devices_session(pages: Pages, server: str) -> None:
+    phone, laptop = pages.open(DESKTOP), pages.open(DESKTOP)
     signup(phone, server, "hermocrates")
-    laptop.goto(server + "/")
-    laptop.fill("#login-name", "Hermocrates")  # names are the same whatever the case
-    laptop.fill("#login-password", "correct horse battery")
-    laptop.click("#login-form button[type=submit]")
-    laptop.wait_for_selector("#create-form")
+    log_in(laptop, server, "Hermocrates")  # names are the same whatever the case
     phone.click("#logout-all")
     assert phone.wait_for_selector(".notice:has-text('Logged out everywhere (2 sessions ended)')")
     phone.wait_for_selector("#login-form")
@@ -419,8 +384,8 @@ def test_log_out_everywhere_ends_the_other_devices_session(browser: Any, server:
 
 
 # ---------------------------------------------------------------------------------------------------
-def test_invitation_link_joins_after_signing_up(browser: Any, server: str, tabs: list[Tab]) -> None:
-    a, b = open_tab(browser, tabs), open_tab(browser, tabs)
+def test_invitation_link_joins_after_signing_up(pages: Pages, server: str) -> None:
+    a, b = pages.open(DESKTOP), pages.open(DESKTOP)
     signup(a, server, "nicias")
     gid = create_game(a, AS, {"athens": ("open", None), "sparta": ("me", None)})
     link = a.input_value("#invite-link")
@@ -440,10 +405,10 @@ def test_invitation_link_joins_after_signing_up(browser: Any, server: str, tabs:
 
 
 # ---------------------------------------------------------------------------------------------------
-def test_new_player_pages(browser: Any, server: str, tabs: list[Tab]) -> None:
+def test_new_player_pages(pages: Pages, server: str) -> None:
     """Issue 9: the log-in page prints no stray "null"; the lobby offers only seats (the Persian
     automaton of the solitaire game is none); log lines read as text; a mistyped address is a page."""
-    page = open_tab(browser, tabs)
+    page = pages.open(DESKTOP)
     page.goto(server + "/")
     page.wait_for_selector("#signup-form")
     text = page.eval_on_selector("#app", "e => e.innerText")

@@ -10,7 +10,6 @@ Needs Playwright's Python package and a Chromium binary; without them the module
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -20,15 +19,17 @@ from polemos.core.rng import Rng
 from polemos.games.athens_sparta.model import NAVY
 from polemos.games.athens_sparta.state import AthensSpartaState
 from tests.server.browser_helpers import (
-    TIMEOUT_MS,
+    Pages,
     create_game,
+    csrf_token,
+    open_seat,
     playwright,
+    post_action,
     shot,
     signup,
-    wait_ready,
 )
 
-playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
+playwright()  # skips the module without Playwright or Chromium; pages, server: conftest.py
 
 AS = "athens-and-sparta"
 SEED = 7  # the heuristic bots' game of this seed fights a naval battle by its 260th action
@@ -74,28 +75,20 @@ def _english(text: str) -> list[str]:
     return [w for w in re.findall(r"\b[a-zA-Z]{2,}\b", text) if w.lower() in ENGLISH and not w.isupper()]
 
 
-def test_a_first_edition_game_reads_in_spanish_in_its_own_terms(browser: Any, server: str) -> None:
+def test_a_first_edition_game_reads_in_spanish_in_its_own_terms(pages: Pages, server: str) -> None:
     plan = _plan()
     moments = [m for _, _, m in plan if m]
     for kind in ("mulligan", "card", "move", "act", "declare", "stormq", "sallyq", "replace", "levy", "naval-act"):
         assert kind in moments, (kind, moments)
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="es-ES")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    signup(page, server, "tucidides")
+    page = pages.open(locale="es-ES")
+    signup(page, server, "plutarco")
     assert page.evaluate("document.documentElement.lang") == "es"
     gid = create_game(page, AS, {}, seed=SEED, hotseat=True, options={"edition": "first"})
-    csrf = page.request.get(server + "/api/me").json()["csrf"]
+    csrf = csrf_token(page, server)
     read: dict[str, dict[str, Any]] = {}
     for i, (role, action, moment) in enumerate(plan):
         if moment:
-            page.goto(f"{server}/game/{gid}?role={role}")
-            wait_ready(page)
-            if page.is_visible("#handover"):
-                page.click("#handover-ready")
-                wait_ready(page)
+            open_seat(page, server, gid, role)
             side = page.inner_text("#side")
             # a button's words: its accessible name (a grouped button shows only its city under its heading, d96afeb)
             labels = page.eval_on_selector_all("#actions button.action",
@@ -107,11 +100,7 @@ def test_a_first_edition_game_reads_in_spanish_in_its_own_terms(browser: Any, se
                 assert not re.search(r"\bBPs?\b|Mulligan|Build Point", text), (moment, text)
             shot(page, f"as-first-es-{i:03d}-{moment}")
         # each seat's page has its own version (browser_helpers): the acting seat's, as its page would send it
-        version = int(page.request.get(f"{server}/api/games/{gid}/view?role={role}").json()["version"])
-        res = page.request.post(f"{server}/api/games/{gid}/actions",
-                                data=json.dumps({"role": role, "action": action, "version": version}),
-                                headers={"X-CSRF-Token": csrf, "Content-Type": "application/json", "Origin": server})
-        assert res.status == 200, (i, role, action, res.text()[:300])
+        post_action(page, server, gid, role, action, csrf)
     # the first edition's terms, as the Spanish rulebook names them
     assert "Mala Mano" in " ".join(read["mulligan"]["labels"] + [read["mulligan"]["side"]])
     assert "PP restantes" in read["replace"]["side"]
@@ -120,5 +109,4 @@ def test_a_first_edition_game_reads_in_spanish_in_its_own_terms(browser: Any, se
     assert "turnos de combate (1.ª ed. 5.1)" in read["naval-act"]["side"]
     # the board's key names sea control by the first edition's rule (RULINGS FE42)
     assert "mar controlado por Atenas (1.ª ed. 6.5)" in read["card"]["board"]
-    assert not errors, errors
-    context.close()
+    pages.assert_no_errors()

@@ -9,7 +9,6 @@ its title. Screenshots of the list are saved for a person to look at (screenshot
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -17,9 +16,19 @@ import pytest
 
 import polemos
 from polemos.core.rng import Rng
-from tests.server.browser_helpers import TIMEOUT_MS, create_game, playwright, shot, signup, wait_ready
+from tests.server.browser_helpers import (
+    SHOTS,
+    Pages,
+    create_game,
+    csrf_token,
+    open_seat,
+    playwright,
+    post_action,
+    shot,
+    signup,
+)
 
-playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
+playwright()  # skips the module without Playwright or Chromium; pages, server: conftest.py
 
 AS = "athens-and-sparta"
 KINDS = ("move", "combat", "declare", "act", "revoltdone", "regroup", "hellespont", "levy", "replace")
@@ -51,28 +60,20 @@ def _plan(options: dict[str, Any], seed: int, steps: int,
 
 @pytest.mark.parametrize(("options", "seed", "steps", "kinds"), GAMES, ids=["current", "first"])
 def test_action_buttons_say_the_action_in_words_with_the_record_as_title(
-        browser: Any, server: str, options: dict[str, Any], seed: int, steps: int, kinds: tuple[str, ...]) -> None:
+        pages: Pages, server: str, options: dict[str, Any], seed: int, steps: int, kinds: tuple[str, ...]) -> None:
     plan = _plan(options, seed, steps, kinds)
     assert sorted(m for _, _, m in plan if m) == sorted(kinds)
     edition = options.get("edition", "current")
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = pages.open()
     signup(page, server, f"labels-{edition}")
     gid = create_game(page, AS, {}, seed=seed, hotseat=True, options={k: str(v) for k, v in options.items()})
-    csrf = page.request.get(server + "/api/me").json()["csrf"]
+    csrf = csrf_token(page, server)
     bad: list[str] = []
     for i, (role, action, moment) in enumerate(plan):
         if moment:
             shown: dict[str, list[str]] = {}
             for lang in ("en", "es"):
-                page.goto(f"{server}/game/{gid}?role={role}&lang={lang}")
-                wait_ready(page)
-                if page.is_visible("#handover"):
-                    page.click("#handover-ready")
-                    wait_ready(page)
+                open_seat(page, server, gid, role, lang)
                 buttons = page.eval_on_selector_all(
                     "#actions button.action",  # a grouped button (action_groups) is named by its label
                     "bs => bs.map(b => [b.getAttribute('aria-label') || b.textContent, b.title, b.dataset.action])")
@@ -90,18 +91,11 @@ def test_action_buttons_say_the_action_in_words_with_the_record_as_title(
             assert len(shown["en"]) == len(shown["es"]), moment
             bad += [f"{edition} {moment}: {en!r} has no Spanish"
                     for en, es in zip(shown["en"], shown["es"], strict=True) if en == es]
-        version = int(page.request.get(f"{server}/api/games/{gid}/view?role={role}").json()["version"])
-        res = page.request.post(f"{server}/api/games/{gid}/actions",
-                                data=json.dumps({"role": role, "action": action, "version": version}),
-                                headers={"X-CSRF-Token": csrf, "Content-Type": "application/json", "Origin": server})
-        assert res.status == 200, (i, role, action, res.text()[:300])
+        post_action(page, server, gid, role, action, csrf)
     assert bad == []
-    assert not errors, errors
-    context.close()
+    pages.assert_no_errors()
 
 
 def _shot_path(name: str) -> str:
-    from tests.server.browser_helpers import SHOTS
-
     SHOTS.mkdir(exist_ok=True)
     return str(SHOTS / f"{name}.png")

@@ -20,14 +20,9 @@ import polemos
 from polemos import i18n
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import web
-from tests.server.browser_helpers import SHOTS, TIMEOUT_MS, playwright
+from tests.server.browser_helpers import SHOTS, Pages, playwright, show_board
 
-playwright()  # skips the module without Playwright or Chromium; browser: conftest.py
-
-SWAP = """tr => { for (const el of document.querySelectorAll('svg text, svg tspan, svg title')) {
-  if (el.children.length) continue;
-  const said = el.textContent.trim();
-  if (Object.prototype.hasOwnProperty.call(tr, said)) el.textContent = tr[said]; } }"""
+playwright()  # skips the module without Playwright or Chromium; pages: conftest.py
 
 # a name's box (its letters' middle band and its halo) against each block word's box, in the board's own units
 MEETS = """() => {
@@ -63,32 +58,25 @@ def _view(options: dict[str, str], steps: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("options", [{}, {"edition": "first"}], ids=["current", "first"])
-def test_no_city_name_hides_a_blocks_words(browser: Any, options: dict[str, str]) -> None:
+def test_no_city_name_hides_a_blocks_words(pages: Pages, options: dict[str, str]) -> None:
     edition = options.get("edition", "current")
     found: list[str] = []
     SHOTS.mkdir(exist_ok=True)
+    page = pages.open()
     for steps in STAGES:
         svg = web.render_board(_view(options, steps), None)
         centre = web._base(None, bool(options)).centre
         (ax, ay), ty = centre["AEGINA"], centre["THEBES"][1]
         for lang in i18n.LANGUAGES:
-            words = i18n.page_words({"board": i18n.board_texts(svg)}, lang)
             for size, width in WIDTHS.items():
-                page = browser.new_page(viewport={"width": width, "height": 900})
-                page.set_default_timeout(TIMEOUT_MS)
-                try:
-                    sized = svg.replace("<svg ", '<svg width="100%" ', 1)
-                    page.set_content(f"<html lang='{lang}'><body style='margin:0'>{sized}</body></html>")
-                    page.evaluate(SWAP, words)
-                    found += [f"{edition} after {steps} steps, {lang}, {size}: {o}" for o in page.evaluate(MEETS)]
-                    if steps == STAGES[1]:
-                        name = f"as-names-{edition}-{lang}-{size}"
-                        page.screenshot(path=str(SHOTS / f"{name}-fit.png"), full_page=True)
-                        # zoomed in on THEBES, ATHENS and AEGINA: about 2.7x on a desktop, 2x on a phone
-                        half = 260 if size == "desktop" else 100
-                        zoom = f"{ax - half:.0f} {ty - 80:.0f} {2 * half} {ay - ty + 160:.0f}"
-                        page.evaluate("vb => document.querySelector('svg').setAttribute('viewBox', vb)", zoom)
-                        page.screenshot(path=str(SHOTS / f"{name}-zoomed.png"))
-                finally:
-                    page.close()
+                show_board(page, svg, lang, width)
+                found += [f"{edition} after {steps} steps, {lang}, {size}: {o}" for o in page.evaluate(MEETS)]
+                if steps == STAGES[1]:
+                    name = f"as-names-{edition}-{lang}-{size}"
+                    page.screenshot(path=str(SHOTS / f"{name}-fit.png"), full_page=True)
+                    # zoomed in on THEBES, ATHENS and AEGINA: about 2.7x on a desktop, 2x on a phone
+                    half = 260 if size == "desktop" else 100
+                    zoom = f"{ax - half:.0f} {ty - 80:.0f} {2 * half} {ay - ty + 160:.0f}"
+                    page.evaluate("vb => document.querySelector('svg').setAttribute('viewBox', vb)", zoom)
+                    page.screenshot(path=str(SHOTS / f"{name}-zoomed.png"))
     assert found == [], "\n".join(found[:40])

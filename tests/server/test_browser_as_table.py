@@ -20,7 +20,9 @@ import re
 from typing import Any
 
 from tests.server.browser_helpers import (
-    TIMEOUT_MS,
+    DESKTOP,
+    PHONE,
+    Pages,
     click_ref,
     create_game,
     playwright,
@@ -29,14 +31,14 @@ from tests.server.browser_helpers import (
     shot,
     signup,
     version,
+    wait_current,
+    wait_moved,
     wait_ready,
 )
 
-playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
+playwright()  # skips the module without Playwright or Chromium; pages, server: conftest.py
 
 AS = "athens-and-sparta"
-DESKTOP = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
 MOVES_PER_TURN = 2  # board moves made in each Player Turn (the card's MPs allowing)
 
 
@@ -95,9 +97,8 @@ def _act(page: Any, text: str) -> None:
 
 
 def _settle(page: Any) -> None:
-    """Wait for the page to show its newest page with nothing in flight (a plan sends several actions)."""
-    page.wait_for_timeout(150)
-    wait_ready(page)
+    """Wait for the page to show its seat's newest page with nothing in flight (a plan sends several actions)."""
+    wait_current(page)
     if page.is_visible("#handover"):
         page.click("#handover-ready")
         wait_ready(page)
@@ -143,13 +144,9 @@ def _move_on_board(page: Any, server: str, gid: int, block_ref: str, kind: str) 
     return c.n
 
 
-def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
-    errors: list[str] = []
-    context = browser.new_context(viewport=DESKTOP)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    signup(page, server, "pericles")
+def test_a_whole_game_turn_from_the_board(pages: Pages, server: str) -> None:
+    page = pages.open(DESKTOP)
+    signup(page, server, "phormio")
     gid = create_game(page, AS, {}, seed=21, hotseat=True)
     _settle(page)
     page.check("#quick-moves")  # moves that can be undone go without a question
@@ -172,8 +169,8 @@ def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
             start_turn = view["turn"]
         if start_turn is not None and (view["turn"] != start_turn or view.get("phase") == "replacement"):
             break
-        if not legal:
-            page.wait_for_timeout(200)
+        if not legal:  # the page moves on by itself
+            wait_moved(page, doc["version"], 1000)
             continue
         role = doc["role"]
         # cards as cards: the hand's playable card is clicked, then confirmed
@@ -283,19 +280,14 @@ def test_a_whole_game_turn_from_the_board(browser: Any, server: str) -> None:
 
     # the side panel leads with what to do and the MPs, and names blocks by their display names
     shot(page, "as-table-desktop-fit")
-    assert not errors, errors
-    context.close()
+    pages.assert_no_errors()
 
 
-def test_phone_and_desktop_boards(browser: Any, server: str) -> None:
+def test_phone_and_desktop_boards(pages: Pages, server: str) -> None:
     """Screenshots of the board at fit zoom and zoomed on a phone and a desktop; city names big enough to
     read at fit zoom on 1400x900 (>= ~10 px rendered); the legend and the block names on the page."""
-    errors: list[str] = []
-    context = browser.new_context(viewport=DESKTOP)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    signup(page, server, "brasidas")
+    page = pages.open(DESKTOP)
+    signup(page, server, "gylippus")
     create_game(page, AS, {}, seed=22, hotseat=True)
     _settle(page)
     size = page.evaluate("""() => {
@@ -307,13 +299,10 @@ def test_phone_and_desktop_boards(browser: Any, server: str) -> None:
     assert "Hoplites" in (page.get_attribute('#board [data-ref^="b:ATH-HOP"]', "aria-label") or "")
     assert page.locator("text=Square blocks").count() >= 1  # the legend
     shot(page, "as-table-desktop-start")
-    context.close()
+    pages.close()
 
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    signup(page, server, "cleon")
+    page = pages.open(PHONE, is_mobile=True, has_touch=True)
+    signup(page, server, "demaratus")
     create_game(page, AS, {}, seed=23, hotseat=True)
     _settle(page)
     shot(page, "as-table-phone-fit")
@@ -321,20 +310,15 @@ def test_phone_and_desktop_boards(browser: Any, server: str) -> None:
         page.click("#zoom-in")
     shot(page, "as-table-phone-zoomed")
     shot(page, "as-table-phone-full", full_page=True)
-    assert not errors, errors
-    context.close()
+    pages.assert_no_errors()
 
 
-def test_first_edition_board_in_english_and_spanish(browser: Any, server: str) -> None:
+def test_first_edition_board_in_english_and_spanish(pages: Pages, server: str) -> None:
     """A first-edition game (issue 13) on the browser table: its board draws the NAUPACTUS mountain hexside
     (RULINGS FE26) and the decision's control, in English and in Spanish (the first edition's own terms); the
     panel says PP in the Replacement Phase (1st 8.1) and names the first edition's end (1st 10.2)."""
-    errors: list[str] = []
     for lang, name in (("en", "herodotus"), ("es", "jenofonte")):
-        context = browser.new_context(viewport=DESKTOP, locale="es-ES" if lang == "es" else "en-GB")
-        context.set_default_timeout(TIMEOUT_MS)
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page = pages.open(DESKTOP, locale="es-ES" if lang == "es" else "en-GB")
         signup(page, server, name)
         gid = create_game(page, AS, {}, seed=24, hotseat=True, options={"edition": "first"})
         _settle(page)
@@ -355,8 +339,9 @@ def test_first_edition_board_in_english_and_spanish(browser: Any, server: str) -
         assert box is not None
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         for _ in range(3):
-            page.mouse.wheel(0, -400)
-            page.wait_for_timeout(100)
+            before = page.eval_on_selector(".board-canvas", "e => e.style.transform")
+            page.mouse.wheel(0, -400)  # dispatched, not yet handled: the board's transform moves when it is
+            page.wait_for_function("t => document.querySelector('.board-canvas').style.transform !== t", arg=before)
         shot(page, f"as-table-first-edition-{lang}-zoomed")
-        context.close()
-    assert not errors, errors
+        pages.close()
+    pages.assert_no_errors()

@@ -17,21 +17,22 @@ import re
 from typing import Any
 
 from tests.server.browser_helpers import (
-    TIMEOUT_MS,
+    DESKTOP,
+    PHONE,
+    Pages,
     act,
     assert_question,
     create_game,
     playwright,
     prefer,
+    resize,
     shot,
     signup,
     wait_current,
 )
 
-playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
+playwright()  # skips the module without Playwright or Chromium; pages, server: conftest.py
 
-DESKTOP = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
 Seats = dict[str, tuple[str, str | None]]
 # (short name, game, seats, options): every board a player can open
 BOARDS: tuple[tuple[str, str, Seats, dict[str, str]], ...] = (
@@ -58,8 +59,7 @@ def _toolbar_clear_of_the_board(page: Any, where: str) -> None:
 
 def _zoom_in(page: Any) -> None:
     for _ in range(3):
-        page.click("#zoom-in")
-    page.wait_for_timeout(150)
+        page.click("#zoom-in")  # the click's handler moves the board (app.js BoardView.zoomCentre)
 
 
 def _reach_a_question(page: Any, steps: int = 8) -> str | None:
@@ -76,21 +76,18 @@ def _reach_a_question(page: Any, steps: int = 8) -> str | None:
             other = page.locator("#roles button.role.active:not(.current)")
             if not other.count():
                 return None
+            seat = other.first.get_attribute("data-role")
             other.first.click()
-            page.wait_for_timeout(300)
+            page.wait_for_function("r => document.querySelector('#game').dataset.role === r", arg=seat)
             continue
         act(page, prefer(listed, "deploy standard", "keep"))
     return None
 
 
-def test_every_board_fit_and_zoomed_desktop_and_phone_in_both_languages(server: str, browser: Any) -> None:
+def test_every_board_fit_and_zoomed_desktop_and_phone_in_both_languages(server: str, pages: Pages) -> None:
     asked: list[str] = []
     for lang, locale in (("en", "en-US"), ("es", "es-ES")):
-        errors: list[str] = []
-        context = browser.new_context(locale=locale, viewport=DESKTOP)
-        context.set_default_timeout(TIMEOUT_MS)
-        page = context.new_page()
-        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        page = pages.open(DESKTOP, locale=locale)
         try:
             signup(page, server, f"boards_{lang}")
             assert page.get_attribute("html", "lang") == lang
@@ -103,8 +100,7 @@ def test_every_board_fit_and_zoomed_desktop_and_phone_in_both_languages(server: 
                 side = page.text_content("#side") or ""
                 assert '{"' not in side and "': " not in side, f"{short}: raw JSON in the side panel"
                 for screen, size in (("desktop", DESKTOP), ("phone", PHONE)):
-                    page.set_viewport_size(size)
-                    page.wait_for_timeout(250)
+                    resize(page, size)
                     page.click("#zoom-fit")
                     _toolbar_clear_of_the_board(page, f"{short} {lang} {screen}")
                     shot(page, f"boards-{short}-{lang}-{screen}-fit")
@@ -122,7 +118,7 @@ def test_every_board_fit_and_zoomed_desktop_and_phone_in_both_languages(server: 
                     shot(page, f"boards-{short}-{lang}-question")
                     asked.append(f"{short} {lang}: {page.text_content('#confirm-text')}")
                     page.click("#confirm-no")
-            assert errors == []
+            pages.assert_no_errors()
         finally:
-            context.close()
+            pages.close()
     assert len(asked) >= 4, asked  # both languages, two games at least ask at their start

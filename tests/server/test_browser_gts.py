@@ -11,11 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.browser_helpers import (
-    TIMEOUT_MS,
+    DESKTOP,
+    PHONE,
+    Pages,
     act,
     actions,
     click_ref,
     create_game,
+    log_in,
     log_text,
     playwright,
     shot,
@@ -23,19 +26,9 @@ from tests.server.browser_helpers import (
     wait_ready,
 )
 
-playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
+playwright()  # skips the module without Playwright or Chromium; pages, server: conftest.py
 
 GTS = "go-tell-the-spartans"
-DESKTOP = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-def _page(browser: Any, errors: list[str], **options: Any) -> tuple[Any, Any]:
-    context = browser.new_context(**options)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return context, page
 
 
 def _zoom_in(page: Any, times: int = 3) -> None:
@@ -53,10 +46,9 @@ def _to_deployment(page: Any) -> None:
     raise AssertionError("no placement offered")
 
 
-def test_6_0_g44_one_click_deployment_legend_and_both_screens(browser: Any, server: str) -> None:
-    errors: list[str] = []
-    context, page = _page(browser, errors, viewport=DESKTOP)
-    signup(page, server, "leonidas")
+def test_6_0_g44_one_click_deployment_legend_and_both_screens(pages: Pages, server: str) -> None:
+    page = pages.open(DESKTOP)
+    signup(page, server, "dieneces")
     create_game(page, GTS, {"greek": ("me", None)}, seed=7)
     _to_deployment(page)
 
@@ -100,15 +92,11 @@ def test_6_0_g44_one_click_deployment_legend_and_both_screens(browser: Any, serv
     persian = page.locator("#board svg g.u.sp use.ctr")
     assert greek.count() > 0 and persian.count() > 0
     assert {greek.first.get_attribute("href"), persian.first.get_attribute("href")} == {"#gts-ctr", "#gts-ctr-p"}
-    context.close()
+    pages.close()
 
     # the phone: the board and the current decision on one screen, log and help folded away
-    context, page = _page(browser, errors, viewport=PHONE, is_mobile=True, has_touch=True)
-    page.goto(server + "/")
-    page.fill("#login-name", "leonidas")
-    page.fill("#login-password", "correct horse battery")
-    page.click("#login-form button[type=submit]")
-    page.wait_for_selector("#create-form")
+    page = pages.open(PHONE, is_mobile=True, has_touch=True)
+    log_in(page, server, "dieneces")
     create_game(page, GTS, {"greek": ("me", None)}, seed=8)
     _to_deployment(page)
     shot(page, "gts-phone-fit-deploy")
@@ -122,5 +110,5 @@ def test_6_0_g44_one_click_deployment_legend_and_both_screens(browser: Any, serv
     assert height < 4000, f"the phone page is {height} px tall"
     _zoom_in(page, 2)
     shot(page, "gts-phone-zoomed")
-    context.close()
-    assert not errors, errors
+    pages.close()
+    pages.assert_no_errors()

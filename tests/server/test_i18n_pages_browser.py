@@ -20,16 +20,17 @@ from typing import Any
 from polemos import i18n
 from polemos.core.log import translate_line
 from tests.server.browser_helpers import (
-    TIMEOUT_MS,
+    Pages,
     actions,
     create_game,
     playwright,
     shot,
     signup,
+    wait_moved,
     wait_ready,
 )
 
-playwright()  # skips the module without Playwright or Chromium; browser, server: conftest.py
+playwright()  # skips the module without Playwright or Chromium; pages, server: conftest.py
 
 # the visible text nodes of the page (in the document and in the board's SVG), trimmed; a node inside an
 # element marked with another language than the page's (lang="en" on the switcher's English) is left out
@@ -89,7 +90,7 @@ def _step(page: Any, rng: random.Random) -> None:
     before = wait_ready(page)
     options = [a for a, _ in actions(page)]
     if not options:  # a bot or the rules are to act: the page moves on by itself
-        page.wait_for_timeout(200)
+        wait_moved(page, before, 2000)
         return
     page.eval_on_selector(f"#actions button.action[data-action={json.dumps(rng.choice(options))}]", "b => b.click()")
     if page.is_visible("#confirm"):
@@ -110,49 +111,42 @@ GAMES: tuple[tuple[str, dict[str, tuple[str, str | None]], dict[str, str], int],
 )
 
 
-def test_every_page_reads_in_spanish(server: str, browser: Any) -> None:
-    errors: list[str] = []
+def test_every_page_reads_in_spanish(server: str, pages: Pages) -> None:
     found: list[str] = []
-    context = browser.new_context(locale="es-ES", viewport={"width": 1400, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
+    page = pages.open(locale="es-ES")
+    page.goto(server + "/")
+    page.wait_for_selector("#signup-form")
+    found += _check(page, "log in")
+    page.goto(server + "/no-such-page")
+    page.wait_for_selector("h1")
+    found += _check(page, "not found")
+    signup(page, server, "herodoto")
+    page.wait_for_selector("#create-form")
+    found += _check(page, "lobby")
+    for game, seats, options, steps in GAMES:
         page.goto(server + "/")
-        page.wait_for_selector("#signup-form")
-        found += _check(page, "log in")
-        page.goto(server + "/no-such-page")
-        page.wait_for_selector("h1")
-        found += _check(page, "not found")
-        signup(page, server, "herodoto")
         page.wait_for_selector("#create-form")
-        found += _check(page, "lobby")
-        for game, seats, options, steps in GAMES:
-            page.goto(server + "/")
-            page.wait_for_selector("#create-form")
-            gid = create_game(page, game, seats, seed=11, options=options)
+        gid = create_game(page, game, seats, seed=11, options=options)
+        page.wait_for_selector("#board svg")
+        found += _check(page, game)
+        shot(page, f"i18n-es-board-{game}" + "".join(f"-{v}" for v in options.values()))
+        rng = random.Random(11)
+        for k in range(steps):  # the pages a game goes through: each phase's panel, buttons, board, log
+            if page.locator("#replay-link").count():
+                break
+            _step(page, rng)
+            found += _check(page, f"{game} step {k + 1}")
+        if game == "peloponnesian-war":
+            assert page.locator("#replay-link").count(), "the war did not end"
+            page.goto(f"{server}/replay/{gid}")
             page.wait_for_selector("#board svg")
-            found += _check(page, game)
-            shot(page, f"i18n-es-board-{game}" + "".join(f"-{v}" for v in options.values()))
-            rng = random.Random(11)
-            for k in range(steps):  # the pages a game goes through: each phase's panel, buttons, board, log
-                if page.locator("#replay-link").count():
-                    break
-                _step(page, rng)
-                found += _check(page, f"{game} step {k + 1}")
-            if game == "peloponnesian-war":
-                assert page.locator("#replay-link").count(), "the war did not end"
-                page.goto(f"{server}/replay/{gid}")
-                page.wait_for_selector("#board svg")
-                found += _check(page, "replay")
-                shot(page, "i18n-es-replay-peloponnesian-war")
-        page.goto(server + "/")  # the lobby again: the games under way and the finished one, its result
-        page.wait_for_selector("#create-form")
-        page.wait_for_selector("a[href^='/replay/']")
-        found += _check(page, "lobby with games")
-        shot(page, "i18n-es-lobby-with-games")
-        found = list(dict.fromkeys(found))
-        assert found == [], "\n".join(found)
-        assert errors == []
-    finally:
-        context.close()
+            found += _check(page, "replay")
+            shot(page, "i18n-es-replay-peloponnesian-war")
+    page.goto(server + "/")  # the lobby again: the games under way and the finished one, its result
+    page.wait_for_selector("#create-form")
+    page.wait_for_selector("a[href^='/replay/']")
+    found += _check(page, "lobby with games")
+    shot(page, "i18n-es-lobby-with-games")
+    found = list(dict.fromkeys(found))
+    assert found == [], "\n".join(found)
+    pages.assert_no_errors()

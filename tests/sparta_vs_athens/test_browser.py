@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
 
 import pytest
 
 from tests.server import browser_helpers
 from tests.server.browser_helpers import (
+    Pages,
     act,
     actions,
     click_ref,
@@ -20,40 +20,25 @@ from tests.server.browser_helpers import (
     playwright,
     shot,
     signup,
+    version,
     wait_current,
-    wait_ready,
+    wait_moved,
 )
+from tests.sparta_vs_athens.browser_steps import GAME, SLOW_MS, hot_seat_game, to_the_purchases
 
 playwright()
-browser, server = browser_helpers.browser, browser_helpers.server  # the browser tests' fixtures (tests/server)
+# the browser tests' fixtures (tests/server/conftest.py offers them there)
+browser, pages, server = browser_helpers.browser, browser_helpers.pages, browser_helpers.server
 
-GAME = "sparta-vs-athens"
 
-
-def test_3_2_a_hot_seat_game_buys_on_the_board_and_says_which_rules_are_ours(browser: Any, server: str) -> None:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    signup(page, server, "pericles")
-    create_game(page, GAME, {"athens": ("me", None), "sparta": ("me", None)}, seed=1, hotseat=True)
-    if page.is_visible("#handover-ready"):
-        page.click("#handover-ready")
-    wait_ready(page)
+def test_3_2_a_hot_seat_game_buys_on_the_board_and_says_which_rules_are_ours(pages: Pages, server: str) -> None:
+    page = pages.open(timeout_ms=SLOW_MS)
+    hot_seat_game(page, server, "lamachus")
     # the legend under the map, and the plain statement of what is ours (DESIGN.md, RULINGS.md)
     assert "Under a locale" in (page.text_content("#board") or "")
     ours = page.text_content('#panel [data-key="whose rules"]') or ""
     assert "Only sections 1.1-3.2" in ours and "Polemos' own design" in ours and "DESIGN.md" in ours
-    act(page, "athens first")
-    for _ in range(3):  # to Athens' purchases (3.2 2a): the hand-over screen, then the upkeep
-        if page.is_visible("#handover-ready"):
-            page.click("#handover-ready")
-            wait_ready(page)
-        texts = [a for a, _ in actions(page)]
-        if any(a.startswith("buy ") for a in texts):
-            break
-        act(page, next(a for a in texts if a.startswith("pay")) if any(a.startswith("pay") for a in texts)
-            else texts[0])
+    to_the_purchases(page)
     buys = [(a, refs) for a, refs in actions(page) if a.startswith("buy ")]
     assert buys and all(refs == [f"l:{a.split()[3]}"] for a, refs in buys)  # every purchase by its locale
     assert not any(a.startswith("buy delos-garrison at chalcis") for a, _ in buys)  # it has one (DESIGN 2.16)
@@ -67,8 +52,7 @@ def test_3_2_a_hot_seat_game_buys_on_the_board_and_says_which_rules_are_ours(bro
     assert len(offered) == len(at_chalcis)  # the question and its alternatives: each unit Chalcis may take
     shot(page, "sva-desktop-buy-on-the-board")
     page.click("#confirm-no")
-    assert errors == []
-    context.close()
+    pages.assert_no_errors()
 
 
 def _plain_choice(texts: list[str]) -> str:
@@ -82,15 +66,12 @@ def _plain_choice(texts: list[str]) -> str:
 
 @pytest.mark.deep
 @pytest.mark.skipif(os.environ.get("POLEMOS_DEEP") != "1", reason="set POLEMOS_DEEP=1: ~5 minutes of a browser")
-def test_16_6_the_whole_war_against_the_bot_is_played_to_its_end_in_the_browser(browser: Any, server: str) -> None:
+def test_16_6_the_whole_war_against_the_bot_is_played_to_its_end_in_the_browser(pages: Pages, server: str) -> None:
     """Issue 14's "Done means": a person plays Sparta vs. Athens to the end at the browser table. Athens from
     the action list against the heuristic Sparta (seed 3: 431 to 407, ~220 actions, the track reaching 10
     pro-Sparta, 13.1, measured 2026-11-27): no page error, and the page says the game is over."""
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    signup(page, server, "cleon")
+    page = pages.open(timeout_ms=SLOW_MS)
+    signup(page, server, "alcidas")
     create_game(page, GAME, {"athens": ("me", None), "sparta": ("bot", "heuristic")}, seed=3)
     start = time.time()
     while not page.is_visible("text=The game is over.") and time.time() - start < 900:
@@ -98,9 +79,8 @@ def test_16_6_the_whole_war_against_the_bot_is_played_to_its_end_in_the_browser(
         texts = [a for a, _ in actions(page)]
         if texts:
             act(page, _plain_choice(texts))
-        else:
-            page.wait_for_timeout(300)
+        else:  # the bot's turn: until its move reaches the page
+            wait_moved(page, version(page), 1000)
     shot(page, "sva-desktop-game-over")
     assert page.is_visible("text=The game is over.") and "Game over" in (page.text_content("#game") or "")
-    assert errors == []
-    context.close()
+    pages.assert_no_errors()

@@ -10,13 +10,12 @@ from typing import Any
 
 from polemos import i18n
 from tests.server import browser_helpers
-from tests.server.browser_helpers import act, actions, create_game, playwright, shot, signup, wait_ready
+from tests.server.browser_helpers import DESKTOP, PHONE, Pages, actions, playwright, resize, shot
+from tests.sparta_vs_athens.browser_steps import SLOW_MS, hot_seat_game, to_the_purchases
 
 playwright()
-browser, server = browser_helpers.browser, browser_helpers.server  # the browser tests' fixtures (tests/server)
-
-DESKTOP = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
+# the browser tests' fixtures (tests/server/conftest.py offers them there)
+browser, pages, server = browser_helpers.browser, browser_helpers.pages, browser_helpers.server
 
 
 def _far(page: Any) -> bool:
@@ -35,35 +34,14 @@ SHOWN_SIZES = """() => {
 }"""
 
 
-def _to_the_purchases(page: Any) -> None:
-    act(page, "athens first")
-    for _ in range(3):  # to Athens' purchases (3.2 2a): the hand-over screen, then the upkeep
-        if page.is_visible("#handover-ready"):
-            page.click("#handover-ready")
-            wait_ready(page)
-        texts = [a for a, _ in actions(page)]
-        if any(a.startswith("buy ") for a in texts):
-            return
-        act(page, next((a for a in texts if a.startswith("pay")), texts[0]))
-
-
-def test_the_map_reads_at_fit_zoom_and_the_purchases_are_grouped(browser: Any, server: str) -> None:
+def test_the_map_reads_at_fit_zoom_and_the_purchases_are_grouped(pages: Pages, server: str) -> None:
     for lang, locale in (("en", "en-US"), ("es", "es-ES")):
-        context = browser.new_context(viewport=DESKTOP, locale=locale)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        page = pages.open(DESKTOP, SLOW_MS, locale=locale)
         try:
-            signup(page, server, f"aspasia_{lang}")
-            create_game(page, "sparta-vs-athens", {"athens": ("me", None), "sparta": ("me", None)}, seed=1,
-                        hotseat=True)
-            if page.is_visible("#handover-ready"):
-                page.click("#handover-ready")
-            wait_ready(page)
-            _to_the_purchases(page)
+            hot_seat_game(page, server, f"aspasia_{lang}")
+            to_the_purchases(page)
             for screen, size, clicks in (("desktop", DESKTOP, 4), ("phone", PHONE, 7)):
-                page.set_viewport_size(size)
-                page.wait_for_timeout(250)
+                resize(page, size)
                 page.click("#zoom-fit")
                 assert _far(page), f"{lang} {screen}: fit zoom shows the large names"
                 assert page.is_visible("#board .sva-far text.chief") and not page.is_visible("#board .sva-near text")
@@ -76,21 +54,20 @@ def test_the_map_reads_at_fit_zoom_and_the_purchases_are_grouped(browser: Any, s
                 if screen == "phone":
                     assert {i18n.translate_text(n, lang) for n in ("Athens", "Sparta", "Thebes", "AEGEAN SEA")} <= {
                         n for n, _ in sizes}
-                    page.click("#zoom-whole")
-                    page.wait_for_timeout(150)
+                    page.click("#zoom-whole")  # its handler draws the whole map (app.js BoardView.whole)
                     assert page.eval_on_selector("#board svg", "s => s.getBoundingClientRect().width") <= size["width"]
                     shot(page, f"sva-{lang}-{screen}-whole")
                     page.click("#zoom-fit")
                 for _ in range(clicks):
-                    page.click("#zoom-in")
-                page.wait_for_timeout(150)
+                    page.click("#zoom-in")  # each click's handler zooms and sets "far" (BoardView.apply)
                 assert not _far(page), f"{lang} {screen}: zoomed in, every locale's name"
-                assert page.is_visible("#board .sva-near text.label") and not page.is_visible("#board .sva-far text")
+                # every locale's name: in the middle size (class "mid") or, zoomed further, the small labels
+                assert page.is_visible("#board .sva-near text.label, #board .sva-mid text")
+                assert not page.is_visible("#board .sva-far text")
                 shot(page, f"sva-{lang}-{screen}-zoomed")
                 page.click("#zoom-fit")
-            page.set_viewport_size(DESKTOP)
             # issue 11: the class "far" follows the board's size (a window resized, a phone turned), with no click
-            page.wait_for_timeout(250)
+            resize(page, DESKTOP)
             assert _far(page)
             for _ in range(4):  # zoomed in on a desktop: the detail
                 page.click("#zoom-in")
@@ -119,10 +96,9 @@ def test_the_map_reads_at_fit_zoom_and_the_purchases_are_grouped(browser: Any, s
             page.keyboard.press("Tab")
             assert page.evaluate("() => document.activeElement.classList.contains('action')")
             shot(page, f"sva-{lang}-desktop-purchases")
-            page.set_viewport_size(PHONE)
-            page.wait_for_timeout(250)
+            resize(page, PHONE)
             page.locator("#actions").scroll_into_view_if_needed()
             shot(page, f"sva-{lang}-phone-purchases")
-            assert errors == []
+            pages.assert_no_errors()
         finally:
-            context.close()
+            pages.close()
