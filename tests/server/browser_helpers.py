@@ -193,22 +193,23 @@ def shot(page: Any, name: str, full_page: bool = False) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
-def signup(page: Any, base: str, name: str) -> None:
+def _enter(page: Any, base: str, form: str, name: str) -> None:
+    """Fill in the first page's form ``form`` (signup, login) as ``name`` and go on to the lobby."""
     page.goto(base + "/")
-    page.fill("#signup-name", name)
-    page.fill("#signup-password", PASSWORD)
-    page.click("#signup-form button[type=submit]")
+    page.fill(f"#{form}-name", name)
+    page.fill(f"#{form}-password", PASSWORD)
+    page.click(f"#{form}-form button[type=submit]")
     page.wait_for_selector("#create-form")
+
+
+def signup(page: Any, base: str, name: str) -> None:
+    _enter(page, base, "signup", name)
     assert page.text_content("#whoami") == name
 
 
 def log_in(page: Any, base: str, name: str) -> None:
     """Log in as ``name`` (signed up before) from the log-in page, to the lobby."""
-    page.goto(base + "/")
-    page.fill("#login-name", name)
-    page.fill("#login-password", PASSWORD)
-    page.click("#login-form button[type=submit]")
-    page.wait_for_selector("#create-form")
+    _enter(page, base, "login", name)
 
 
 def create_game(page: Any, game: str, seats: dict[str, tuple[str, str | None]], *, seed: int | None = None,
