@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from polemos.core.errors import IllegalActionError, RecordError, UnknownGameError
 from polemos.core.options import OptionSpec, validate_options
 from polemos.core.rng import Rng
@@ -42,8 +44,14 @@ class Outcome:
         return {"winner": self.winner, "reason": self.reason, "scores": dict(self.scores)}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One situation of a game. Subclasses implement the ``_``-prefixed hooks.
+
+    In the compiled build (``polemos.core.native``) this is a native class whose fields below are
+    slots, not entries of the instance's ``__dict__`` (issue 12: compiled rule procedures read them
+    natively); the games' state classes, compiled or pure Python, subclass it. A subclass that copies
+    its fields by ``__dict__`` copies only its own: the kernel's are copied by :meth:`_take_header`.
 
     The base class enforces the contract: ``apply`` accepts only actions from
     ``legal_actions`` (one set of predicates for both), keeps the action log for records, and
@@ -232,6 +240,22 @@ class State(ABC):
             if moved:  # cannot happen: these actions came after the undo floor
                 raise IllegalActionError("that action can no longer be taken back")
         self._assign(state)
+        self._take_header(state)
+
+    def _take_header(self, other: State) -> None:
+        """Take over the kernel's fields of ``other``, a state undo built for the purpose and held nowhere
+        else (so nothing is copied): a game's ``_assign`` may copy only its own fields by ``__dict__``,
+        which in the compiled build does not hold these (see the class)."""
+        self.game = other.game
+        self.rng = other.rng
+        self.seed = other.seed
+        self.scenario = other.scenario
+        self.options = other.options
+        self.actions = other.actions
+        self.undo_floor = other.undo_floor
+        self.reveals = other.reveals
+        self.origin = other.origin
+        self._undo_snaps = other._undo_snaps
 
     def _undo_by_replay(self, index: int) -> None:
         """Undo action ``index`` of a state without snapshots (loaded from JSON) by playing its record
@@ -261,6 +285,7 @@ class State(ABC):
                 # another role's later action rested on this one: the undo floor should have stopped it
                 raise IllegalActionError("that action can no longer be taken back") from None
         self._assign(state)
+        self._take_header(state)
 
     def record(self) -> JSON:
         """``{game, rules, data, seed, scenario, options, actions}``: replays this exact state."""
@@ -281,6 +306,7 @@ class State(ABC):
         return self.outcome() is not None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A registered game: metadata, and the factories for its states."""
 

@@ -34,7 +34,7 @@ import polemos
 from polemos.core.game import JSON, Role, State
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta.common import hex_name, side_name
-from polemos.games.athens_sparta.game import AthensSparta
+from polemos.games.athens_sparta.game import AthensSparta, AthensSpartaPlay
 from polemos.games.athens_sparta.state import POOL, ROLES, SIDE_OF_ROLE, AthensSpartaState
 from polemos.games.athens_sparta.view import seen_board
 
@@ -297,7 +297,9 @@ def log_watch(monkeypatch: pytest.MonkeyPatch) -> LogWatch:
         watch.line(self, text, to)
         say(self, text, to)
 
-    monkeypatch.setattr(AthensSpartaState, "say", watched_say)
+    # patched on the play class the game makes (an interpreted subclass): in the compiled build the
+    # state class is native and cannot take attributes, and its calls to say dispatch through the subclass
+    monkeypatch.setattr(AthensSpartaPlay, "say", watched_say)
     return watch
 
 

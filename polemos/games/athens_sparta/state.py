@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from polemos.core.game import JSON, Game, Role, State
 from polemos.core.plain import load_fields, load_scalars, state_header
 from polemos.core.rng import Rng
@@ -63,8 +65,14 @@ _NESTED_LISTS = ("hands", "tasks")
 _FLAT_LISTS = tuple(name for name in _LISTS if name not in _NESTED_LISTS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AthensSpartaState(State):
-    """One situation of a game of Athens & Sparta."""
+    """One situation of a game of Athens & Sparta.
+
+    In the compiled build (``polemos.core.native``) a native class: its fields are the ones set in
+    ``__init__`` and ``reset_caches`` (slots, read natively by the compiled rule procedures; issue 12),
+    so they are copied, saved and loaded by name, never through ``__dict__``. The play class
+    (``game.AthensSpartaPlay``) subclasses it."""
 
     def __init__(self, game: Game, comp: Components, seed: int,
                  scenario: str | None, options: JSON) -> None:
@@ -164,6 +172,10 @@ class AthensSpartaState(State):
         self.log: list[tuple[int, str]] = []
         # the log list is shared with clones taken since it was last copied (see say, clone)
         self._log_shared = False
+        # view.py's memos of what the views read (each keyed by what it was worked out from, so a clone
+        # shares them): the cities' entries, and the log lines each side saw
+        self.cities_seen: tuple[Any, list[dict[str, Any]]] | None = None
+        self.seen_logs: tuple[list[Any], dict[int | None, list[Any]]] | None = None
         self.reset_caches()
 
     def reset_caches(self) -> None:
@@ -202,34 +214,112 @@ class AthensSpartaState(State):
 
     # ---------------------------------------------------------------- copying
     def clone(self) -> AthensSpartaState:
-        # one copy of the attribute dict, then a fresh copy of each mutable field: what
-        # plain.copy_header + copy_fields do, without a getattr/setattr per field (clone is taken at
-        # every undo point and by every search; issue 12). The shared fields (game, comp, options,
-        # origin, the undo snapshots) are never changed in place.
-        d = self.__dict__.copy()
-        for name in _FLAT_LISTS:
-            d[name] = d[name][:]
-        for name in _NESTED_LISTS:
-            d[name] = [x[:] for x in d[name]]
-        d["rng"] = self.rng.copy()
-        d["actions"] = d["actions"][:]
+        # a fresh copy of each mutable field, the others shared (clone is taken at every undo point and
+        # by every search; issue 12). The shared fields (game, comp, options, origin, the undo snapshots)
+        # are never changed in place.
+        c = type(self).__new__(type(self))  # the play class (game.py) of this state
+        c._copy_from(self)
+        return c
+
+    def _copy_from(self, o: AthensSpartaState) -> None:
+        """Take every field of ``o``: the lists copied, the rest shared. Written out field by field: in the
+        compiled build each is a native slot (the class's docstring)."""
+        self.game = o.game
+        self.rng = o.rng.copy()
+        self.seed = o.seed
+        self.scenario = o.scenario
+        self.options = o.options
+        self.actions = o.actions[:]
+        self.undo_floor = o.undo_floor
+        self.reveals = o.reveals
+        self.origin = o.origin
+        self._undo_snaps = o._undo_snaps
+        self.comp = o.comp
+        self.ed1 = o.ed1
+        self.olympiad = o.olympiad
+        self.turn = o.turn
+        self.phase = o.phase
+        self.deck = o.deck[:]
+        self.discard = o.discard[:]
+        self.hands = [x[:] for x in o.hands]
+        self.played = o.played[:]
+        self.revealed_cards = o.revealed_cards
+        self.sicily = o.sicily[:]
+        self.syracuse_revealed = o.syracuse_revealed
+        self.mulligan = o.mulligan[:]
+        self.p1 = o.p1
+        self.active = o.active
+        self.step = o.step
+        self.mp = o.mp
+        self.storm = o.storm
+        self.earthquake = o.earthquake
+        self.betrayal = o.betrayal
+        self.free_revolt = o.free_revolt
+        self.levy = o.levy
+        self.hellespont = o.hellespont
+        self.persia = o.persia
+        self.bid_left = o.bid_left[:]
+        self.loc = o.loc[:]
+        self.owner = o.owner[:]
+        self.strength = o.strength[:]
+        self.inside = o.inside[:]
+        self.moved = o.moved[:]
+        self.came_from = o.came_from[:]
+        self.crossed = o.crossed[:]
+        self.revealed = o.revealed[:]
+        self.halfhit = o.halfhit[:]
+        self.start_hex = o.start_hex[:]
+        self.new_blocks = o.new_blocks[:]
+        self.patrol = o.patrol[:]
+        self.city_owner = o.city_owner[:]
+        self.revolt_used = o.revolt_used[:]
+        self.lctrl = o.lctrl[:]
+        self.sctrl = o.sctrl[:]
+        self.moving = o.moving
+        self.move_kind = o.move_kind
+        self.move_left = o.move_left
+        self.move_side = o.move_side
+        self.move_crossed = o.move_crossed
+        self.move_started_in = o.move_started_in
+        self.move_path = o.move_path[:]
+        self.attacks = o.attacks[:]
+        self.no_attack = o.no_attack[:]
+        self.fought = o.fought[:]
+        self.battle = _copy_dict(o.battle)
+        self.pending = _copy_dict(o.pending)
+        self.pillage = o.pillage[:]
+        self.tasks = [x[:] for x in o.tasks]
+        self.bp = o.bp[:]
+        self.city_spent = o.city_spent[:]
+        self.green_spent = o.green_spent[:]
+        self.done = o.done[:]
+        self.rp_loc = o.rp_loc[:]
+        self.rp_closed = o.rp_closed[:]
+        self.rp_persia = o.rp_persia
+        self.winner = o.winner
+        self.win_reason = o.win_reason
+        self.end_after_olympiad = o.end_after_olympiad
         # the log (a line or more an action, so the longest list) is shared, copied by the first of the
         # two to write a line (say, the one place that adds to it; elsewhere it is only replaced whole)
-        self._log_shared = d["_log_shared"] = True
-        d["battle"] = _copy_dict(self.battle)
-        d["pending"] = _copy_dict(self.pending)
-        d["patrol"] = d["patrol"][:]
+        self.log = o.log
+        self._log_shared = o._log_shared = True
         # the derived data that checks itself (the occupancy and control memos, keyed by the blocks
         # and cities they were computed from) or that belongs to the same actions (the legal actions,
         # keyed by the role and the number of actions) is shared: a search that lists a state's
         # actions and then applies one to its clone lists them once, not twice (issue 8, issue 12).
-        c = type(self).__new__(type(self))  # the play class (game.py) of this state
-        c.__dict__.update(d)
-        return c
+        self.cities_seen = o.cities_seen
+        self.seen_logs = o.seen_logs
+        self.move_menu = o.move_menu
+        self._legal_key = o._legal_key
+        self._legal_val = o._legal_val
+        self.occ_cache = o.occ_cache
+        self.ctrl_memo = o.ctrl_memo
+        self.closed_memo = o.closed_memo
+        self.rep_memo = o.rep_memo
 
     def _assign(self, other: State) -> None:
         assert isinstance(other, AthensSpartaState)
-        self.__dict__.update(other.clone().__dict__)
+        self._copy_from(other)
 
     def to_json(self) -> JSON:
         """The position document, compact (issue 12; ``"format": 2``): a field equal to its default (a
@@ -245,14 +335,13 @@ class AthensSpartaState(State):
         roles = ROLES
         doc["actions"] = "\n".join(f"{roles.index(r)}{a}" for r, a in self.actions)
         defaults = _defaults(self)
-        d = self.__dict__
         for name in _SCALARS:
-            v = d[name]
+            v = getattr(self, name)
             if v != defaults[name]:
                 doc[name] = v
         for name in _LISTS:
-            v = d[name]
-            ref = d[_BASE[name]] if name in _BASE else defaults[name]
+            v = getattr(self, name)
+            ref = getattr(self, _BASE[name]) if name in _BASE else defaults[name]
             if v != ref:
                 doc[name] = _encode_list(v, ref)
         if self.battle is not None:
@@ -316,10 +405,9 @@ class AthensSpartaState(State):
         self.actions = actions
         defaults = _defaults(self)
         load_scalars(self, doc, _SCALARS, defaults)
-        d = self.__dict__
         for name in _LISTS:  # a base field (``_BASE``) comes before the fields written against it
             default = defaults[name]
-            ref = d[_BASE[name]] if name in _BASE else default
+            ref = getattr(self, _BASE[name]) if name in _BASE else default
             setattr(self, name, _decode_list(name, doc[name], ref, default) if name in doc else _copy_list(ref))
         self.battle = _copy_dict(doc["battle"]) if doc.get("battle") is not None else None
         self.pending = _copy_dict(doc["pending"]) if doc.get("pending") is not None else None

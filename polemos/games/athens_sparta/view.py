@@ -235,7 +235,7 @@ def _cities(s: S) -> list[dict[str, Any]]:
     # sea control of each port (4.2; 1st 1.5, 6.5): the Phase's control snapshot, not the blocks' places now
     sea = tuple(s.sctrl[city.hex] if city.port else -1 for city in board.cities)
     key = (occ, tuple(s.city_owner), sea)  # the Occ object is the same while the blocks' places are
-    memo: tuple[Any, list[dict[str, Any]]] | None = s.__dict__.get("_cities_seen")
+    memo = s.cities_seen
     if memo is not None and memo[0] == key:
         return memo[1]
     cities = []
@@ -261,7 +261,7 @@ def _cities(s: S) -> list[dict[str, Any]]:
             entry["sea"] = SEA_WORDS[sea[c]]
             entry["strait"] = board.terrain[h] == STRAIT
         cities.append(entry)
-    s.__dict__["_cities_seen"] = (key, cities)
+    s.cities_seen = (key, cities)
     return cities
 
 
@@ -271,7 +271,7 @@ def _seen_log(s: S, side: int | None) -> list[Any]:
     state (and its clones) with the log they were read from; while that log is still the start of this
     one (compared line by line), only the lines after it are read. Same lines, in the same order."""
     log = s.log
-    memo: tuple[list[Any], dict[int | None, list[Any]]] | None = s.__dict__.get("_seen_logs")
+    memo = s.seen_logs
     if memo is not None and len(memo[0]) <= len(log) and log[:len(memo[0])] == memo[0]:
         kept_log, kept = memo
     else:
@@ -282,7 +282,7 @@ def _seen_log(s: S, side: int | None) -> list[Any]:
         kept_log = log[:]
     if side not in kept:
         kept = {**kept, side: [text for to, text in log if to < 0 or to == side]}
-    s.__dict__["_seen_logs"] = (kept_log, kept)
+    s.seen_logs = (kept_log, kept)
     return list(kept[side])
 
 
