@@ -444,8 +444,9 @@ def game(game_id: str, data: Path | str | None = None) -> Game:
     return instance
 
 
-def replay(record: JSON, data: Path | str | None = None) -> State:
-    """Rebuild the exact state a record describes, or raise :class:`RecordError`."""
+def replay(record: object, data: Path | str | None = None) -> State:
+    """Rebuild the exact state a record describes, or raise :class:`RecordError`. ``record`` is whatever
+    was read (typed ``object``: compiled, a narrower type would be a TypeError before the check below)."""
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     try:
