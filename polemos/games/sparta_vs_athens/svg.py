@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,8 +79,16 @@ REGIONS: tuple[tuple[str, float, float, bool], ...] = (
 # centred, instead of the whole map, and offers a "Whole map" button; Italy and Sicily are a drag away.
 FOCUS_SCALE = round(9 / FAR_SIZE, 3)
 FOCUS_LON = (19.5, 29.3)
+# Between the two (issue 11): from NEAR_SCALE the locales' names (8.5 units) are ~6.4 px, readable (~12 px) only from
+# MID_SCALE. In between the page adds the class "mid" (the board's data-mid-scale): every locale's name is shown in
+# MID_SIZE type (~10 px at NEAR_SCALE, ~18 px at MID_SCALE) where it fits clear of the locales' symbols, the tribute
+# boxes, the key and each other (_mid; the pieces' words keep clear of it), else in its own small type; the small
+# names are hidden meanwhile.
+MID_SCALE = 1.4
+MID_SIZE = 13.0
 STYLE = ("<style>svg.far .sva-near{display:none}svg:not(.far) .sva-far{display:none}"
-         ".sva-far text{pointer-events:none}</style>")
+         ".sva-far text{pointer-events:none}svg:not(.mid) .sva-mid{display:none}svg.mid .sva-near .labels"
+         "{display:none}.sva-mid text{pointer-events:none}</style>")
 
 
 def _fmt(v: float) -> str:
@@ -424,6 +433,42 @@ def _far(c: Components, lay: _Layout, reserved: list[Box], boxes: list[Box] | No
     return "".join(out)
 
 
+def _mid(c: Components, lay: _Layout, reserved: list[Box], small: tuple[str, ...], boxes: list[Box]) -> str:
+    """The names shown between the fit zoom and the detail (class "mid"): each locale's name in MID_SIZE type at the
+    first free spot beside its locale (_OFFSETS, nearest first; the chief cities, then the most connected, first),
+    clear of every locale's symbol, of ``reserved`` and of each other, measured in the language it runs longest in
+    (``boxes`` gets their boxes: the pieces' words keep clear of them, detail_boxes); a name with no free spot keeps
+    its small label (``small``, _labels')."""
+    at = lay.at
+    taken = [(x - RADIUS - 4, y - RADIUS - 4, x + RADIUS + 4, y + RADIUS + 4) for x, y in at] + reserved
+    by_locale = {int(m.group(1)): line for line in small if (m := re.search(r'data-locale="(\d+)"', line))}
+    out = ['<g class="sva-mid" paint-order="stroke" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" '
+           'fill="#1b1b1b">']
+    order = sorted(c.locales, key=lambda loc: (-loc.garrison, -len(c.neighbours(loc.index)), loc.index))
+    for loc in order:
+        x, y = at[loc.index]
+        w = shown_width(loc.name, MID_SIZE, True) + 2
+        h = MID_SIZE * 0.8
+        for ox, oy in _OFFSETS:
+            lx, ly = x + ox * (RADIUS + 6), y + oy * (RADIUS + 6)
+            anchor = "middle" if abs(ox) < 0.5 else "start" if ox > 0 else "end"
+            x0 = lx - w / 2 if anchor == "middle" else lx if anchor == "start" else lx - w
+            top = ly - h if oy < -0.5 else ly - h / 2 if abs(oy) < 0.5 else ly
+            box = (x0, top, x0 + w, top + h)
+            if box[0] >= 4 and box[1] >= 4 and box[2] <= lay.width - 4 and box[3] <= lay.height - 4 and not any(
+                    _overlap(box, t) > 0 for t in taken):
+                taken.append(box)
+                boxes.append(box)
+                out.append(f'<text x="{_fmt(lx)}" y="{_fmt(top + h)}" text-anchor="{anchor}" '
+                           f'font-size="{MID_SIZE:.0f}" font-weight="bold" data-locale="{loc.index}">'
+                           f"{escape(loc.name)}</text>")
+                break
+        else:
+            out.append(by_locale[loc.index].replace('class="label"', 'class="small"'))  # one "label" a locale
+    out.append("</g>")
+    return "".join(out)
+
+
 # ------------------------------------------------------------------------------------------ legend
 def _legend(c: Components, x: float, y: float) -> tuple[str, float, list[str]]:
     """The key, the width of the column it takes (LEGEND_WIDTH, or its longest line's in the language it runs
@@ -490,6 +535,8 @@ class _Words:
     names: tuple[Box, ...]
     far: str
     far_boxes: tuple[Box, ...]
+    mid: str
+    mid_boxes: tuple[Box, ...]
 
 
 def _words(c: Components) -> _Words:
@@ -502,7 +549,9 @@ def _words(c: Components) -> _Words:
         labels = _labels(c, lay.at, [legend, *tribute.values()], names)
         far_boxes: list[Box] = []
         far = _far(c, lay, [legend, *_far_reserved(w, h)], far_boxes)
-        return _Words(legend, tribute, tuple(labels), tuple(names), far, tuple(far_boxes))
+        mid_boxes: list[Box] = []
+        mid = _mid(c, lay, [legend, *tribute.values(), *_far_reserved(w, h)], tuple(labels), mid_boxes)
+        return _Words(legend, tribute, tuple(labels), tuple(names), far, tuple(far_boxes), mid, tuple(mid_boxes))
 
     return _once("words", c, make)
 
@@ -515,6 +564,7 @@ def detail_boxes(c: Components) -> list[Box]:
     # a name's box is laid out at CHAR_W a letter; its drawn width (DejaVu Sans, either language) may run wider
     boxes += [(b[0] - 4, b[1] - 1, b[2] + 4, b[3] + 1) for b in words.names]
     boxes += words.far_boxes  # the fit zoom's names
+    boxes += words.mid_boxes  # and the middle zoom's
     return boxes
 
 
@@ -531,7 +581,8 @@ def render_svg(c: Components, coast: Path | None = None) -> str:
     words = _words(c)
     legend_x = words.legend[0]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(w)} {_fmt(h)}" width="{_fmt(w)}" '
-           f'height="{_fmt(h)}" data-near-scale="{NEAR_SCALE}" data-focus="{_focus(lay)}" '
+           f'height="{_fmt(h)}" data-near-scale="{NEAR_SCALE}" data-mid-scale="{MID_SCALE}" '
+           f'data-focus="{_focus(lay)}" '
            f'data-focus-scale="{FOCUS_SCALE}" {FONT}>',
            "<title>Sparta vs. Athens - the map (reconstructed)</title>", STYLE,
            f'<rect width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA}"/>',
@@ -551,6 +602,7 @@ def render_svg(c: Components, coast: Path | None = None) -> str:
     out.extend(words.labels)
     out.append("</g></g>")
     out.append(_legend(c, legend_x, MARGIN)[0])
+    out.append(words.mid)
     out.append(words.far)
     out.append(f'<text x="{_fmt(MARGIN)}" y="{_fmt(h - 12)}" font-size="11" fill="#35587a">'
                "Sparta vs. Athens (S&amp;T 286): reconstructed map for Polemos</text>")

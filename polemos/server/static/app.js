@@ -749,6 +749,10 @@
         const r = this.svg.getBoundingClientRect();
         const k = vb && vb.width > 0 && vb.height > 0 ? Math.min(r.width / vb.width, r.height / vb.height) : 0;
         this.svg.classList.toggle("far", !(k > 0) || k < near);
+        // and, up to data-mid-scale, the class "mid": its places' names in a middle size (Sparta vs. Athens: the
+        // small names are ~6 px from data-near-scale until there, issue 11)
+        const mid = Number(this.svg.getAttribute("data-mid-scale"));
+        this.svg.classList.toggle("mid", mid > 0 && k >= near && k < mid);
       }
     }
     /** The whole board in view, or its focus on a small screen (focusNow): the focus' centre in the middle, at the
