@@ -2,8 +2,8 @@
 a live `polemos serve` in a subprocess, and page-level actions.
 
 The fixtures ``browser`` (the session's headless Chromium), ``pages`` (the test's pages, each in its own browser
-context, closed at the test's end, with no JavaScript error) and ``server`` (the session's live server over a fresh
-database: each test signs up users of its own names) are defined here and offered to every test of ``tests/server``
+context, closed at the test's end, with no JavaScript error) and ``server`` (a live server over a fresh database, one
+per test module) are defined here and offered to every test of ``tests/server``
 by its ``conftest.py``; a module elsewhere assigns them to module names. A module that needs them calls
 :func:`playwright` at its top, which skips the module when Playwright or Chromium is missing. A module may still
 define its own ``server`` (a fresh database, other options): a module's fixture overrides the conftest's.
@@ -140,34 +140,16 @@ def pages(browser: Any) -> Iterator[Pages]:
     opened.assert_no_errors()
 
 
-class _Server:
-    """The session's live `polemos serve` (a new database), started by the first test that asks for it and stopped
-    when pytest ends: a server costs seconds of CPU to start (its imports, the games' data), a new user none."""
-
-    def __init__(self) -> None:
-        self.live: LiveServer | None = None
-
-    def url(self, config: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> str:
-        if self.live is None:
-            live = LiveServer(tmp_path_factory.mktemp("browser-server"), insecure_cookies=False).start()
-            self.live = live
-            config.add_cleanup(self.stop)
-        return self.live.url
-
-    def stop(self) -> None:
-        if self.live is not None:
-            self.live.stop()
-            self.live = None
-
-
-_SERVER = _Server()
-
-
-@pytest.fixture(scope="session")
-def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The base URL of the session's live `polemos serve`, shared by every browser test (user names are unique
-    across them; a module that needs a server of its own defines its own ``server`` fixture)."""
-    return _SERVER.url(request.config, tmp_path_factory)
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live `polemos serve` over a fresh database, shared by the tests of one module: its base URL. (One server for
+    the session was tried: its later modules' sign-ups timed out, 11 of 36 tests, the server's limits per address
+    most likely; a module's server costs ~6 CPU s to start.)"""
+    live = LiveServer(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]), insecure_cookies=False)
+    try:
+        yield live.start().url
+    finally:
+        live.stop()
 
 
 # ----------------------------------------------------------------------------------------------- a board alone

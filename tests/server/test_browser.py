@@ -318,7 +318,7 @@ def test_game_against_the_bot_to_its_end_then_replay(pages: Pages, server: str) 
 def test_athens_and_sparta_against_the_heuristic_bot_to_its_end(pages: Pages, server: str) -> None:
     """The issue's "done": a whole game of Athens & Sparta against the computer, from the page."""
     page = pages.open(DESKTOP)
-    signup(page, server, "demosthenes")  # (user names are unique on the session's server)
+    signup(page, server, "demosthenes")  # (user names are unique on the module's server)
     create_game(page, AS, {"athens": ("me", None), "sparta": ("bot", "heuristic")}, seed=11)
 
     def choose(p: Any, acts: list[tuple[str, list[str]]]) -> None:
