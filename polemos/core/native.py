@@ -48,13 +48,14 @@ COMPILED = (
     "polemos.games.athens_sparta.attrition",
     "polemos.games.athens_sparta.victory",
     "polemos.games.athens_sparta.rules",
-    # Go Tell the Spartans' searches and rule procedures (sequence, state and game stay pure Python:
-    # tests patch sequence's functions, and the kernel's State is subclassed there)
+    # Go Tell the Spartans' searches, rule procedures and sequence of play (state and game stay pure Python:
+    # the kernel's State is subclassed there; tests replace sequence.advance where game.py calls it)
     "polemos.games.thermopylae.geometry",
     "polemos.games.thermopylae.comp",  # the components' class: its fields read natively by rules (issue 12)
     "polemos.games.thermopylae.search",
     "polemos.games.thermopylae.rules",
     "polemos.games.thermopylae.automaton",
+    "polemos.games.thermopylae.sequence",
     # The Peloponnesian War's rule procedures (its state, game, strategy — tests patch
     # strategy.matrix_objective — views, bots and drawing stay pure Python)
     "polemos.games.peloponnesian_war.model",
