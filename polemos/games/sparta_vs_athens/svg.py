@@ -437,8 +437,8 @@ def _mid(c: Components, lay: _Layout, reserved: list[Box], small: tuple[str, ...
     """The names shown between the fit zoom and the detail (class "mid"): each locale's name in MID_SIZE type at the
     first free spot beside its locale (_OFFSETS, nearest first; the chief cities, then the most connected, first),
     clear of every locale's symbol, of ``reserved`` and of each other, measured in the language it runs longest in
-    (``boxes`` gets their boxes: the pieces' words keep clear of them, detail_boxes); a name with no free spot keeps
-    its small label (``small``, _labels')."""
+    (``boxes`` gets their boxes: the pieces' words keep clear of them where they can, mid_boxes); a name with no free
+    spot keeps its small label (``small``, _labels')."""
     at = lay.at
     taken = [(x - RADIUS - 4, y - RADIUS - 4, x + RADIUS + 4, y + RADIUS + 4) for x, y in at] + reserved
     by_locale = {int(m.group(1)): line for line in small if (m := re.search(r'data-locale="(\d+)"', line))}
@@ -564,8 +564,14 @@ def detail_boxes(c: Components) -> list[Box]:
     # a name's box is laid out at CHAR_W a letter; its drawn width (DejaVu Sans, either language) may run wider
     boxes += [(b[0] - 4, b[1] - 1, b[2] + 4, b[3] + 1) for b in words.names]
     boxes += words.far_boxes  # the fit zoom's names
-    boxes += words.mid_boxes  # and the middle zoom's
     return boxes
+
+
+def mid_boxes(c: Components) -> list[Box]:
+    """Where the middle zoom's names stand (_mid): web.py keeps the pieces' words clear of them too where it can,
+    but never at the cost of meeting a name of the detail or of the fit zoom (the middle names are hidden when the
+    small ones show, so a crowded locale's words may cover a middle name rather than a small one)."""
+    return list(_words(c).mid_boxes)
 
 
 def legend_words(c: Components) -> list[str]:
@@ -639,4 +645,4 @@ def render_map(data_dir: Path | None = None) -> str:
     return render_svg(load_components(data_dir), coast_file(data_dir))
 
 
-__all__ = ["detail_boxes", "legend_words", "render_map", "render_svg"]
+__all__ = ["detail_boxes", "legend_words", "mid_boxes", "render_map", "render_svg"]

@@ -23,7 +23,16 @@ from polemos.core.log import log_lines
 from polemos.games.sparta_vs_athens import names
 from polemos.games.sparta_vs_athens.data import load_components
 from polemos.games.sparta_vs_athens.names import action_labels
-from polemos.games.sparta_vs_athens.svg import Box, _fmt, _layout, _overlap, detail_boxes, legend_words, render_svg
+from polemos.games.sparta_vs_athens.svg import (
+    Box,
+    _fmt,
+    _layout,
+    _overlap,
+    detail_boxes,
+    legend_words,
+    mid_boxes,
+    render_svg,
+)
 from polemos.i18n import N_, shown_width
 
 SIDE_INK = {"athens": "#b3261e", "sparta": "#1d4f91"}  # 2.9: Athens red, Sparta blue (RULINGS S1)
@@ -60,34 +69,45 @@ AROUND = 320.0  # beyond the farthest reach of a locale's words (_spot)
 
 
 @functools.lru_cache(maxsize=8)
-def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...], tuple[tuple[Box, ...], ...]]:
-    """The map without pieces, the locales' positions and, for each locale, what stands around it (the symbols and
-    the map's words, svg.detail_boxes), drawn once per data folder."""
+def _base(data_dir: Path | None) -> tuple[str, tuple[tuple[float, float], ...], tuple[tuple[Box, ...], ...],
+                                          tuple[tuple[Box, ...], ...]]:
+    """The map without pieces, the locales' positions and, for each locale, what stands around it: the symbols and
+    the map's words the pieces' words may not meet (svg.detail_boxes), and the middle zoom's names they keep clear of
+    where they can (svg.mid_boxes), drawn once per data folder."""
     comp = load_components(data_dir)
     at = _layout(comp).at
     fixed = [(x - 10, y - 10, x + 10, y + 10) for x, y in at] + detail_boxes(comp)
-    around = tuple(tuple(b for b in fixed if b[0] < x + AROUND and b[2] > x - AROUND and b[1] < y + AROUND
-                         and b[3] > y - AROUND) for x, y in at)
-    return render_svg(comp), tuple(at), around
+    mid = mid_boxes(comp)
+
+    def near(boxes: list[Box], x: float, y: float) -> tuple[Box, ...]:
+        return tuple(b for b in boxes if b[0] < x + AROUND and b[2] > x - AROUND and b[1] < y + AROUND
+                     and b[3] > y - AROUND)
+
+    return render_svg(comp), tuple(at), tuple(near(fixed, x, y) for x, y in at), tuple(near(mid, x, y) for x, y in at)
 
 
 LINE = 11.0  # a line of the pieces' words (font-size 10)
 
 
-def _spot(x: float, y: float, w: float, h: float, taken: Iterable[Box]) -> tuple[float, float]:
+def _spot(x: float, y: float, w: float, h: float, taken: Iterable[Box],
+          rather: Iterable[Box] = ()) -> tuple[float, float]:
     """Where a w x h block of the pieces' words goes beside the locale at (x, y): under it, else right, left, above,
-    at a corner, or one line further out each time (up to four), the nearest that meets the least of the words and
-    symbols already there (issue 11: the zoomed-in map's names stay readable); its top-left corner."""
+    at a corner, or one line further out each time (up to four), the nearest clear of ``taken`` (the words and
+    symbols already there) and of ``rather`` (words shown at another zoom: the middle names), else the nearest clear
+    of ``taken``, else the one that meets the least of ``taken`` (issue 11: the zoomed-in map's names stay
+    readable); its top-left corner."""
     spots = [spot for d in (0.0, 11.0, 22.0, 33.0, 44.0) for spot in (
         (x - w / 2, y + 9 + d), (x + 12 + d, y - h / 2), (x - 12 - d - w, y - h / 2), (x - w / 2, y - 11 - h - d),
         (x + 6 + d, y + 9 + d), (x - 6 - d - w, y + 9 + d), (x + 6 + d, y - 11 - h - d),
         (x - 6 - d - w, y - 11 - h - d))]
     rx, ry = 57.0 + w, 56.0 + h  # the farthest spots' reach: only what stands that near can be met
     near = [t for t in taken if t[0] < x + rx and t[2] > x - rx and t[1] < y + ry and t[3] > y - ry]
-    for left, top in spots:  # the first clear spot, in the order of preference
-        right, bottom = left + w, top + h
-        if not any(left < t[2] and t[0] < right and top < t[3] and t[1] < bottom for t in near):
-            return left, top
+    also = [t for t in rather if t[0] < x + rx and t[2] > x - rx and t[1] < y + ry and t[3] > y - ry]
+    for boxes in (near + also, near):
+        for left, top in spots:  # the first clear spot, in the order of preference
+            right, bottom = left + w, top + h
+            if not any(left < t[2] and t[0] < right and top < t[3] and t[1] < bottom for t in boxes):
+                return left, top
     # none: the one that meets least (the first of equals)
     return min(spots, key=lambda p: sum(_overlap((p[0], p[1], p[0] + w, p[1] + h), t) for t in near))
 
@@ -97,7 +117,7 @@ def _spot_by(data_dir: Path | None, index: int, w: float, h: float, placed: list
     ``placed`` so far: only those of ``placed`` within _spot's reach are passed on (in their order, so _spot meets
     the same ones), and the answer is kept for those (issue 8: a page's ~120 spots were worked out again for every
     page drawn, ~5 ms of its ~15; the same pieces at the same places are found again from one page to the next)."""
-    _, at, _ = _base(data_dir)
+    _, at, _, _ = _base(data_dir)
     x, y = at[index]
     rx, ry = 57.0 + w, 56.0 + h
     near = tuple(t for t in placed if t[0] < x + rx and t[2] > x - rx and t[1] < y + ry and t[3] > y - ry)
@@ -106,9 +126,9 @@ def _spot_by(data_dir: Path | None, index: int, w: float, h: float, placed: list
 
 @functools.lru_cache(maxsize=4096)
 def _spot_kept(data_dir: Path | None, index: int, w: float, h: float, near: tuple[Box, ...]) -> tuple[float, float]:
-    _, at, around = _base(data_dir)
+    _, at, around, mid = _base(data_dir)
     x, y = at[index]
-    return _spot(x, y, w, h, (*around[index], *near))
+    return _spot(x, y, w, h, (*around[index], *near), mid[index])
 
 
 LEADER_FROM = 15.0  # a block of words whose nearest point lies farther from its locale than this gets a leader line
@@ -142,7 +162,7 @@ def _tags(units: list[dict[str, Any]], naval: set[str]) -> dict[str, str]:
 
 def render_board(view: dict[str, Any], data_dir: Path | None = None) -> str:
     comp = load_components(data_dir)
-    base, at, _ = _base(data_dir)
+    base, at, _, _ = _base(data_dir)
     placed: list[Box] = []  # the pieces' words set so far
     naval_types = {ut.id for ut in comp.units if ut.kind == 1}
     naval = {str(u["unit"]) for u in view.get("units", []) if str(u["unit"]).split("#")[0] in naval_types}
