@@ -355,14 +355,44 @@ def test_kept_walks_are_the_walks_themselves() -> None:
                     w.sea_reach(b), w.march_reach(b)
                 for h in w.ctrl:
                     w.threat(h)
+            shut, bar = frozenset(kept.stops()), frozenset(kept.barred())
+            planner = players[role]
+            reach = {b.id: planner._reach(kept, b, shut, bar) for b in kept.mine}
             geo.kept_threat.clear()
             geo.kept_sea.clear()
             again = bots.World(geo, view, {})
             for b in kept.mine:
                 assert kept.sea_reach(b) == fresh.sea_reach(b) == again.sea_reach(b)
                 assert kept.march_reach(b) == fresh.march_reach(b) == again.march_reach(b)
+                walked = {} if b.hex < 0 or b.hex == geo.syr or (b.type == "navy" and view.get("storm")) \
+                    else HeuristicAgent._walk(again, b, shut, bar)
+                assert reach[b.id] == walked  # the planner's operation moves (_reach, Geo.kept_reach)
             for h in kept.ctrl:
                 assert kept.threat(h) == fresh.threat(h) == again.threat(h)
             checked += 1
         state.apply(role, players[role].choose(view, state.legal_actions(role), rngs[role]))
-    assert checked >= 20 and geo.kept_threat and geo.kept_sea
+    assert checked >= 20 and geo.kept_threat and geo.kept_sea and geo.kept_reach
+
+
+class _Forgetful(HeuristicAgent):
+    """The heuristic bot with the board's kept walks dropped before every decision: every walk afresh."""
+
+    def _choose(self, view: dict[str, Any], legal: list[str], rng: Rng) -> str:
+        geo = bots.geo_for(bots.components(self.data, view.get("edition") == "first"))
+        geo.kept_threat.clear()
+        geo.kept_sea.clear()
+        geo.kept_reach.clear()
+        return super()._choose(view, legal, rng)
+
+
+@pytest.mark.parametrize("edition", ["current", "first"])
+def test_kept_walks_change_no_decision(edition: str) -> None:
+    """The walks the board keeps for the search's playouts (threat, sea voyages, the planner's operation
+    moves) and the World's memos make the heuristic cheaper, never different: heuristic self-play plays the
+    same games, action for action, as a bot that walks everything afresh at each decision (issue 12)."""
+    game = polemos.game(GAME)
+    options = {"edition": "first"} if edition == "first" else None
+    for seed in (5000, 5003):
+        kept = play_game(game, seed, {r: HeuristicAgent(strict=True) for r in ROLES}, options=options)
+        fresh = play_game(game, seed, {r: _Forgetful(strict=True) for r in ROLES}, options=options)
+        assert kept.record["actions"] == fresh.record["actions"] and kept.steps > 100

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -126,6 +127,9 @@ class Geo:
         # blocks stand alike): keyed by everything the walk reads, so a kept walk is the walk itself
         self.kept_threat: dict[tuple[int, frozenset[int]], dict[int, int]] = {}
         self.kept_sea: dict[tuple[int, bool, frozenset[int], frozenset[int], frozenset[int]], list[int]] = {}
+        # ... and the planner's operation moves (HeuristicAgent._reach): by start, reach (-1: a navy),
+        # edition, and the hexes that end or bar a move; the paths are shared, read only
+        self.kept_reach: dict[tuple[int, int, bool, frozenset[int], frozenset[int]], dict[int, list[int]]] = {}
 
     def name(self, h: int) -> str:
         return self.names[h]
@@ -161,7 +165,7 @@ class Geo:
             self._army[target] = dist
         return dist
 
-    def army_paths(self, start: int, limit: int, stops: set[int], barred: set[int]) -> dict[int, int]:
+    def army_paths(self, start: int, limit: int, stops: AbstractSet[int], barred: AbstractSet[int]) -> dict[int, int]:
         """One operation move: parent links of every hex an army can reach from ``start`` within
         ``limit`` hexes. ``stops`` (enemy blocks, neutral cities) and mountains end a move (4.4, 1.8);
         ``barred`` hexes are never entered."""
@@ -247,8 +251,8 @@ class Geo:
             self._navy[target] = dist
         return dist
 
-    def navy_paths(self, start: int, limit: int, stops: set[int],
-                   barred: set[int]) -> tuple[NavyParents, dict[int, Node]]:
+    def navy_paths(self, start: int, limit: int, stops: AbstractSet[int],
+                   barred: AbstractSet[int]) -> tuple[NavyParents, dict[int, Node]]:
         """One navy operation move: parent links over (hex, coast) and the first node reached in
         each hex."""
         coast0 = self._coasts(start)[0] if start != self.corinth else -1
@@ -327,12 +331,23 @@ class Blk:
         return self.type in ARMY
 
 
-def _blk(geo: Geo, d: JSON) -> Blk:
-    rating = str(d.get("rating", "B2"))
+_RATINGS: dict[str, tuple[str, int]] = {}  # a view's rating text (2.12) -> (letter, dice), read once each
+
+
+def _rating(text: str) -> tuple[str, int]:
+    got = _RATINGS.get(text)
+    if got is None:
+        got = _RATINGS[text] = (text[:1] or "B", int(text[1:] or 2))
+    return got
+
+
+def _blk(h: int, d: JSON) -> Blk:
+    """The block a view's entry shows, standing in hex ``h`` (its location, read by the caller)."""
+    letter, rating = _rating(str(d.get("rating", "B2")))
     return Blk(
-        id=str(d.get("id", "")), hex=geo.hex(d.get("location")), type=str(d.get("type", "hoplite")),
-        strength=int(d.get("strength", 0)), steps=int(d.get("steps", 0)), letter=rating[:1] or "B",
-        rating=int(rating[1:] or 2), inside=bool(d.get("besieged", False)), moved=bool(d.get("moved", False)),
+        id=str(d.get("id", "")), hex=h, type=str(d.get("type", "hoplite")),
+        strength=int(d.get("strength", 0)), steps=int(d.get("steps", 0)), letter=letter,
+        rating=rating, inside=bool(d.get("besieged", False)), moved=bool(d.get("moved", False)),
         name=str(d.get("name", "")),
     )
 
@@ -352,19 +367,22 @@ class World:
         self.foe_known: dict[int, list[Blk]] = {}
         self.foe_hidden: dict[int, int] = {}
         self.foe_count: dict[int, int] = {}
+        index = geo.index
         for d in view.get("blocks", []):
-            h = geo.hex(d.get("location"))
+            loc = d.get("location")
+            h = -1 if loc is None else index.get(loc, -1)
             if h < 0:
                 continue
-            if d.get("owner") == self.me and "id" in d:
-                b = _blk(geo, d)
+            owner = d.get("owner")
+            if owner == self.me and "id" in d:
+                b = _blk(h, d)
                 self.mine.append(b)
                 self.by_id[b.id] = b
                 self.my_at.setdefault(h, []).append(b)
-            elif d.get("owner") == self.foe:
+            elif owner == self.foe:
                 self.foe_count[h] = self.foe_count.get(h, 0) + 1
                 if "strength" in d:
-                    foe = _blk(geo, d)
+                    foe = _blk(h, d)
                     # a first-edition navy standing apart (the view's "apart": patrol 1st 6.7, blockade 6.6)
                     # is out of the land fighting, as blocks within the walls are (RULINGS FE12, FE39, FE40)
                     foe.inside = foe.inside or bool(d.get("apart"))
@@ -387,6 +405,7 @@ class World:
         self.capital = geo.capital[self.me]
         self.foe_capital = geo.capital[self.foe]
         self._threat: dict[int, float] = {}
+        self._foes: list[tuple[int, float]] | None = None  # threat's enemy stacks (hex, strength)
         self._sea: dict[int, list[int]] = {}  # sea_reach's ports by start, before stacking
         self._occupied: frozenset[int] | None = None  # hexes where blocks stand (threat's walks)
         self._sea_key: tuple[frozenset[int], frozenset[int], frozenset[int]] | None = None
@@ -466,13 +485,15 @@ class World:
                 if len(geo.kept_threat) >= KEPT_WALKS:
                     geo.kept_threat.clear()
                 geo.kept_threat[key] = dist
+            if self._foes is None:  # the enemy stacks outside walls and their strength, once per view
+                self._foes = [(e, self.foe_force(e)[0]) for e, n in self.foe_count.items()
+                              if n > 0 and not self.foe_inside(e)]
             t = 0.0
-            for e, n in self.foe_count.items():
-                if n <= 0 or self.foe_inside(e) or e not in dist:
+            for e, hp in self._foes:
+                d = dist.get(e, -1)
+                if d < 0:
                     continue
-                d = dist[e]
-                w = 1.0 if d <= 3 else 0.6 if d == 4 else 0.25
-                t += w * self.foe_force(e)[0]
+                t += (1.0 if d <= 3 else 0.6 if d == 4 else 0.25) * hp
             self._threat[h] = t
         return t
 
@@ -975,15 +996,34 @@ class HeuristicAgent(GuardedAgent):
                     armies -= 1
         return [bid for bid in movable if bid in free]
 
-    def _reach(self, w: World, b: Blk, stops: set[int], barred: set[int]) -> dict[int, list[int]]:
-        """Hexes block ``b`` can end an operation move in this turn, with the path there."""
+    def _reach(self, w: World, b: Blk, stops: frozenset[int], barred: frozenset[int]) -> dict[int, list[int]]:
+        """Hexes block ``b`` can end an operation move in this turn, with the path there (shared with
+        the board's kept walks: read only)."""
+        geo = w.geo
+        if b.hex < 0 or b.hex == geo.syr:
+            return {}
+        navy = b.type == "navy"
+        if navy and w.view.get("storm"):
+            return {}
+        # the walk reads the start, the block's reach, the edition (a navy's ends) and the hexes that end or
+        # bar a move, nothing else: a search's playouts plan in thousands of views whose blocks stand alike,
+        # so the board keeps each walk for the next view where these are the same (as threat's, sea_reach's)
+        key = (b.hex, -1 if navy else 3 if b.type == "hoplite" else 4 if b.type == "peltast" else 5,
+               w.first, stops, barred)
+        out = geo.kept_reach.get(key)
+        if out is None:
+            out = self._walk(w, b, stops, barred)
+            if len(geo.kept_reach) >= KEPT_WALKS:
+                geo.kept_reach.clear()
+            geo.kept_reach[key] = out
+        return out
+
+    @staticmethod
+    def _walk(w: World, b: Blk, stops: frozenset[int], barred: frozenset[int]) -> dict[int, list[int]]:
+        """``_reach`` walked afresh."""
         geo = w.geo
         out: dict[int, list[int]] = {}
-        if b.hex < 0 or b.hex == geo.syr:
-            return out
         if b.type == "navy":
-            if w.view.get("storm"):
-                return out
             parent, at = geo.navy_paths(b.hex, 4, stops, barred)
             for h, node in at.items():
                 if h == b.hex:
@@ -1039,11 +1079,12 @@ class HeuristicAgent(GuardedAgent):
         free_set = set(free)  # membership only
         stops = w.stops()
         barred = w.barred()
+        shut, bar = frozenset(stops), frozenset(barred)  # the kept walks' keys (_reach)
         reach: dict[str, dict[int, list[int]]] = {}
         for bid, verbs in movable.items():
             b = w.by_id.get(bid)
             if b is not None and not b.inside and b.type != "revolt" and "op" in verbs:
-                reach[bid] = self._reach(w, b, stops, barred)
+                reach[bid] = self._reach(w, b, shut, bar)
         strategic: dict[tuple[str, str], set[int]] = {}
         mp_left = max(mp, 0)
 
