@@ -105,12 +105,13 @@ def _on(step: int, beat: Beat) -> bool:
 
 def regen_hint(test_file: str) -> str:
     """How to record a game's digests again (the test file's path from the repository's root)."""
-    return f"regenerate with: {REGEN_VARIABLE}=1 pytest {test_file}"
+    return f"regenerate with: POLEMOS_DEEP=1 {REGEN_VARIABLE}=1 pytest {test_file}"
 
 
 def check_recorded(path: Path, got: Mapping[str, tuple[str, int]], hint: str) -> None:
-    """Assert that ``got`` (a game's name: its digest and number of actions) is what ``path`` records;
-    with ``POLEMOS_REGEN_GOLDEN=1``, write ``got`` there instead."""
+    """Assert that ``got`` (a game's name: its digest and number of actions) is what ``path`` records (every game
+    of ``got`` recorded there; a quick run may digest a part of them); with ``POLEMOS_REGEN_GOLDEN=1``, write ``got``
+    there instead (so regenerate with every game: POLEMOS_DEEP=1 where a test digests fewer without it)."""
     if os.environ.get(REGEN_VARIABLE) == "1":
         path.write_text(json.dumps({"about": f"Digests of random games' positions and views. {hint}",
                                     "games": {k: {"digest": d, "actions": n} for k, (d, n) in got.items()}},
@@ -118,6 +119,6 @@ def check_recorded(path: Path, got: Mapping[str, tuple[str, int]], hint: str) ->
         return
     assert path.exists(), hint
     want = json.loads(path.read_text(encoding="utf-8"))["games"]
-    assert set(want) == set(got)
+    assert set(got) <= set(want), sorted(set(got) - set(want))  # a run may digest fewer games than are recorded
     changed = sorted(k for k in got if want[k] != {"digest": got[k][0], "actions": got[k][1]})
     assert not changed, f"{changed} changed; {hint}"

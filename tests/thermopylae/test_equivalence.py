@@ -8,13 +8,14 @@ index kept beside the position (the legal actions, the movement search, occupanc
 or that goes stale, shows as a different digest. A deliberate change to the rules, data, log or action
 texts changes these digests as it changes the golden games: regenerate, review and commit them with it::
 
-    POLEMOS_REGEN_GOLDEN=1 pytest tests/thermopylae/test_equivalence.py
+    POLEMOS_DEEP=1 POLEMOS_REGEN_GOLDEN=1 pytest tests/thermopylae/test_equivalence.py
 
 Never regenerate to make a speed change pass: a difference there is a bug.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from polemos.core.game import JSON
@@ -28,7 +29,9 @@ MODES: tuple[JSON, ...] = (
     {"feigned_retreat": True},
     {"players": "two", "nothing_but_spartans": True, "feigned_retreat": True},
 )
-GAMES_PER_MODE = (5, 3, 2, 1, 1)
+# CI (the team's rule: make test under ~20 minutes on 2 cores) digests the first 3, 2, 1, 1, 1 of them (~2/3 of the
+# ~45 s); POLEMOS_DEEP=1 all that are checked in
+GAMES_PER_MODE = (5, 3, 2, 1, 1) if os.environ.get("POLEMOS_DEEP") == "1" else (3, 2, 1, 1, 1)
 CASES = [(101 + 10 * i + j, mode) for i, mode in enumerate(MODES) for j in range(GAMES_PER_MODE[i])]
 # two-player random games run to 3000 actions: their first thousand are digested; views (what costs the most
 # here) at every third position; the role to act drawn when several may (11.2's debate, 3.4's hidden units);
