@@ -456,8 +456,9 @@ class TerminalGame:
         """Say, once, how many actions the bots took since the human last acted."""
         for role, n in self.bot_actions.items():
             if n:
-                self.write(_("{role} ({bot}) has acted ({n} actions).").format(role=role, bot=self.bots[role].name, n=n)
-                           if n > 1 else _("{role} ({bot}) has acted.").format(role=role, bot=self.bots[role].name))
+                who, bot = role_word(role), self.bots[role].name
+                self.write(_("{role} ({bot}) has acted ({n} actions).").format(role=who, bot=bot, n=n)
+                           if n > 1 else _("{role} ({bot}) has acted.").format(role=who, bot=bot))
         self.bot_actions = {}
 
     def human_turn(self, role: Role) -> bool:
@@ -468,7 +469,8 @@ class TerminalGame:
         legal = self.state.legal_actions(role)
         self.show_choices(role, view, legal)
         while True:
-            line = self.read(f"{role}> ")
+            asked = f"{role_word(role)}> "
+            line = self.read(asked)
             if line is None:
                 self.write(_("(end of input: leaving the game)"))
                 return False
@@ -487,7 +489,7 @@ class TerminalGame:
                 except (ValueError, OSError) as exc:  # IllegalActionError, RecordError, DataError
                     self.write(_("cannot undo: {reason}").format(reason=exc))
                     continue
-                self.write(_("{role} takes back the last action.").format(role=role))
+                self.write(_("{role} takes back the last action.").format(role=role_word(role)))
                 self.shown_board.clear()
                 return True
             elif command == "save":
@@ -499,12 +501,15 @@ class TerminalGame:
                 action = self.parse(role, text, legal)
                 if action is None:
                     continue
+                # the choice echoed in the words the menu showed it in (the record's text is what was typed)
+                shown = dict(zip(legal, self.labels(view, legal), strict=True)).get(action, action)
                 try:
                     self.state.apply(role, action)
                 except ValueError as exc:
                     self.write(str(exc))
                     continue
-                self.write(f"{role}: {action}")
+                # a transcript (the input piped, not echoed) has this line after the input prompt: room for both
+                self._wrapped(f"{role_word(role)}: {shown}", room=len(asked))
                 return True
 
     def parse(self, role: Role, text: str, legal: list[str]) -> str | None:
@@ -521,21 +526,36 @@ class TerminalGame:
             return None
 
     def show_choices(self, role: Role, view: JSON, legal: list[str]) -> None:
-        prompt = view.get("prompt")
-        self.write(f"{role}: {prompt}" if prompt else _("{role} to act").format(role=role))
+        # what is asked, in the run's language and the game's display names, wrapped to the terminal (issue 11:
+        # a Spanish run printed "athens: Moving ATH-HOP-1: choose the next hex ..." on one 100-column line); a
+        # game's text module may say it in its own words (``prompt``: "" when its board already says it)
+        module = game_module(self.game.id, "text")
+        said = getattr(module, "prompt", None) if module is not None else None
+        prompt = said(view) if callable(said) else translate_line(str(view.get("prompt") or ""))
+        if prompt or not callable(said):
+            self._wrapped(f"{role_word(role)}: {prompt}" if prompt else _("{role} to act").format(role=role_word(role)))
         width = len(str(len(legal)))
         # a game's text module may name its actions in words (the browser's button labels, issue 11); the
         # number or the action's own text may be typed
-        module = game_module(self.game.id, "text")
         menu = getattr(module, "action_menu", None) if module is not None else None
         if callable(menu):  # a game may list them its own way (Sparta vs. Athens: one line a unit to buy)
             for line in menu(view, legal):
                 self.write(line)
             return
+        for i, label in enumerate(self.labels(view, legal), 1):
+            self._wrapped(f"  {i:>{width}}. {label}", " " * (width + 4))
+
+    def labels(self, view: JSON, legal: list[str]) -> list[str]:
+        """The legal actions in words, as the game's text module names them (else their record text)."""
+        module = game_module(self.game.id, "text")
         labels = getattr(module, "action_labels", None) if module is not None else None
-        named = labels(view, legal) if callable(labels) else legal
-        for i, label in enumerate(named, 1):
-            self.write(f"  {i:>{width}}. {label}")
+        return list(labels(view, legal)) if callable(labels) else legal
+
+    def _wrapped(self, line: str, indent: str = "    ", room: int = 0) -> None:
+        """``line`` written in lines that fit the terminal (80 columns at least), ``room`` columns left free."""
+        width = max(80, shutil.get_terminal_size((80, 24)).columns) - room
+        for part in textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [line]:
+            self.write(part)
 
     def save(self, name: str) -> None:
         if not name:
@@ -547,6 +567,11 @@ class TerminalGame:
             self.write(_("cannot save to {name}: {reason}").format(name=name, reason=exc.strerror or exc))
             return
         self.write(_("saved to {name}").format(name=name))
+
+
+def role_word(role: Role) -> str:
+    """A role as a player reads it, in the run's language ("athens" -> "Atenas"), as the page's title() names it."""
+    return _(str(role).replace("-", " ").replace("_", " ").title())
 
 
 def _read_line(prompt: str) -> str | None:
@@ -612,16 +637,20 @@ def play(
         elif seat is not None:
             _fail("--seat needs --vs BOT (without a bot every seat is played here: hot-seat)")
         bot_rngs = {r: agent_rng(seed, i) for i, r in enumerate(roles)}
-        who = (f"you are {human}, {vs} plays the rest" if vs else
-               "hot-seat" if len(seats) > 1 else f"you are {human}")
-        rules_play = f", the rules play {', '.join(by_rules)}" if by_rules else ""
-        shown_seed = "a secret seed (shown when the game ends)" if drawn_seed else f"seed {seed}"
-        typer.echo(f"{game.title} — {shown_seed} — {who}{rules_play}")
-        typer.echo("Type 'help' for commands.")
+        # the title line in the run's language, the roles by their names (issue 11)
+        who = (_("you are {role}, {bot} plays the rest").format(role=role_word(human), bot=vs) if vs else
+               _("hot-seat") if len(seats) > 1 else _("you are {role}").format(role=role_word(human)))
+        rules_play = _(", the rules play {roles}").format(roles=", ".join(map(role_word, by_rules))) if by_rules else ""
+        shown_seed = _("a secret seed (shown when the game ends)") if drawn_seed else _("seed {seed}").format(seed=seed)
+        width = max(80, shutil.get_terminal_size((80, 24)).columns)
+        for part in textwrap.wrap(f"{_(game.title)} — {shown_seed} — {who}{rules_play}", width, subsequent_indent="  "):
+            typer.echo(part)
+        typer.echo(_("Type 'help' for commands."))
         session = TerminalGame(state, bots, bot_rngs, _read_line, typer.echo, board_renderer(game.id))
         try:
             if session.run() is not None and drawn_seed:
-                typer.echo(f"The game's seed was {seed} (polemos play {game.id} --seed {seed} replays its dice).")
+                typer.echo(_("The game's seed was {seed} (polemos play {game} --seed {seed} replays its dice).").format(
+                    seed=seed, game=game.id))
         except _PASS_THROUGH:
             raise
         except KeyboardInterrupt:

@@ -75,7 +75,7 @@ def test_hot_seat_game_to_the_end_with_mistakes_and_undo(tmp_path: Path) -> None
 def test_hot_seat_shows_prompt_numbered_actions_and_new_log_lines() -> None:
     code, out = invoke("play", "toy-nim", "--seed", "3", input="1\n2\nquit\n")
     assert code == 0
-    assert "first: Choose your secret ante\n  1. ante 1\n  2. ante 2" in out
+    assert "First: Choose your secret ante\n  1. ante 1\n  2. ante 2" in out  # the role by its name (issue 11)
     assert out.count("| Toy Nim: 15 stones; choose your antes") == 2  # once per role's own log
     assert "| 1. antes 1 and 2; 12 stones left; second moves first" in out
     assert '"heap": 12' in out  # the fallback board: the view as JSON
@@ -106,10 +106,10 @@ def test_play_against_a_bot_to_the_end() -> None:
     code, out = invoke("play", "toy-nim", "--vs", "random", "--seat", "second", "--seed", "4",
                        input="1\n" * 60)
     assert code == 0
-    assert "you are second, random plays the rest" in out
-    assert "first (random) has acted" in out
+    assert "you are Second, random plays the rest" in out
+    assert "First (random) has acted" in out
     assert "Game over:" in out
-    assert "first>" not in out
+    assert "First>" not in out
 
 
 def test_a_drawn_seed_is_secret_until_the_game_ends() -> None:

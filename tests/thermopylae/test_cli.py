@@ -19,7 +19,7 @@ def test_play_in_the_terminal_shows_the_grid_and_takes_actions() -> None:
     result = runner.invoke(app, ["play", "go-tell-the-spartans", "--seed", "3"], input="1\n1\nquit\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "greek>" in out
+    assert "Greek>" in out
     assert "Ephialtes Box" in out
     assert "Greeks: place spa1 (spartans-1" in out  # the deployment prompt (6.0) after the first choices
     assert "Place spa1 in G9 (west of the Wall), facing W" in out  # the choices in words (issue 11)
@@ -84,7 +84,7 @@ def test_1_0_solitaire_play_offers_no_persian_seat() -> None:
     """1.0: in solitaire the Persians are the rulebook's automaton: no seat, no bot for them."""
     result = runner.invoke(app, ["play", "go-tell-the-spartans", "--seed", "3"], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "you are greek, the rules play persian" in result.output
+    assert "you are Greek, the rules play Persian" in result.output
     result = runner.invoke(app, ["play", "go-tell-the-spartans", "--vs", "random", "--seat", "persian"])
     assert result.exit_code == 1
     assert "no seat 'persian' in go-tell-the-spartans (persian is played by the rules" in result.output
@@ -95,7 +95,7 @@ def test_1_0_solitaire_play_offers_no_persian_seat() -> None:
     result = runner.invoke(app, ["play", "go-tell-the-spartans", "--vs", "random", "--seed", "2",
                                  "--options", '{"players": "two"}'], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "you are greek, random plays the rest" in result.output
+    assert "you are Greek, random plays the rest" in result.output
 
 
 def test_1_0_solitaire_selfplay_credits_no_bot_with_the_automatons_wins(tmp_path: Path) -> None:

@@ -14,11 +14,11 @@ import textwrap
 from typing import Any
 
 from polemos.core.log import translate_line
-from polemos.games.athens_sparta.web import STATUS_HEAD, block_name, first_edition, phase_words
+from polemos.games.athens_sparta.web import STATUS_HEAD, block_name, first_edition, named, phase_words
 from polemos.games.athens_sparta.web import action_labels as web_action_labels
 from polemos.i18n import N_, format_message, translate_text
 
-__all__ = ["action_labels", "render"]
+__all__ = ["action_labels", "prompt", "render"]
 
 # the battle being fought (the view's "battle"): its kind (5.4 a new battle, 5.3 storming the walls, 5.55 a sally)
 BATTLES = {
@@ -48,6 +48,12 @@ def action_labels(view: dict[str, Any], legal: list[str]) -> list[str]:
     """The actions in words, as the browser's buttons name them (blocks by their display names, RULINGS
     R34), in the current language; the number or the action's own text may be typed."""
     return [translate_line(label) for label in web_action_labels(view, legal)]
+
+
+def prompt(view: dict[str, Any]) -> str:
+    """What the player is asked, in words: its blocks by their display names (as the page's panel names them,
+    RULINGS R34; "Moving ATHENS Hoplites 1", never the record's ATH-HOP-1), in the current language."""
+    return translate_line(named(str(view.get("prompt") or "")))
 
 
 def _word(word: Any) -> str:

@@ -73,6 +73,12 @@ def terminal_width() -> int:
     return max(MIN_WIDTH, shutil.get_terminal_size((MIN_WIDTH, 24)).columns)
 
 
+def prompt(view: dict[str, Any]) -> str:
+    """What the terminal says above the numbered choices: nothing, as the board's last line (render's '>>>')
+    already asks the view's question in the current language."""
+    return ""
+
+
 def render(view: dict[str, Any], data_dir: Path | None = None, width: int | None = None) -> str:
     """The whole screen for ``view`` (the engine's JSON view of one role), as plain text no wider than
     ``width`` (default: :func:`terminal_width`; never below 80 columns)."""
