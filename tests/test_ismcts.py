@@ -482,6 +482,38 @@ def test_a_leaf_is_judged_against_its_worlds_start() -> None:
     assert sampler.evaluate(weaker)["athens"] < 0.5
 
 
+def test_the_searching_roles_standing_is_read_once() -> None:
+    """The judge reads the searching role's standing at the decision from the view searched, once
+    (``Sampler._standing``): it is the standing of that role's view of every world drawn, so each
+    iteration's start is what reading each world's views gives (Card, Move and Combat Phase decisions of
+    both roles)."""
+    from polemos.games.athens_sparta.bots import standing
+
+    seen = set()
+    for seed in (15, 21):
+        state = polemos.game(GAME).new(seed)
+        bots_ = {r: make_agent("heuristic", GAME) for r in ("athens", "sparta")}
+        rng = Rng(seed)
+        for _ in range(400):
+            if state.outcome() is not None:
+                break
+            role = state.active_roles()[0]
+            view = state.view(role)
+            legal = state.legal_actions(role)
+            try:
+                sampler = _sampler(view, role)
+            except NoWorld:
+                sampler = None
+            if sampler is not None and len(legal) > 1:
+                for k in range(3):
+                    world = sampler.sample(Rng(k))
+                    assert sampler._standing == standing(world.view(role))
+                    assert sampler._judge(world, sampler._standing) == sampler._judge(world)
+                seen.add((sampler.kind, role))
+            state.apply(role, bots_[role].choose(view, legal, rng))
+    assert {k for k, _ in seen} >= {"card", "move", "combat"} and {r for _, r in seen} == {"athens", "sparta"}
+
+
 def test_the_clock_keeps_the_mean_cpu_per_decision() -> None:
     """SearchConfig.clock (normal: 0.1 s): each decision credits the clock, spends what it uses, and a
     search may spend what was banked up to ``seconds``; so over a game's decisions the CPU per decision

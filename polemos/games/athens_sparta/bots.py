@@ -505,15 +505,13 @@ class World:
 
     def need(self, h: int) -> float:
         """Strength this side wants to keep in its city ``h``."""
-        if not self.mine_city(h):
-            return 0.0
+        if not self.mine_city(h) or (h != self.capital and self.value.get(h, 0) <= 0):
+            return 0.0  # a city worth no points (10.2) is not kept, whatever threatens it: no walk
         t = self.threat(h)
         if h == self.capital:
             # first edition 10.2: in the last Olympiad Athens wins by holding on (RULINGS FE17)
             return min(20.0, max(6.0, t)) if self.hold else min(16.0, max(6.0, 0.8 * t))
-        v = self.value.get(h, 0)
-        if v <= 0:
-            return 0.0
+        v = self.value[h]
         return min(2.0 + 1.5 * v, max(1.0, (0.6 if self.hold else 0.45) * t))
 
     def stops(self) -> set[int]:

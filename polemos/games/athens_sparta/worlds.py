@@ -188,6 +188,10 @@ class Sampler:
         self.data = data
         self._bots: dict[Role, HeuristicAgent] = {}
         self._start = 0.0  # _judge of the iteration's world before the decision (begin)
+        # the searching role's standing at the decision: a world's view for the role is the view searched
+        # (tested), so it is read once here, not from each world's view (the judge was ~70% of a Combat
+        # Phase menu iteration, its four views and Worlds most of that)
+        self._standing = standing(view, data)
         base = _base(data, self.first)
         self.comp = comp = base.comp
         cards = {c.id: c.index for c in comp.cards}
@@ -507,7 +511,7 @@ class Sampler:
         so nothing hidden from that role reaches them)."""
         self._bots = {r: HeuristicAgent(data=self.data) for r in ROLES}
         self._bots[ROLES[self.side]].planned = {o.block: o for o in self.candidates.values() if o is not None}
-        self._start = self._judge(world)
+        self._start = self._judge(world, self._standing)
 
     def adopt(self, action: str, fallback: object) -> None:
         """The search played ``action`` instead of the heuristic's choice: a Move Phase candidate's
@@ -531,13 +535,17 @@ class Sampler:
             return legal
         return [a for a in legal if a in self.candidates]
 
-    def _judge(self, state: State) -> float:
+    def _judge(self, state: State, mine: float | None = None) -> float:
         """How Athens stands, in city points: the heuristic's judgement (``bots.standing``: the points
         held, 10.2, less what each side's garrisons fall short of the threats against its cities and
         capital, 10.1) from each side's view of the world, and the steps on the map at 8.4's costs (the
-        world's own strengths, which its views hide), about 6 hoplite steps to the point."""
+        world's own strengths, which its views hide), about 6 hoplite steps to the point. ``mine``: the
+        searching role's standing when already known (a world at the decision: its view of the world is
+        the view searched, so its standing is the same in every world; ``_standing``)."""
         assert isinstance(state, AthensSpartaState)
-        margin = 0.5 * (standing(state.view("athens"), self.data) - standing(state.view("sparta"), self.data))
+        side = {r: standing(state.view(r), self.data) if mine is None or r != ROLES[self.side] else mine
+                for r in ROLES}
+        margin = 0.5 * (side["athens"] - side["sparta"])
         worth = [0.0, 0.0]
         blocks = self.comp.blocks
         for b, (h, o, st) in enumerate(zip(state.loc, state.owner, state.strength, strict=True)):
