@@ -21,7 +21,7 @@ def test_play_in_the_terminal_shows_the_grid_and_takes_actions() -> None:
     out = result.output
     assert "Greek>" in out
     assert "Ephialtes Box" in out
-    assert "Greeks: place spa1 (spartans-1" in out  # the deployment prompt (6.0) after the first choices
+    assert "Greeks: place spa1 (Spartans 1: area and facing)" in out  # the deployment prompt (6.0), the unit named
     assert "Place spa1 in G9 (west of the Wall), facing W" in out  # the choices in words (issue 11)
     assert "Standard deployment" in out  # G44
     assert "Traceback" not in out

@@ -73,6 +73,16 @@ def terminal_width() -> int:
     return max(MIN_WIDTH, shutil.get_terminal_size((MIN_WIDTH, 24)).columns)
 
 
+def prompt_words(view: dict[str, Any]) -> str:
+    """The view's question (in English, the page and the terminal translate it) with the unit being placed named as
+    a person reads it ("Locrians 8", "Locros 8" in Spanish), not by its record id (issue 11: "place loc8 (locrians-8:
+    area and facing)")."""
+    said = str(view.get("prompt") or "")
+    placing = view.get("placing")
+    uid = placing.get("id") if isinstance(placing, dict) else None
+    return said.replace(f"({uid}:", f"({_title(uid)}:") if isinstance(uid, str) else said
+
+
 def prompt(view: dict[str, Any]) -> str:
     """What the terminal says above the numbered choices: nothing, as the board's last line (render's '>>>')
     already asks the view's question in the current language."""
@@ -350,7 +360,7 @@ def _status(view: dict[str, Any], width: int = WIDE) -> list[str]:
             line += "; " + format_message(N_("now attacking: {name}"), {"name": _name(view["current"])})
         lines.append(line)
     if view.get("prompt"):
-        lines += textwrap.wrap(f">>> {translate_line(str(view['prompt']))}", width, subsequent_indent="    ")
+        lines += textwrap.wrap(f">>> {translate_line(prompt_words(view))}", width, subsequent_indent="    ")
     return lines
 
 

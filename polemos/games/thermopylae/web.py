@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from polemos.core.log import log_lines
 from polemos.games.thermopylae.board import AreaMap, load_map
-from polemos.games.thermopylae.text import PERSIAN_CONTINGENTS, PHASES, action_label, area_label, id_code
+from polemos.games.thermopylae.text import PERSIAN_CONTINGENTS, PHASES, action_label, area_label, id_code, prompt_words
 from polemos.i18n import N_, shown_width
 
 __all__ = ["action_labels", "action_refs", "describe", "render_board"]
@@ -705,7 +705,7 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
                 f"{phase} ({rule})" if rule else phase]
         + ([TO_MOVE.format(sides=", ".join(to_move))] if to_move else []),
         "mode": view.get("mode"),
-        "prompt": view.get("prompt") or "",
+        "prompt": prompt_words(view),
         "persian_contingents_committed_today": [_title(c) for c in _list(view.get("committed"))],
         "persian_contingent_in_action": _title(view["current"]) if view.get("current") else None,
         "victory_points": {SIDES[k]: v for k, v in _dict(view.get("vp")).items() if k in SIDES},
