@@ -106,15 +106,22 @@ def page_of(state: State, viewer: str, public: JSON, before: Page | None = None)
     _feed(digest, view_text)
     _feed(digest, b"\0" + legal_text + b"\0" + (b"1" if can_undo else b"0") + b"\0")
     _feed(digest, dumps_sorted(public))
+    hexdigest = digest.hexdigest()
+    if before is not None and before.digest == hexdigest and before.encoded is not None:
+        # the same bytes as the page drawn before (the digest covers the view and legal actions, which the board,
+        # refs, panel, labels and log are drawn from): it is not drawn again when asked (issue 8, server CPU per
+        # action: the spectator's and the other seats' pages are computed at every change, each page anew; the
+        # explain answer is worked out again, from the state)
+        return Page({}, legal, can_undo, before.log, hexdigest, b"", legal_text, before.raw_log, before.encoded)
     raw = view.get("log")
     if not isinstance(raw, list):
-        return Page(view, legal, can_undo, log_lines(view, ENGLISH), digest.hexdigest(), view_text, legal_text)
+        return Page(view, legal, can_undo, log_lines(view, ENGLISH), hexdigest, view_text, legal_text)
     kept = before.raw_log if before is not None else []
     if kept and before is not None and len(kept) <= len(raw) and raw[:len(kept)] == kept:
         lines = before.log + [log_text(entry, ENGLISH) for entry in raw[len(kept):]]
     else:
         lines = [log_text(entry, ENGLISH) for entry in raw]
-    return Page(view, legal, can_undo, lines, digest.hexdigest(), view_text, legal_text, raw)
+    return Page(view, legal, can_undo, lines, hexdigest, view_text, legal_text, raw)
 
 
 @dataclass(slots=True)

@@ -1,0 +1,61 @@
+"""A viewer's page that a change leaves as it was is not drawn again (issue 8, server CPU per action): every change
+computes each seat's and the spectator's page for its digest (polemos.server.signals), and a page with the digest of
+the one drawn before it shares that one's bytes, which are the very bytes a process drawing it afresh gives."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from polemos.games.athens_sparta import web
+from polemos.server.service import Store, open_store
+from polemos.server.signals import SPECTATOR
+
+AS = "athens-and-sparta"
+PASSWORD = "correct horse battery"
+
+
+def test_8_a_page_a_change_left_as_it_was_is_not_drawn_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = open_store(None, tmp_path)
+    a, _ = store.signup("pericles", PASSWORD)
+    b, _ = store.signup("archidamus", PASSWORD)
+    gid = store.create(a, {"game": AS, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}})["id"]
+    store.join(gid, b, "sparta", None)
+    viewers: dict[str, Any] = {"athens": a, "sparta": b, SPECTATOR: None}
+    drawn: list[str] = []
+    render = web.render_board
+
+    def counted(view: Any, data_dir: Any = None) -> str:
+        drawn.append(str(view.get("role")))
+        return render(view, data_dir)
+
+    monkeypatch.setattr(web, "render_board", counted)
+    rng = random.Random(5)
+    kept = 0
+    for step in range(80):
+        for k, who in viewers.items():  # every page drawn (its bytes kept with it)
+            store.view_json(gid, who, None if k == SPECTATOR else k, "es" if step % 5 == 4 else "en")
+        before = {k: store._latest_page(gid, k) for k in viewers}
+        page = store.view(gid, a if step % 2 == 0 else b, None)
+        role = page["role"]
+        if not page["legal"]:
+            role = "sparta" if role == "athens" else "athens"
+            page = store.view(gid, viewers[role], role)
+        store.act(gid, viewers[role], rng.choice(page["legal"]), page["version"], role)
+        fresh = Store(store.url)  # another process, which draws every page afresh
+        for k, who in viewers.items():
+            old, new = before[k], store._latest_page(gid, k)
+            assert old is not None and new is not None
+            lang = "es" if step % 3 == 1 else "en"
+            del drawn[:]
+            again = store.view_json(gid, who, None if k == SPECTATOR else k, lang)
+            if new.digest == old.digest:  # the change left this page as it was: its bytes are the ones drawn before
+                kept += 1
+                assert new.encoded is old.encoded and drawn == []
+            assert again == fresh.view_json(gid, who, None if k == SPECTATOR else k, lang), (step, k)
+        fresh.close()
+    assert kept >= 10  # secret steps (a card chosen face down, RULINGS R26's builds) leave the others' pages
+    store.close()
