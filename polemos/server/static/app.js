@@ -410,13 +410,14 @@
       const error = h("p", { class: "error", role: "alert", id: "create-error" });
       const gameSel = h("select", { id: "new-game", name: "game" }, games.map((g) => h("option", { value: g.id }, t(g.title))));
       const scenario = h("select", { id: "new-scenario", name: "scenario" });
+      const scenarioLabel = h("label", { for: "new-scenario" }, t("Scenario"));
       const options = h("fieldset", { id: "new-options" });
       const seats = h("fieldset", { id: "new-seats" });
       const hotseat = h("input", { type: "checkbox", id: "new-hotseat", name: "hotseat" });
       const seed = h("input", { type: "number", id: "new-seed", name: "seed", min: 0, step: 1, placeholder: t("random") });
       const form = h("form", { id: "create-form" },
         h("label", { for: "new-game" }, t("Game")), gameSel,
-        h("label", { for: "new-scenario" }, t("Scenario")), scenario,
+        scenarioLabel, scenario,
         options, seats,
         h("label", { class: "check" }, hotseat, " ", t("Hot-seat: I play several seats on this device")),
         h("details", null, h("summary", null, t("Advanced")), h("label", { for: "new-seed" }, t("Seed (for a repeatable game)")), seed),
@@ -424,7 +425,13 @@
 
       const fill = () => {
         const g = games.find((x) => x.id === gameSel.value) || games[0];
-        scenario.replaceChildren(...g.scenarios.map((s) => h("option", { value: s }, title(s))));
+        // one list chooses the scenario (issue 11): a game whose options choose it (their list says each one's rule)
+        // shows that list alone, and a game of one scenario shows none — The Peloponnesian War and Sparta vs. Athens
+        // showed two "Scenario" lists, and a different choice in each was refused ("... disagree")
+        const byOption = (g.options || []).some((spec) => spec.name === "scenario");
+        const none = byOption || g.scenarios.length < 2;
+        scenarioLabel.hidden = scenario.hidden = none;
+        scenario.replaceChildren(...(none ? [] : g.scenarios.map((s) => h("option", { value: s }, title(s)))));
         options.replaceChildren(h("legend", null, t("Options")));
         const specs = g.options || []; // the game's option schema: {name, type, description, default, ...}
         if (!specs.length) options.append(h("p", { class: "hint" }, t("This game has no options.")));
