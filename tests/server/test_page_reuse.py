@@ -4,6 +4,7 @@ the one drawn before it shares that one's bytes, which are the very bytes a proc
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 import pytest
 
 from polemos.games.athens_sparta import web
+from polemos.i18n import board_texts, page_words
+from polemos.server.encoding import dumps
 from polemos.server.service import Store, open_store
 from polemos.server.signals import SPECTATOR
 
@@ -58,4 +61,31 @@ def test_8_a_page_a_change_left_as_it_was_is_not_drawn_again(tmp_path: Path, mon
             assert again == fresh.view_json(gid, who, None if k == SPECTATOR else k, lang), (step, k)
         fresh.close()
     assert kept >= 10  # secret steps (a card chosen face down, RULINGS R26's builds) leave the others' pages
+    store.close()
+
+
+def test_8_a_pages_words_in_spanish_are_page_words_of_its_board_panel_labels_and_prompt(tmp_path: Path) -> None:
+    """Store._words (the ``tr`` member of a page in another language) translates the board's texts through kept
+    translations, then the rest: the very bytes page_words gives over the whole page, as it did before."""
+    store = open_store(None, tmp_path)
+    a, _ = store.signup("pericles", PASSWORD)
+    b, _ = store.signup("archidamus", PASSWORD)
+    gid = store.create(a, {"game": AS, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}})["id"]
+    store.join(gid, b, "sparta", None)
+    viewers: dict[str, Any] = {"athens": a, "sparta": b, SPECTATOR: None}
+    rng = random.Random(9)
+    for step in range(60):
+        for k, who in viewers.items():
+            store.view_json(gid, who, None if k == SPECTATOR else k)
+            page = store._latest_page(gid, k)
+            assert page is not None and page.encoded is not None
+            doc = json.loads(b"{" + page.encoded + b"}")
+            shown = {"panel": doc.get("panel"), "labels": doc.get("labels"), "groups": doc.get("groups"),
+                     "prompt": doc["view"].get("prompt"), "board": board_texts(doc["board"])}
+            for lang in ("es", "fr"):  # (a language Polemos does not speak: English, no words)
+                store.words.items.clear()
+                assert store._words(page, page.encoded, lang) == dumps(page_words(shown, lang)), (step, k, lang)
+        role = next(r for r in ("athens", "sparta") if store.view(gid, viewers[r], r)["legal"])
+        page_doc = store.view(gid, viewers[role], role)
+        store.act(gid, viewers[role], rng.choice(page_doc["legal"]), page_doc["version"], role)
     store.close()
