@@ -119,10 +119,10 @@ def test_the_check_finds_an_overlap(pages: Pages) -> None:
 SVA_STAGES = (0, 200)
 # (the words checked, the other things they may not meet): at fit the large names against each other, every counter
 # and the pieces' words; zoomed, every locale's name, the pieces' words (strengths, leaders, flags) and the key's words
-# against each other and the key's swatches
+# against each other, the key's swatches and the Delos cities' tribute boxes (2.16)
 SVA_FAR = (".sva-far text", ".pieces text, g.locale > circle, g.locale > rect")
-SVA_NEAR = (".sva-near text, .legend text:not(.u):not(.tribute), .pieces text",
-            ".legend > rect:not(:first-child), .legend circle")
+SVA_NEAR = (".sva-near text:not(.tribute), .legend text:not(.u):not(.tribute), .pieces text",
+            ".legend > rect:not(:first-child), .legend circle, g[data-tribute] rect")
 SVA_BOARD_WIDTH = {"desktop": 975, "phone": 374}
 MEETS = """([words, others]) => {
   const svg = document.querySelector('svg');
