@@ -16,17 +16,12 @@ from polemos.i18n import board_texts, page_words
 from polemos.server.encoding import dumps
 from polemos.server.service import Store, open_store
 from polemos.server.signals import SPECTATOR
-
-AS = "athens-and-sparta"
-PASSWORD = "correct horse battery"
+from tests.server.test_load_paths import _game
 
 
 def test_8_a_page_a_change_left_as_it_was_is_not_drawn_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = open_store(None, tmp_path)
-    a, _ = store.signup("pericles", PASSWORD)
-    b, _ = store.signup("archidamus", PASSWORD)
-    gid = store.create(a, {"game": AS, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}})["id"]
-    store.join(gid, b, "sparta", None)
+    gid, a, b, _token = _game(store)
     viewers: dict[str, Any] = {"athens": a, "sparta": b, SPECTATOR: None}
     drawn: list[str] = []
     render = web.render_board
@@ -68,10 +63,7 @@ def test_8_a_pages_words_in_spanish_are_page_words_of_its_board_panel_labels_and
     """Store._words (the ``tr`` member of a page in another language) translates the board's texts through kept
     translations, then the rest: the very bytes page_words gives over the whole page, as it did before."""
     store = open_store(None, tmp_path)
-    a, _ = store.signup("pericles", PASSWORD)
-    b, _ = store.signup("archidamus", PASSWORD)
-    gid = store.create(a, {"game": AS, "seats": {"athens": {"kind": "me"}, "sparta": {"kind": "open"}}})["id"]
-    store.join(gid, b, "sparta", None)
+    gid, a, b, _token = _game(store)
     viewers: dict[str, Any] = {"athens": a, "sparta": b, SPECTATOR: None}
     rng = random.Random(9)
     for step in range(60):
