@@ -666,3 +666,20 @@ def test_first_edition_navies_standing_apart_are_in_the_worlds() -> None:
         assert isinstance(world, AthensSpartaState)
         assert world.patrol == [navy] and world.loc[navy] == state.loc[navy]
         assert [d for d in world.view(role)["blocks"] if d.get("apart")] == shown
+
+
+def test_a_search_that_keeps_the_heuristics_choices_plays_the_heuristics_game() -> None:
+    """The search draws from a branch of the agent's generator and leaves the agent's own stream as it
+    was (ismcts._branch): the fallback's draws are those it makes playing alone, so a search that never
+    overrules it (an unreachable margin) plays, action for action, the heuristic's game of the seed (the
+    paired comparisons against the heuristic then differ only where the search overruled it)."""
+    from polemos.ai import play_game
+
+    game = polemos.game(GAME)
+    for seat in ("athens", "sparta"):
+        search_agent = ISMCTSAgent(GAME, SearchConfig(iterations=6, margin=1e9))
+        agents = {r: search_agent if r == seat else make_agent("heuristic", GAME) for r in ("athens", "sparta")}
+        searched = play_game(game, 5000, agents)
+        alone = play_game(game, 5000, {r: make_agent("heuristic", GAME) for r in ("athens", "sparta")})
+        assert search_agent.searched > 0
+        assert searched.record["actions"] == alone.record["actions"]

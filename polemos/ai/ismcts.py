@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -462,10 +463,15 @@ class ISMCTSAgent:
         if not afford or len(choices) < 2:  # too little on the clock, or nothing to choose between
             self.fell_back += 1
             return hint if hint is not None else self.fallback.choose(view, legal, rng)
+        # the search draws from a stream of its own, branched off the agent's where it stands without
+        # using it: the fallback's draws (its tie-breaks) stay those it makes playing alone, so a search
+        # that keeps the fallback's choice leaves the game as the fallback would play it (the paired
+        # comparisons against the heuristic then differ only where the search overruled it)
+        sub = _branch(rng)
         if config.workers > 1:
-            result = self._parallel(view, role, choices, rng, hint, config)
+            result = self._parallel(view, role, choices, sub, hint, config)
         else:
-            result = search(sampler, role, choices, rng, config, start, hint)
+            result = search(sampler, role, choices, sub, config, start, hint)
         self.last = result
         if not result.root and result.hint is None:
             self.fell_back += 1
@@ -523,6 +529,13 @@ class ISMCTSAgent:
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # interpreter shutdown: nothing left to stop
             self.close()
+
+
+def _branch(rng: Rng) -> Rng:
+    """A generator of its own, keyed by ``rng``'s state (its key and position), which it leaves as it
+    was: the same agent seed and decisions give the same branches, in any process."""
+    key, position = rng.state
+    return Rng(key=blake2b(key + position.to_bytes(8, "little"), digest_size=32, person=b"ismcts-branch").digest())
 
 
 def has_worlds(game_id: str) -> bool:
