@@ -16,6 +16,7 @@ def _forget() -> None:
     for room in (kept[1] for kept in web._ROOMS.values()):
         room.cleared.clear()
         room.tries.clear()
+        room.stacks.clear()
     web._cities_drawn.cache_clear()
     web._place_drawn.cache_clear()
     web._block_drawn.cache_clear()

@@ -440,10 +440,7 @@ def _names_moved(base: _Base, view: JSON) -> tuple[tuple[str, tuple[float, float
             by_loc.setdefault(loc, []).append(entry)
     # a place -> its faced blocks' words, and the face of every upright (enemy) block: it shows no words, but a name
     # drawn over it hid the piece itself (issue 11: PLATAEA and MARATHON over THEBES's Spartan blocks)
-    words: dict[str, list[Box]] = {}
-    for loc, entries in by_loc.items():
-        words[loc] = [w for e, x, y in _stack(base, loc, entries)
-                      for w in (_block_words(x, y) if "id" in e else (_block_face(x, y),))]
+    words = {loc: _stack_words(base, room, loc, entries) for loc, entries in by_loc.items()}
     if not words:
         return ()
     boxes = dict(room.boxes)
@@ -467,6 +464,20 @@ def _names_moved(base: _Base, view: JSON) -> tuple[tuple[str, tuple[float, float
             boxes[name] = _name_box(name, *found)
             moved.append((name, found))
     return tuple(moved)
+
+
+def _stack_words(base: _Base, room: _NameRoom, loc: str, entries: list[JSON]) -> tuple[Box, ...]:
+    """The words of each faced block and the face of each upright one in the stack standing in ``loc`` (_stack), kept
+    per the stack's owners and faced blocks in order (what _stack places them by; issue 8: working them out for every
+    place was half of the names' moves worked out afresh, and an action changes a stack or two)."""
+    key = (loc, tuple((e.get("owner"), "id" in e) for e in entries))
+    found = room.stacks.get(key)
+    if found is None:
+        if len(room.stacks) >= CLEARED_KEPT:
+            room.stacks.clear()
+        found = room.stacks[key] = tuple(w for e, x, y in _stack(base, loc, entries)
+                                         for w in (_block_words(x, y) if "id" in e else (_block_face(x, y),)))
+    return found
 
 
 _UNTRIED = (0.0, 0.0, 0.0)  # a key of _NameRoom.tries not tried yet (no name is tried at a font of 0)
@@ -506,6 +517,8 @@ class _NameRoom:
     tries: dict[tuple[str, tuple[Box, ...], tuple[Box, ...]], tuple[float, float, float] | None]
     # the blocks' layout (_layout) -> the names it moves (_names_clear)
     cleared: dict[tuple[tuple[object, object, bool], ...], tuple[tuple[str, tuple[float, float, float]], ...]]
+    # (place, its blocks' owners and faced flags) -> their words and faces (_stack_words)
+    stacks: dict[tuple[str, tuple[tuple[object, bool], ...]], tuple[Box, ...]]
 
 
 _ROOMS: dict[int, tuple[_Base, _NameRoom]] = {}  # id(base) -> the base (held: its id stays its own) and its room
@@ -530,7 +543,7 @@ def _name_room(base: _Base) -> _NameRoom:
             lowest[loc] = min([y + LOWEST_ROW * base.radius, *(top - 9.5 for top in tops)])
         room = _NameRoom(markers=_markers(base.board, base.centre, base.radius), boxes=boxes, near=near,
                          reach=frozenset(loc for locs in near.values() for loc in locs), lowest=lowest,
-                         tries={}, cleared={})
+                         tries={}, cleared={}, stacks={})
         _ROOMS[id(base)] = (base, room)
     return room
 
