@@ -3,6 +3,7 @@ fallback when the build is missing, stale or disabled."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -11,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+import polemos
 from polemos.core import native
+from polemos.core.rng import Rng
 
 
 def run_mode(env: dict[str, str]) -> str:
@@ -39,10 +42,10 @@ def test_a_stale_or_missing_build_is_not_used(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(native, "MANIFEST", tmp_path / "_native.json")
     assert (native._built() or "").startswith("not built")
     sources = {m: native._digest(native.source_of(m)) for m in native.depends()}
-    state = "polemos.games.athens_sparta.state"  # not compiled, but compiled against
-    sources[state] = "0" * 64  # as if the source had changed since the build
+    view = "polemos.games.athens_sparta.view"  # not compiled, but compiled against (the state's types)
+    sources[view] = "0" * 64  # as if the source had changed since the build
     native.MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag, "sources": sources}))
-    assert native._built() == f"stale: {state} changed since the build (make setup rebuilds it)"
+    assert native._built() == f"stale: {view} changed since the build (make setup rebuilds it)"
     native.MANIFEST.write_text(json.dumps({"python": "cpython-00", "sources": sources}))
     assert native._built() == f"built for cpython-00, not {sys.implementation.cache_tag}"
     native.MANIFEST.write_text("{")
@@ -63,5 +66,44 @@ def test_a_build_answers_for_the_compiled_modules_and_all_they_were_compiled_aga
     assert all(native.source_of(m).exists() for m in names)
 
 
+def test_each_compiled_module_is_in_one_group_the_kernel_in_its_own() -> None:
+    """One C library a game, and the kernel's State and Game in a library of their own that every game's
+    (compiled or not) subclasses: a module can be in one mypyc group only."""
+    assert {native.group_of(m) for m in native.COMPILED} == set(native.GROUPS)
+    assert [m for m in native.COMPILED if native.group_of(m) == "core"] == ["polemos.core.game"]
+    assert native.group_of("polemos.games.athens_sparta.state") == "athens_sparta"
+
+
+def test_the_kernel_and_the_games_run_the_same_build() -> None:
+    """The kernel is compiled exactly when the games are (one manifest): a compiled game's native state
+    class can only subclass a compiled kernel State."""
+    code = ("import polemos, polemos.core.native as n; polemos.game('athens-and-sparta'); "
+            "print(n.mode('polemos.core'), n.mode('polemos.games.athens_sparta'), sep='|')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=native.ROOT)
+    core, game = out.stdout.strip().split("|")
+    assert core == game
+
+
 def test_a_game_without_compiled_modules_is_pure_python() -> None:
     assert native.mode("polemos.games.sparta_vs_athens") == "pure Python (no compiled modules)"
+
+
+@pytest.mark.parametrize(("game_id", "module"), [("athens-and-sparta", "polemos.games.athens_sparta.state"),
+                                                 ("peloponnesian-war", "polemos.games.peloponnesian_war.state")])
+def test_a_native_state_clone_takes_every_field_by_name(game_id: str, module: str) -> None:
+    """The compiled states copy their fields one by one (a native slot is not in ``__dict__``): a clone taken
+    mid-game has every serialised field equal to its original's, each flat list a copy of its own."""
+    fields = importlib.import_module(module)
+    state = polemos.game(game_id).new(3)
+    chooser = Rng(3)
+    for _ in range(120):
+        if state.outcome() is not None:
+            break
+        role = state.active_roles()[0]
+        state.apply(role, chooser.choice(state.legal_actions(role)))
+    twin = state.clone()
+    assert twin.to_json() == state.to_json()
+    for name in (*fields._SCALARS, *fields._LISTS, *getattr(fields, "_DICTS", ())):
+        assert getattr(twin, name) == getattr(state, name), name
+    for name in fields._FLAT_LISTS:
+        assert getattr(twin, name) is not getattr(state, name), name

@@ -36,11 +36,15 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-#: The modules compiled with mypyc: the rule procedures of Athens & Sparta and Go Tell the Spartans
-#: (what listing and applying actions runs). Their state class, views, bots and presentation stay
-#: pure Python (tests patch them).
+#: The modules compiled with mypyc: the kernel's State and Game, and the rule procedures of the games
+#: (what listing and applying actions runs). Views, bots and presentation stay pure Python (tests patch them).
 COMPILED = (
+    # the kernel's State and Game (native classes: apply, undo and the fields every rule reads; the games'
+    # states subclass them, compiled in another group or interpreted: allow_interpreted_subclasses)
+    "polemos.core.game",
+    # Athens & Sparta: its model, state (a native subclass of the kernel's State) and rule procedures
     "polemos.games.athens_sparta.model",
+    "polemos.games.athens_sparta.state",
     "polemos.games.athens_sparta.common",
     "polemos.games.athens_sparta.movement",
     "polemos.games.athens_sparta.replacement",
@@ -72,12 +76,17 @@ COMPILED = (
     "polemos.games.peloponnesian_war.setup",
     "polemos.games.peloponnesian_war.rules",
 )
-#: The mypyc groups, one a game (no compiled module of one game imports another game's, so no call
-#: crosses a group and splitting loses nothing at run time): each group is its own C library
+#: The mypyc groups, one a game and one for the kernel (``polemos.core.game``: a module can be in one group
+#: only, and every game's state subclasses its State): each group is its own C library
 #: ``polemos/<group>__mypyc*.so``, and the C compiler builds them side by side, one a core
-#: (``build_ext --parallel``). One group was one 25 MB C file on one core (CI's build: 5.7 minutes); the
-#: games' files are 8.5, 9.4 and 4.1 MB (gcc: 97, 95 and 46 CPU seconds), so two cores finish in ~60%.
-GROUPS = {game: f"polemos._native_{game}" for game in ("athens_sparta", "thermopylae", "peloponnesian_war")}
+#: (``build_ext --parallel``). No compiled module of one game imports another game's, so the only calls
+#: that cross a group are into the kernel's. mypyc's separate compilation lets a native class of one group
+#: subclass a native class of another (a game's library loads the kernel's when it is imported): the games'
+#: native state classes subclass the kernel's State so, and interpreted classes (Go Tell the Spartans',
+#: Sparta vs. Athens', the toys, test doubles) as any Python class does (allow_interpreted_subclasses).
+#: One group was one 25 MB C file on one core (CI's build: 5.7 minutes); the games' files are 8.5, 9.4 and
+#: 4.1 MB (gcc: 97, 95 and 46 CPU seconds), the kernel's small, so two cores finish in ~60%.
+GROUPS = {key: f"polemos._native_{key}" for key in ("core", "athens_sparta", "thermopylae", "peloponnesian_war")}
 ROOT = Path(__file__).resolve().parent.parent.parent  # the folder holding the ``polemos`` package
 MANIFEST = ROOT / "polemos" / "_native.json"
 
@@ -94,6 +103,12 @@ def depends() -> list[str]:
         rel = folder.relative_to(ROOT)
         names.update(".".join((*rel.parts, p.stem)) for p in folder.glob("*.py") if p.stem != "__init__")
     return sorted(names)
+
+
+def group_of(module: str) -> str:
+    """The key in :data:`GROUPS` of a compiled module: ``core`` for the kernel, else its game's package."""
+    parts = module.split(".")
+    return "core" if parts[1] == "core" else parts[2]
 
 
 def source_of(module: str) -> Path:
@@ -191,8 +206,7 @@ def build() -> int:
     sources = {m: _digest(source_of(m)) for m in depends()}
     with tempfile.TemporaryDirectory(prefix="polemos-mypyc-") as tmp:
         # built in a scratch folder (setuptools there reads no pyproject.toml), then copied in place
-        groups = [([str(source_of(m)) for m in COMPILED if m.split(".")[2] == game], name)
-                  for game, name in GROUPS.items()]
+        groups = [([str(source_of(m)) for m in COMPILED if group_of(m) == key], name) for key, name in GROUPS.items()]
         jobs = str(min(len(groups), os.cpu_count() or 1))
         script = (
             "from setuptools import setup\n"

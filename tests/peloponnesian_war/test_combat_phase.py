@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 import pytest
 
+import polemos
 from polemos.core.rng import script_dice
 from polemos.games.peloponnesian_war import combat, rules
 from polemos.games.peloponnesian_war import combat_tables as ct
@@ -31,7 +30,8 @@ A, S = ATHENS, SPARTA
 
 
 def state(mode: str = "two-player") -> PWState:
-    s = PWPlay(cast(Any, None), COMP, 1, None, {"mode": mode})
+    # the registered game, not None: compiled, the kernel's State types its game field (a native slot)
+    s = PWPlay(polemos.game("peloponnesian-war"), COMP, 1, None, {"mode": mode})
     s.home_guard = 0
     s.recontrol()
     return s

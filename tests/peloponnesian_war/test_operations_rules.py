@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import polemos
 from polemos.core.errors import IllegalActionError
 from polemos.core.rng import script_dice
 from polemos.games.peloponnesian_war import combat_tables as ct
@@ -57,7 +58,8 @@ def ld(name: str) -> int:
 
 def blank(mode: str = "two-player", player: int = ATHENS, scenario: str = "peloponnesian-war") -> PWState:
     """An empty map in the Operations Phase: no forces, no leaders out, 5000 talents a side."""
-    s = PWPlay(None, C, 7, scenario, {"mode": mode})  # type: ignore[arg-type]
+    # the registered game, not None: compiled, the kernel's State types its game field (a native slot)
+    s = PWPlay(polemos.game("peloponnesian-war"), C, 7, scenario, {"mode": mode})
     s.player = player
     s.phase = PH_OPERATIONS
     s.treasury = [5000, 5000]
