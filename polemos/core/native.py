@@ -60,10 +60,11 @@ COMPILED = (
     "polemos.games.thermopylae.rules",
     "polemos.games.thermopylae.automaton",
     "polemos.games.thermopylae.sequence",
-    # The Peloponnesian War's rule procedures (its state, game, strategy — tests patch
-    # strategy.matrix_objective — views, bots and drawing stay pure Python)
+    # The Peloponnesian War's state (a native subclass of the kernel's State) and rule procedures (its game,
+    # strategy — tests patch strategy.matrix_objective — views, bots and drawing stay pure Python)
     "polemos.games.peloponnesian_war.model",
     "polemos.games.peloponnesian_war.geography",
+    "polemos.games.peloponnesian_war.state",
     "polemos.games.peloponnesian_war.combat_tables",
     "polemos.games.peloponnesian_war.neutrals",
     "polemos.games.peloponnesian_war.victory",

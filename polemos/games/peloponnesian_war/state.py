@@ -31,6 +31,8 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from polemos.core.game import JSON, Outcome, Role, State
 from polemos.core.plain import copy_header, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
@@ -139,8 +141,14 @@ _FLAT_LISTS = tuple(name for name in _LISTS if name not in _NESTED_LISTS)
 _SHARED_ROWS = ("sp", "moved", "tasks")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PWState(State):
-    """One situation of a game of The Peloponnesian War."""
+    """One situation of a game of The Peloponnesian War.
+
+    In the compiled build (``polemos.core.native``) a native class: its fields are the ones set in
+    ``__init__`` and ``reset_caches`` (slots, read natively by the compiled rule procedures; issue 12), so
+    they are copied, saved and loaded by name, never through ``__dict__``. The play class
+    (``game.PWPlay``) subclasses it."""
 
     def __init__(self, game: Game, comp: Components, seed: int, scenario: str | None, options: JSON) -> None:
         self.game = game
@@ -613,28 +621,76 @@ class PWState(State):
 
     # ================================================================ copying
     def clone(self) -> PWState:
-        c = type(self).__new__(type(self))
-        copy_header(self, c)
-        c.comp = self.comp
-        # copy_fields(self, c, _SCALARS, _LISTS), by name: the rows of sp, moved (2 x 89) and tasks not
-        # at all — both states keep them; a row of sp or moved is copied before it changes (writable)
-        mine, theirs = self.__dict__, c.__dict__
-        for name in _SCALARS:
-            theirs[name] = mine[name]
-        for name in _FLAT_LISTS:
-            theirs[name] = mine[name][:]
-        for name in _SHARED_ROWS:
-            theirs[name] = mine[name][:]
-        self._own = set()
-        for name in _DICTS:
-            theirs[name] = _plain_copy(mine[name])
-        c.log = self.log[:]
-        c.reset_caches()
+        c = type(self).__new__(type(self))  # the play class (game.py) of this state
+        c._copy_from(self)
         return c
+
+    def _copy_from(self, o: PWState) -> None:
+        """Take every field of ``o`` (``_SCALARS``, ``_LISTS``, ``_DICTS``, the log), its derived data
+        forgotten: the flat lists copied, the rows of ``sp``, ``moved`` and ``tasks`` shared (a row of sp or
+        moved is copied before it changes: :meth:`writable`; a task is never changed), the plain dicts copied.
+        Written out field by field, not through ``__dict__``: in the compiled build each is a native slot
+        (issue 12; the kernel's State's docstring)."""
+        copy_header(o, self)
+        self.comp = o.comp
+        self.mode = o.mode
+        self.player = o.player
+        self.switches = o.switches
+        self.turn = o.turn
+        self.last_turn = o.last_turn
+        self.phase = o.phase
+        self.segment = o.segment
+        self.home_guard = o.home_guard
+        self.first_player = o.first_player
+        self.op_side = o.op_side
+        self.nicias = o.nicias
+        self.armistice_used = o.armistice_used
+        self.armistice_turns = o.armistice_turns
+        self.helot = o.helot
+        self.attica_ravaged_prev = o.attica_ravaged_prev
+        self.delian_rebellion_due = o.delian_rebellion_due
+        self.leader_deaths = o.leader_deaths
+        self.winner = o.winner
+        self.end_reason = o.end_reason
+        self.decisive = o.decisive
+        self.going_home = o.going_home[:]
+        self.control = o.control[:]
+        self.colour = o.colour[:]
+        self.coalition = o.coalition[:]
+        self.rebellion = o.rebellion[:]
+        self.siege = o.siege[:]
+        self.ravaged = o.ravaged[:]
+        self.leader_at = o.leader_at[:]
+        self.serves = o.serves[:]
+        self.commander = o.commander[:]
+        self.treasury = o.treasury[:]
+        self.bellicosity = o.bellicosity[:]
+        self.bell_loss = o.bell_loss[:]
+        self.sci = o.sci[:]
+        self.vp = o.vp[:]
+        self.strategy = o.strategy[:]
+        self.hostages = o.hostages[:]
+        self.ops = o.ops[:]
+        self.passed = o.passed[:]
+        self.naval_lost = o.naval_lost[:]
+        self.revenue_adjust = o.revenue_adjust[:]
+        self.power_status = o.power_status[:]
+        self.power_changes = o.power_changes[:]
+        self.events_done = o.events_done[:]
+        # _SHARED_ROWS: the outer lists copied, the rows shared; neither state owns a row any more
+        self.sp = o.sp[:]
+        self.moved = o.moved[:]
+        self.tasks = o.tasks[:]
+        o._own = set()
+        self.pending = _plain_copy(o.pending)
+        self.op = _plain_copy(o.op)
+        self.combat = _plain_copy(o.combat)
+        self.log = o.log[:]
+        self.reset_caches()
 
     def _assign(self, other: State) -> None:
         assert isinstance(other, PWState)
-        self.__dict__.update(other.clone().__dict__)
+        self._copy_from(other)
 
     def to_json(self) -> JSON:
         doc = state_header(self, self.comp.version)
