@@ -689,7 +689,7 @@ def test_city_names_leave_the_enemys_upright_blocks_seen(options: dict[str, str]
                     for e in view["blocks"]:
                         if e.get("location") in base.centre:
                             by_loc.setdefault(e["location"], []).append(e)
-                    faces = [web._block_face(x, y) for loc, entries in by_loc.items()
+                    faces = [web._block_face(x, y, web.within(e)) for loc, entries in by_loc.items()
                              for e, x, y in web._stack(base, loc, entries) if "id" not in e]
                     views += bool(faces)
                     hits += any(web._meets(n, f) for n in names for f in faces)

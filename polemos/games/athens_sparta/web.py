@@ -263,8 +263,7 @@ def _base(data_dir: Path | None, first: bool = False) -> _Base:
         ".asKA{fill:#1f5fbf;fill-opacity:.18;stroke:none;pointer-events:none}",
         ".asKS{fill:#c62828;fill-opacity:.18;stroke:none;pointer-events:none}",
         ".asB text{fill:#fff;stroke:none;text-anchor:middle;font-family:sans-serif}",
-        ".asB .asTy{font-size:7.5px;text-anchor:start}",
-        ".asB .asRt{font-size:7.5px;text-anchor:end}",
+        ".asB .asTy{font-size:7.5px}",
         ".asB .asSt{font-size:11px;font-weight:bold}",
         ".asB .asMx{font-size:7px;font-weight:normal}",
         ".asIn{fill:none;stroke:#ffd600;stroke-width:1.2;stroke-dasharray:2 1.2}",
@@ -389,22 +388,26 @@ def _meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
 
 
-def _block_words(x: float, y: float) -> tuple[Box, Box]:
-    """Where a faced block drawn at (x, y) writes its type and rating (top) and its strength (bottom, _block)."""
-    return (x - BLOCK / 2 + 1, y - 8.0, x + BLOCK / 2 - 1, y - 1.5), (x - 8.5, y, x + 8.5, y + 9.0)
+def _block_words(x: float, y: float, k: float = 1.0) -> tuple[Box, Box]:
+    """Where a faced block drawn at (x, y) and size ``k`` (:func:`within`) writes its type and rating (top) and its
+    strength (bottom, _block)."""
+    w = (BLOCK / 2 - 1) * k
+    return (x - w, y - 8.0 * k, x + w, y - 1.5 * k), (x - 8.5 * k, y, x + 8.5 * k, y + 9.0 * k)
 
 
-def _block_face(x: float, y: float) -> Box:
-    """The face of an upright block drawn at (x, y) (its inner square, _block): what a name must not cover."""
-    h = BLOCK / 2 - 1.5
+def _block_face(x: float, y: float, k: float = 1.0) -> Box:
+    """The face of an upright block drawn at (x, y) and size ``k`` (its inner square, _block): what a name must not
+    cover."""
+    h = (BLOCK / 2 - 1.5) * k
     return (x - h, y - h, x + h, y + h)
 
 
-def _layout(view: JSON) -> tuple[tuple[object, object, bool], ...]:
-    """What of the view's blocks decides where the cities' names go (_names_clear): each block's place, owner and
-    whether it is faced, in the view's order. Their stacks' words and faces (_stack, _block_words, _block_face)
-    are placed from these alone: a faced block's words stand where any other's would."""
-    return tuple((e.get("location"), e.get("owner"), "id" in e) for e in view.get("blocks", []))
+def _layout(view: JSON) -> tuple[tuple[object, object, bool, bool], ...]:
+    """What of the view's blocks decides where the cities' names go (_names_clear): each block's place, owner,
+    whether it is faced and whether it is besieged (5.3), in the view's order. Their stacks' words and faces (_stack,
+    _block_words, _block_face) are placed from these alone: a faced block's words stand where any other's would."""
+    return tuple((e.get("location"), e.get("owner"), "id" in e, bool(e.get("besieged")))
+                 for e in view.get("blocks", []))
 
 
 CLEARED_KEPT = 4096  # the layouts whose moved names are kept per board (_NameRoom.cleared), forgotten all at once
@@ -468,15 +471,16 @@ def _names_moved(base: _Base, view: JSON) -> tuple[tuple[str, tuple[float, float
 
 def _stack_words(base: _Base, room: _NameRoom, loc: str, entries: list[JSON]) -> tuple[Box, ...]:
     """The words of each faced block and the face of each upright one in the stack standing in ``loc`` (_stack), kept
-    per the stack's owners and faced blocks in order (what _stack places them by; issue 8: working them out for every
-    place was half of the names' moves worked out afresh, and an action changes a stack or two)."""
-    key = (loc, tuple((e.get("owner"), "id" in e) for e in entries))
+    per the stack's owners, faced and besieged blocks in order (what _stack places them by; issue 8: working them out
+    for every place was half of the names' moves worked out afresh, and an action changes a stack or two)."""
+    key = (loc, tuple((e.get("owner"), "id" in e, bool(e.get("besieged"))) for e in entries))
     found = room.stacks.get(key)
     if found is None:
         if len(room.stacks) >= CLEARED_KEPT:
             room.stacks.clear()
-        found = room.stacks[key] = tuple(w for e, x, y in _stack(base, loc, entries)
-                                         for w in (_block_words(x, y) if "id" in e else (_block_face(x, y),)))
+        found = room.stacks[key] = tuple(
+            w for e, x, y in _stack(base, loc, entries)
+            for w in (_block_words(x, y, within(e)) if "id" in e else (_block_face(x, y, within(e)),)))
     return found
 
 
@@ -516,9 +520,9 @@ class _NameRoom:
     # (city, the blocks' words near it, the names around it) -> its place, or None (_names_clear, _name_try)
     tries: dict[tuple[str, tuple[Box, ...], tuple[Box, ...]], tuple[float, float, float] | None]
     # the blocks' layout (_layout) -> the names it moves (_names_clear)
-    cleared: dict[tuple[tuple[object, object, bool], ...], tuple[tuple[str, tuple[float, float, float]], ...]]
-    # (place, its blocks' owners and faced flags) -> their words and faces (_stack_words)
-    stacks: dict[tuple[str, tuple[tuple[object, bool], ...]], tuple[Box, ...]]
+    cleared: dict[tuple[tuple[object, object, bool, bool], ...], tuple[tuple[str, tuple[float, float, float]], ...]]
+    # (place, its blocks' owners, faced and besieged flags) -> their words and faces (_stack_words)
+    stacks: dict[tuple[str, tuple[tuple[object, bool, bool], ...]], tuple[Box, ...]]
 
 
 _ROOMS: dict[int, tuple[_Base, _NameRoom]] = {}  # id(base) -> the base (held: its id stays its own) and its room
@@ -648,10 +652,12 @@ def _block(entry: JSON, x: float, y: float, pool: bool = False, deciding: str | 
     owner = str(entry.get("owner"))
     cls = "asB " + SIDE_CLASS.get(owner, "asX")
     h = BLOCK / 2 - 1.5
+    # a block within a city's walls is drawn smaller, on the city (within, _stack)
+    at = f"translate({_f(x)} {_f(y)})" + (f" scale({within(entry)})" if within(entry) != 1.0 else "")
     if "id" not in entry:  # an enemy block standing upright: its owner's colour only (and whether besieged)
         inside = f'<rect x="{-h}" y="{-h}" width="{2 * h}" height="{2 * h}" rx="1.5" class="asIn"/>' \
             if entry.get("besieged") else ""
-        return f'<g class="{cls}" transform="translate({_f(x)} {_f(y)})"><use href="{_shape_of(owner)}"/>{inside}</g>'
+        return f'<g class="{cls}" transform="{at}"><use href="{_shape_of(owner)}"/>{inside}</g>'
     bid = str(entry["id"])
     if entry.get("moved"):
         cls += " asMv"
@@ -670,9 +676,10 @@ def _block(entry: JSON, x: float, y: float, pool: bool = False, deciding: str | 
     return (
         f'<g id={_attr(css_id("b", bid))} data-ref={_attr("b:" + bid)} aria-label={_attr(block_name(entry))} '
         f'class="{cls}" '
-        f'transform="translate({_f(x)} {_f(y)})"><title>{escape(title)}</title><use href="{_shape_of(owner)}"/>{inside}'
-        f'<text x="{-h + 1}" y="-2" class="asTy">{TYPE_LETTER.get(kind, "?")}</text>'
-        f'<text x="{h - 1}" y="-2" class="asRt">{escape(rating)}</text>'
+        f'transform="{at}"><title>{escape(title)}</title><use href="{_shape_of(owner)}"/>{inside}'
+        # the type and the rating as one word, centred ("PA1"): set apart at the block's two edges, a narrow type
+        # letter and rating read as two words ("P A1", issue 11)
+        f'<text y="-2" class="asTy">{TYPE_LETTER.get(kind, "?")}{escape(rating)}</text>'
         f'<text y="8.5" class="asSt">{strength if not pool else steps}<tspan class="asMx">/{steps}</tspan></text></g>'
     )
 
@@ -751,28 +758,76 @@ def _place(base: _Base, loc: str, entries: list[JSON], deciding: str | None) -> 
 
 
 LOWEST_ROW = 0.475  # the lowest row of a stack of two rows or more, under its hex's centre, in radii (~22 px)
+MARKER_RISE = 0.38  # a city's marker stands this far above its hex's centre, in radii (_markers, _cities)
+WITHIN = 0.55  # the size of a block within a city's walls (besieged, 5.3), drawn on the city, against a block's
+WITHIN_PITCH = PITCH * WITHIN  # and their distance apart: 4 span 50 px, clear of the stacks of the next columns
+ROW_TOP = 8.5  # a row's words stand this far above its centre (_block_words), and half a pixel clear
 
 
-def _stack(base: _Base, loc: str, entries: list[JSON]) -> list[tuple[JSON, float, float]]:
-    """Where each block standing in ``loc`` is drawn: (entry, x, y), in rows of PER_ROW, each side's own."""
-    x0, y0 = base.centre[loc]
+def within(entry: JSON) -> float:
+    """The size a block is drawn at: a block within a city's walls (besieged, 5.3) smaller, on the city (_stack)."""
+    return WITHIN if entry.get("besieged") else 1.0
+
+
+def _rows(entries: list[JSON]) -> list[list[JSON]]:
+    """The blocks of a stack in rows of PER_ROW, each side's own: Athens's, Sparta's, then any other's (faced blocks
+    first, by id, then the upright ones)."""
     rows: list[list[JSON]] = []
     for side in ("athens", "sparta"):
         mine = [e for e in entries if e.get("owner") == side]
-        # faced blocks first (by id), then the upright ones
         mine.sort(key=lambda e: (0, str(e["id"])) if "id" in e else (1, ""))
         rows.extend(mine[i:i + PER_ROW] for i in range(0, len(mine), PER_ROW))
     others = [e for e in entries if e.get("owner") not in ("athens", "sparta")]
     rows.extend(others[i:i + PER_ROW] for i in range(0, len(others), PER_ROW))
-    # under the city's name, growing down, then up: the lowest row's strength stays clear of the names of the cities
-    # below, which rise over their hexes' top edges (issue 11: ATHENS's second row under AEGINA; THEBES's over
-    # ATHENS, whose name stands above its ridge)
-    first = y0 + 0.27 * base.radius
-    first = min(first, _name_room(base).lowest.get(loc, y0 + LOWEST_ROW * base.radius) - (len(rows) - 1) * PITCH)
-    if loc == _location_name(base.board, base.board.syracuse_hex):
-        first = y0 + 24.0
-    return [(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, first + i * PITCH)
-            for i, row in enumerate(rows) for j, entry in enumerate(row)]
+    return rows
+
+
+def _stack(base: _Base, loc: str, entries: list[JSON]) -> list[tuple[JSON, float, float]]:
+    """Where each block standing in ``loc`` is drawn: (entry, x, y), in rows of PER_ROW, each side's own.
+
+    The rows stand under the city's marker, growing down, then up: the lowest row's strength stays clear of the names
+    of the cities below, which rise over their hexes' top edges (issue 11: ATHENS's second row under AEGINA; THEBES's
+    over ATHENS, whose name stands above its ridge).
+
+    A siege's blocks within the walls (5.3) stand on the city's marker, smaller (:func:`within`), as the printed game
+    stands them on the city, and the besiegers around them in the rows at the foot of the hex (issue 11: in two rows
+    under the marker, a siege of 4 + 4 blocks stood under the name of a city of the next column, whose names run
+    across a hex at its marker's foot: EPIDAURUS between CORINTH's and AEGINA's sieges, where no place for the name
+    was free). Any hex, any neighbour: the marker's height is clear of the neighbours' names (they stand half a hex
+    lower or higher) and of the city's own name above it, and the small row is narrow enough to stay clear of the
+    stacks of the next columns, whose lowest rows stand at that height; the rows at the foot of the hex are those the
+    names below are kept clear of."""
+    x0, y0 = base.centre[loc]
+    syr = loc == _location_name(base.board, base.board.syracuse_hex)
+    inside = [e for e in entries if e.get("besieged")]
+    rows = _rows([e for e in entries if not e.get("besieged")] if inside else entries)
+    pitch = PITCH
+    if syr:
+        marker, first = y0 - 12.0, y0 + 24.0  # the Sicily box: its marker, and the rows under its title (_cities)
+    else:
+        room = _name_room(base)
+        marker = y0 - MARKER_RISE * base.radius
+        lowest = room.lowest.get(loc, y0 + LOWEST_ROW * base.radius)
+        # the highest a row's words may stand: under the city's own name (or the hex's top edge), or under the
+        # blocks within its walls
+        own = room.boxes.get(loc)
+        ceiling = (own[3] if own is not None else y0 - base.radius) + ROW_TOP
+        if inside:
+            ceiling = max(ceiling, marker + WITHIN * BLOCK / 2 + ROW_TOP)
+        # three rows (more blocks than a hex stacks, 3.2, or ATHENS's 6 beside an enemy's 4) stand a little closer
+        # to keep clear of both the city's name and the names below (issue 11: THEBES's name under its top row)
+        if len(rows) > 1 and lowest - (len(rows) - 1) * PITCH < ceiling:
+            pitch = max(BLOCK, (lowest - ceiling) / (len(rows) - 1))
+        # a siege's besiegers in the rows ending at the foot of the hex, clear of the neighbours' names; other stacks
+        # from a little under the marker
+        first = lowest if inside else y0 + 0.27 * base.radius
+        first = min(first, lowest - (len(rows) - 1) * pitch)
+    out = [(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, first + i * pitch)
+           for i, row in enumerate(rows) for j, entry in enumerate(row)]
+    small = _rows(inside)
+    out += [(entry, x0 + (j - (len(row) - 1) / 2) * WITHIN_PITCH, marker + i * WITHIN_PITCH)
+            for i, row in enumerate(small) for j, entry in enumerate(row)]
+    return out
 
 
 def _tray(base: _Base, view: JSON) -> tuple[str, float]:
@@ -898,7 +953,11 @@ def _legend(data_dir: Path | None, y0: float, first: bool = False) -> str:
         ('<use href="#asW0" class="asS"/>', "walled city"),
         ('<text y="6" class="asPt">\u2693</text>', "port"),
         ('<circle r="10" class="asOr"/>', "Oracle"),
-        ('<circle r="9" class="asSg"/>', "siege"),
+        # a siege: its ring, and a block within the walls drawn small on the city (_stack)
+        (f'<circle r="11" class="asSg"/><g transform="scale({WITHIN})">'
+         f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="1" class="asS asKs"/>'
+         f'<rect x="{1.5 - b}" y="{1.5 - b}" width="{BLOCK - 3}" height="{BLOCK - 3}" rx="1.5" class="asIn"/></g>',
+         "siege"),
         ('<circle r="9" class="asBk"/>', "blockade"),
         ('<line x1="-12" y1="0" x2="12" y2="0" class="asMp"/>', "the move"),
     ], [
