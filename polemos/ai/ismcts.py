@@ -548,10 +548,13 @@ def level_agent(level: str, game_id: str, data: Path | str | None = None, worker
     search at once (root parallelism; 0: one per core of the machine)."""
     if level not in LEVELS:
         raise ValueError(f"no search level {level!r}; levels: {', '.join(LEVELS)}")
-    own: dict[str, SearchConfig] = getattr(game_module(game_id, "worlds"), "LEVELS", {})
+    module = game_module(game_id, "worlds")
+    own: dict[str, SearchConfig] = getattr(module, "LEVELS", {})
     config = own.get(level, LEVELS[level])
+    # a game's worlds module may give a level's sampler options too (LEVEL_OPTIONS: e.g. its leaf judge)
+    options: dict[str, JSON] = getattr(module, "LEVEL_OPTIONS", {})
     if workers == 0:
         workers = os.cpu_count() or 1
     if workers != 1:
         config = replace(config, workers=workers)
-    return ISMCTSAgent(game_id, config, name=level, data=data)
+    return ISMCTSAgent(game_id, config, name=level, data=data, sampler_options=options.get(level))

@@ -1745,7 +1745,11 @@ def standing(view: JSON, data: Path | str | None = None) -> float:
     view alone (enemy blocks not seen in a battle at the bot's estimates), as the bot plays; the search
     (``worlds.Sampler.evaluate``) judges its leaves with it from each side's view of the world."""
     geo = geo_for(components(data, view.get("edition") == "first"))
-    w = World(geo, view, {})
+    return standing_of(World(geo, view, {}))
+
+
+def standing_of(w: World) -> float:
+    """``standing`` of the view ``w`` digests (a World read from a view with no memory)."""
     score = 0.0
     for h, side in w.ctrl.items():
         v = w.value.get(h, 0)

@@ -57,6 +57,7 @@ from polemos.core.rng import Rng
 from polemos.games.athens_sparta.bots import HeuristicAgent, Order, move_candidates, standing
 from polemos.games.athens_sparta.common import hex_by_name, update_control
 from polemos.games.athens_sparta.game import AthensSparta
+from polemos.games.athens_sparta.judge import win_chance
 from polemos.games.athens_sparta.model import (
     ATHENS,
     EDITION_FIRST,
@@ -93,6 +94,9 @@ REBUILT = frozenset({"mulligan", "redeal", "sicily", "card", "move", "combat"})
 # (``world_sampler(..., kinds=REBUILT)``, ``ISMCTSAgent(sampler_options={"kinds": REBUILT})``) for research;
 # the levels leave them to the heuristic bot.
 SEARCHED = frozenset({"combat"})
+#: how a leaf is judged: "standing" (the heuristic's judgement and the steps, against the world's start) or
+#: "fitted" (judge.py: a logistic regression of a view's features fitted on self-play, each side's chance)
+JUDGES = ("standing", "fitted")
 MOVE_CANDIDATES = 3  # the planner's best orders searched at a Move Phase menu decision (and "end")
 
 _REVEALED = re.compile(r"^Cards revealed: Athens (.+), Sparta (.+)\.$")
@@ -106,6 +110,9 @@ _SHUFFLE = re.compile(r"^Olympiad \d+: the cards are shuffled")
 #: so met as a mean (a chess clock's reading, what the tournament reports), not as a cap on each decision
 #: (docs/ai.md)
 LEVELS = {"normal": SearchConfig(seconds=1.0, clock=0.1)}
+#: the levels' sampler options (polemos.ai.ismcts.level_agent): the leaf judge of each (JUDGES; "standing"
+#: when not named)
+LEVEL_OPTIONS: dict[str, dict[str, object]] = {}
 
 #: per mille of the blocks on the map at full strength, by steps (2.11): measured over the Card, Move and
 #: Combat Phases of 8 heuristic self-play games (seeds 6000-6007, 2026-11-27): 2 steps 94-97%, 3 steps
@@ -155,9 +162,10 @@ def _kind(view: JSON, side: int) -> str:
 
 
 def world_sampler(view: JSON, role: Role, data: Path | str | None = None,
-                  kinds: frozenset[str] = SEARCHED) -> Sampler:
-    """The worlds of this view for the search (NoWorld for a decision of a kind not in ``kinds``)."""
-    return Sampler(view, role, data, kinds)
+                  kinds: frozenset[str] = SEARCHED, judge: str = "standing") -> Sampler:
+    """The worlds of this view for the search (NoWorld for a decision of a kind not in ``kinds``);
+    ``judge``: how a leaf is judged (``JUDGES``)."""
+    return Sampler(view, role, data, kinds, judge)
 
 
 class Sampler:
@@ -171,7 +179,9 @@ class Sampler:
     model_opponents = True
 
     def __init__(self, view: JSON, role: Role, data: Path | str | None = None,
-                 kinds: frozenset[str] = REBUILT) -> None:
+                 kinds: frozenset[str] = REBUILT, judge: str = "standing") -> None:
+        if judge not in JUDGES:
+            raise ValueError(f"no leaf judge {judge!r}; judges: {', '.join(JUDGES)}")
         side = SIDE_OF_ROLE.get(role)
         if side is None or view.get("role") != role:
             raise NoWorld(f"{role!r} is not a side of this view")
@@ -180,6 +190,11 @@ class Sampler:
         # issue 13: a first-edition game's worlds are first-edition states (its components and rules), with
         # its navies standing apart (patrols 1st 6.7, blockades 6.6) as the view shows them face-up
         self.first = view.get("edition") == EDITION_FIRST
+        # the fitted judge (judge.py): each side's chance to win read from its view of the leaf's world. Fitted
+        # on the current edition only: in first-edition heuristic self-play Athens won every game (150 of 150,
+        # 1st 10.2: Sparta must win by Olympiad 89), which says nothing of its positions; that edition's
+        # leaves are judged by the standing
+        self.fitted = judge == "fitted" and not self.first
         kind = _kind(view, side)
         if kind not in REBUILT or kind not in kinds:
             raise NoWorld(f"this decision ({kind}) is not searched: its procedure is not rebuilt from a view")
@@ -511,7 +526,8 @@ class Sampler:
         so nothing hidden from that role reaches them)."""
         self._bots = {r: HeuristicAgent(data=self.data) for r in ROLES}
         self._bots[ROLES[self.side]].planned = {o.block: o for o in self.candidates.values() if o is not None}
-        self._start = self._judge(world, self._standing)
+        if not self.fitted:  # the fitted judge reads a leaf alone: no start to compare it with
+            self._start = self._judge(world, self._standing)
 
     def adopt(self, action: str, fallback: object) -> None:
         """The search played ``action`` instead of the heuristic's choice: a Move Phase candidate's
@@ -556,7 +572,14 @@ class Sampler:
     def evaluate(self, state: State) -> dict[Role, float]:
         """Athens's chance: a logistic of how much better Athens stands at the leaf than in the same
         world before the decision (``_judge``; the start of the iteration, ``begin``): 0.5 is "no
-        change", and each world's hidden strengths cancel out of its own comparison."""
+        change", and each world's hidden strengths cancel out of its own comparison. With the fitted judge
+        (``judge="fitted"``): the mean of Athens' chance to win read from Athens' view of the leaf's world and
+        one less Sparta's from Sparta's (``judge.win_chance``; fitted on heuristic self-play, docs/ai.md
+        "sixth pass"), each side's view being all it reads, as a player would judge."""
+        assert isinstance(state, AthensSpartaState)
+        if self.fitted:
+            va = 0.5 * (win_chance(state.view("athens"), self.data) + 1.0 - win_chance(state.view("sparta"), self.data))
+            return {"athens": va, "sparta": 1.0 - va}
         x = 0.5 * (self._judge(state) - self._start)
         va = 1.0 / (1.0 + math.exp(-x))
         return {"athens": va, "sparta": 1.0 - va}
