@@ -274,7 +274,9 @@ def _base(data_dir: Path | None, first: bool = False) -> _Base:
         ".asTt{font:bold 10px sans-serif;fill:#10304f}",
         ".asKt{font:18px sans-serif;fill:#231f1a}",
         ".asKb{stroke:#fff;stroke-width:2.2}",
-        ".asKs{stroke:#3b0a0a;stroke-width:2.2}",
+        # the key's dark rim: a class apart from .asKS (the hex tint) in more than case, which a page without a
+        # doctype (quirks mode) matches case-blind: the key's Sparta block was tinted pale in such a page
+        ".asKd{stroke:#3b0a0a;stroke-width:2.2}",
         ".asKey .asCt text{font-size:14px}",
         # the controls over the map (issue 11): a decision naming nothing on the board, one click away
         ".asCo rect{fill:#fff8e1;stroke:#10304f;stroke-width:2}",
@@ -943,9 +945,9 @@ def _legend(data_dir: Path | None, y0: float, first: bool = False) -> str:
     rows: list[list[tuple[str, str]]] = [[
         (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="6" class="asA asKb"/>',
          "Athens block (round corners, white rim)"),
-        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="1" class="asS asKs"/>',
+        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="1" class="asS asKd"/>',
          "Sparta block (square, dark rim)"),
-        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="3" class="asX asKs"/>',
+        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="3" class="asX asKd"/>',
          "enemy block: upright, face hidden"),
         ('<use href="#ashx" class="asKA" transform="scale(.42)"/>', "hex held by one side's blocks (4.2)"),
     ], [
@@ -955,7 +957,7 @@ def _legend(data_dir: Path | None, y0: float, first: bool = False) -> str:
         ('<circle r="10" class="asOr"/>', "Oracle"),
         # a siege: its ring, and a block within the walls drawn small on the city (_stack)
         (f'<circle r="11" class="asSg"/><g transform="scale({WITHIN})">'
-         f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="1" class="asS asKs"/>'
+         f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="1" class="asS asKd"/>'
          f'<rect x="{1.5 - b}" y="{1.5 - b}" width="{BLOCK - 3}" height="{BLOCK - 3}" rx="1.5" class="asIn"/></g>',
          "siege"),
         ('<circle r="9" class="asBk"/>', "blockade"),
