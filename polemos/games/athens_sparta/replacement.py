@@ -92,8 +92,9 @@ def build_points(s: S, side: int) -> int:
     """8.1: the value of the cities a player controls that are not besieged or blockaded."""
     board = s.comp.board
     total = 0
+    occ = occ_of(s)  # one pass over the blocks, not one per city (each view's forecast asks it: issue 12)
     for c, city in enumerate(board.cities):
-        if s.city_owner[c] == side and city.major and not besieged_or_blockaded(s, city.hex):
+        if s.city_owner[c] == side and city.major and not besieged_or_blockaded(s, city.hex, occ):
             total += syracuse_value(s) if city.offboard else city.value
     return total
 

@@ -15,7 +15,7 @@ from polemos.games.athens_sparta.combat import _ed1_own_port, block_label
 from polemos.games.athens_sparta.common import hex_name, occ_of
 from polemos.games.athens_sparta.explain import explain_reasons, explain_view
 from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, SPARTA, STRAIT
-from polemos.games.athens_sparta.replacement import besieged_or_blockaded, build_points
+from polemos.games.athens_sparta.replacement import build_points
 from polemos.games.athens_sparta.state import (
     PHASE_NAMES,
     POOL,
@@ -118,7 +118,18 @@ def seen_board(s: S, side: int | None) -> S:
     return seen
 
 
-def build(s: S, side: int | None) -> dict[str, Any]:
+#: the parts of a view that ``build(..., detail=False)`` leaves out: what no bot or search world reads (the
+#: heuristic bot, ``bots.standing`` and the search's playouts and judge; ``worlds`` reads the log of the view it
+#: samples worlds from, a full one), and what costs most to work out besides the board (docs/ai.md, fifth pass)
+DETAIL_KEYS = ("points", "bp_forecast", "log", "explain")
+
+
+def build(s: S, side: int | None, detail: bool = True) -> dict[str, Any]:
+    """What ``side`` (None: a spectator) may see of ``s``: the view the server sends and the bots read.
+    ``detail=False``: the same view without :data:`DETAIL_KEYS` (the city points, 10.2; the Build Points
+    forecast, 8.1; the log; the operation move's paths, 4.4), every other entry identical: for a bot or a
+    search's playouts, which read none of them and ask thousands of views (issue 12). Both read the same
+    state and see no more than the role may (the parts left out are parts of the full view)."""
     real, s = s, seen_board(s, side)  # the board as the role sees it; the rest of the view from the real state
     blocks: list[dict[str, Any]] = []
     apart = set(s.patrol)
@@ -138,7 +149,7 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     # the order of the list must not tell which hidden block is which (roster order would)
     blocks.sort(key=lambda e: (e["owner"], e["location"] or "", e["besieged"], e.get("id", "")))
     cities = list(_cities(s))  # entries shared by the views of one board: a view is read, never changed
-    pts = points(s)
+    pts = points(s) if detail else (0, 0)
     persia = s.persia
     s = real
     view: dict[str, Any] = {
@@ -155,14 +166,17 @@ def build(s: S, side: int | None) -> dict[str, Any]:
         "to_act": [ROLES[x] for x in rules.deciders(s)],
         "blocks": blocks,
         "cities": cities,
-        "points": {"athens": pts[0], "sparta": pts[1]},
+    }
+    if detail:
+        view["points"] = {"athens": pts[0], "sparta": pts[1]}
+    view.update({
         "hand_sizes": {"athens": len(s.hands[0]), "sparta": len(s.hands[1])},
         "played": {},
         "storm": s.storm,
         "earthquake": s.earthquake,
         "persian_support": ("none", "active", "ceased")[persia],
         "outcome": None,
-    }
+    })
     for x in (0, 1):
         if s.played[x] >= 0 and (s.revealed_cards or x == side):
             view["played"][ROLES[x]] = _card(s, s.played[x])
@@ -178,7 +192,7 @@ def build(s: S, side: int | None) -> dict[str, Any]:
             view["mp"] = s.mp
         if s.phase == 5:
             view["bp"] = s.bp[side]
-        elif s.phase < 5:
+        elif s.phase < 5 and detail:
             view["bp_forecast"] = build_points(s, side)
     if s.battle is not None:
         bt = s.battle
@@ -193,10 +207,11 @@ def build(s: S, side: int | None) -> dict[str, Any]:
     out = s.outcome()
     if out is not None:
         view["outcome"] = out.to_json()
-    view["log"] = _seen_log(s, side)
+    if detail:
+        view["log"] = _seen_log(s, side)
     view["prompt"] = prompt(s, side)
     view["actions"] = s.legal_actions(ROLES[side]) if side is not None else []
-    if side is not None and explaining(s, side):
+    if detail and side is not None and explaining(s, side):
         # the operation move in progress explained to the side moving: the engine's paths (4.4), from what
         # it sees; why a place cannot be chosen is worked out only when asked (explain, below)
         paths = explain_view(s, side)
@@ -234,20 +249,35 @@ def _cities(s: S) -> list[dict[str, Any]]:
     board = s.comp.board
     # sea control of each port (4.2; 1st 1.5, 6.5): the Phase's control snapshot, not the blocks' places now
     sea = tuple(s.sctrl[city.hex] if city.port else -1 for city in board.cities)
-    key = (occ, tuple(s.city_owner), sea)  # the Occ object is the same while the blocks' places are
+    owners = tuple(s.city_owner)
+    key = (occ, owners, sea)  # the Occ object is the same while the blocks' places are
     memo = s.cities_seen
-    if memo is not None and memo[0] == key:
+    if memo is not None and memo[0][0] == key:
         return memo[1]
+    # a city's entry depends on its controller, its port's sea control and whether enemy blocks share its hex
+    # (then on who stands where: worked out again); an entry whose inputs are those of the last list is that
+    # list's entry again (a block's move changes one or two cities, and a search asks a view after each)
+    field, inside = occ.field, occ.inside
+    old_inputs: tuple[Any, ...] = ()
+    old_cities: list[dict[str, Any]] = []
+    if memo is not None and memo[1]:
+        old_inputs, old_cities = memo[0][1], memo[1]
+    inputs = []
     cities = []
     for c, city in enumerate(board.cities):
         h = city.hex
-        contested = besieged_or_blockaded(s, h, occ)
+        contested = (field[h] | inside[h]) == 3  # replacement.besieged_or_blockaded
+        here = (owners[c], sea[c], contested)
+        inputs.append(here)
+        if old_inputs and not contested and old_inputs[c] == here:
+            cities.append(old_cities[c])
+            continue
         siege, blockade, _ = siege_status(s, h) if contested else (False, False, False)
         entry = {
             "name": city.name,
             "hex": board.hexes[h],
             "side": ("athens", "sparta", "neutral", "persia", "none")[city.side],
-            "controller": ("athens", "sparta", "neutral", "persia", "none")[min(s.city_owner[c], 4)],
+            "controller": ("athens", "sparta", "neutral", "persia", "none")[min(owners[c], 4)],
             "value": city.value,
             "walled": city.walled,
             "port": city.port,
@@ -261,7 +291,7 @@ def _cities(s: S) -> list[dict[str, Any]]:
             entry["sea"] = SEA_WORDS[sea[c]]
             entry["strait"] = board.terrain[h] == STRAIT
         cities.append(entry)
-    s.cities_seen = (key, cities)
+    s.cities_seen = ((key, tuple(inputs)), cities)
     return cities
 
 
