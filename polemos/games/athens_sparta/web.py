@@ -798,11 +798,16 @@ def _stack(base: _Base, loc: str, entries: list[JSON]) -> list[tuple[JSON, float
     was free). Any hex, any neighbour: the marker's height is clear of the neighbours' names (they stand half a hex
     lower or higher) and of the city's own name above it, and the small row is narrow enough to stay clear of the
     stacks of the next columns, whose lowest rows stand at that height; the rows at the foot of the hex are those the
-    names below are kept clear of."""
+    names below are kept clear of (the shorter above: a minor city's defenders past its siege limit, 5.31, beside 4
+    besiegers), never over the blocks within the walls."""
     x0, y0 = base.centre[loc]
     syr = loc == _location_name(base.board, base.board.syracuse_hex)
     inside = [e for e in entries if e.get("besieged")]
     rows = _rows([e for e in entries if not e.get("besieged")] if inside else entries)
+    if inside:
+        # around a siege, the shorter rows above (a defender's blocks past the siege limit, 5.31, beside 4 besiegers):
+        # the upper row stands nearer the band where the neighbours' names run, and a short row reaches less of it
+        rows.sort(key=len)
     pitch = PITCH
     if syr:
         marker, first = y0 - 12.0, y0 + 24.0  # the Sicily box: its marker, and the rows under its title (_cities)
@@ -824,6 +829,8 @@ def _stack(base: _Base, loc: str, entries: list[JSON]) -> list[tuple[JSON, float
         # from a little under the marker
         first = lowest if inside else y0 + 0.27 * base.radius
         first = min(first, lowest - (len(rows) - 1) * pitch)
+        if inside:  # never over the blocks within the walls: where the names below leave no room, lower
+            first = max(first, ceiling)
     out = [(entry, x0 + (j - (len(row) - 1) / 2) * PITCH, first + i * pitch)
            for i, row in enumerate(rows) for j, entry in enumerate(row)]
     small = _rows(inside)
