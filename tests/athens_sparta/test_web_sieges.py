@@ -133,3 +133,18 @@ def test_three_rows_keep_clear_of_their_citys_name_where_they_fit(options: dict[
             covered.add(city)
     assert covered <= short, covered - short
     assert "THEBES" in short and len(short) <= 10 and cities > 55, (short, cities)  # before: 53 cities of 57 covered
+
+
+def test_the_key_shows_the_blocks_as_the_board_draws_them_for_each_viewer() -> None:
+    """The key's blocks were blank, as an enemy's upright block is drawn, and its enemy block grey, which no block on
+    the board is: now each side's block shows a face, and the enemy block is the viewer's enemy's, blank."""
+    key = {}
+    for role in ("athens", "sparta", None):
+        svg = web.render_board({**siege_view(role or "athens", {}), "role": role})
+        key[role] = svg[svg.index('<g class="asNP asKey">'):]
+        assert key[role].count(">HB2</text>") == 2  # Athens's and Sparta's blocks faced
+    b = web.BLOCK / 2
+    blank = {"athens": 'rx="1" class="asS asKd"/></g>', "sparta": 'rx="6" class="asA asKb"/></g>',
+             None: 'rx="3" class="asX asKd"/></g>'}  # the third mark: a shape with no face after it
+    for role, mark in blank.items():
+        assert f'<rect x="{-b}" y="{-b}" width="{web.BLOCK}" height="{web.BLOCK}" {mark}' in key[role], role

@@ -916,7 +916,7 @@ def render_board(view: JSON, data_dir: Path | None = None) -> str:
     Draws only what the view holds: the view is already filtered for fog of war."""
     base = _base(data_dir, first_edition(view))  # the first edition's hexsides (RULINGS FE26)
     tray, tray_h = _tray(base, view)
-    legend = _legend(data_dir, base.map_bottom + tray_h, first_edition(view))
+    legend = _legend(data_dir, base.map_bottom + tray_h, first_edition(view), str(view.get("role") or ""))
     height = base.map_bottom + tray_h + LEGEND_H - base.top
     role = view.get("role")
     cities, names = _cities_memo(data_dir, base, view)
@@ -941,21 +941,29 @@ SEA_KEY = {
 }
 
 
-@functools.lru_cache(maxsize=16)
-def _legend(data_dir: Path | None, y0: float, first: bool = False) -> str:
-    """The board's key, drawn under the map (and the pool tray): the sides' blocks by shape and border, an
-    enemy block upright and blank, the city markers, ports, the Oracle, siege and blockade rings, a hex
-    held by one side's blocks (4.2), the battle and the moving block's path; and who holds the sea at a port
+@functools.lru_cache(maxsize=32)
+def _legend(data_dir: Path | None, y0: float, first: bool = False, role: str = "") -> str:
+    """The board's key, drawn under the map (and the pool tray): the sides' blocks by shape and border, faced as a
+    player sees his own, an enemy block upright and blank (``role``'s enemy's, as the board draws them; grey for the
+    spectator, who sees both sides' blocks upright), the city markers, ports, the Oracle, siege and blockade rings, a
+    hex held by one side's blocks (4.2), the battle and the moving block's path; and who holds the sea at a port
     (4.2, 1st 6.5; ``first``: the first edition's rule; RULINGS FE42)."""
     base = _base(data_dir)
     b = BLOCK / 2
+    athens = f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="6" class="asA asKb"/>'
+    sparta = f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="1" class="asS asKd"/>'
+    # a block's face as the board writes it (_block): type and rating, strength of steps (issue 11: the key's blocks
+    # were blank, as an enemy's upright block is drawn, and its grey enemy block matched no block on the board)
+    # (sized here: the key's .asCt text size and weight would override the block's)
+    face = ('<g class="asB"><text y="-2" style="font-size:7.5px;font-weight:normal">HB2</text>'
+            '<text y="8.5" style="font-size:11px">2'
+            '<tspan style="font-size:7px;font-weight:normal">/2</tspan></text></g>')
+    enemy = {"athens": sparta, "sparta": athens}.get(
+        role, f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="3" class="asX asKd"/>')
     rows: list[list[tuple[str, str]]] = [[
-        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="6" class="asA asKb"/>',
-         "Athens block (round corners, white rim)"),
-        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="1" class="asS asKd"/>',
-         "Sparta block (square, dark rim)"),
-        (f'<rect x="{-b}" y="{-b}" width="{BLOCK}" height="{BLOCK}" rx="3" class="asX asKd"/>',
-         "enemy block: upright, face hidden"),
+        (athens + face, "Athens block (round corners, white rim)"),
+        (sparta + face, "Sparta block (square, dark rim)"),
+        (enemy, "enemy block: upright, face hidden"),
         ('<use href="#ashx" class="asKA" transform="scale(.42)"/>', "hex held by one side's blocks (4.2)"),
     ], [
         ('<use href="#asC1" class="asA"/><text y="4" class="asV">2</text>', "city, its points"),
