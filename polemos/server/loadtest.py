@@ -77,6 +77,9 @@ class Report:
     games_finished: int = 0
     server_cpu: float | None = None  # CPU seconds of the server's processes in the measured time
     server_runq: float | None = None  # seconds their threads waited, runnable, for a core (the machine's load)
+    # times their threads were put on a core: each is a hand-over (of the GIL between a process's threads, of a
+    # core between processes) that waits for the scheduler when the machine is busy (Linux schedstat)
+    server_slices: int | None = None
     process_cpu: list[float] = field(default_factory=list)  # ... of each of them, busiest first
     client_cpu: float = 0.0
     machine_busy: float | None = None  # fraction of all cores busy in the measured time
@@ -106,6 +109,8 @@ class Report:
             "server_process_cores": [round(c / span, 3) for c in self.process_cpu],
             # seconds per second the server's threads were ready to run but waited for a core (Linux schedstat)
             "server_waiting_for_cores": None if self.server_runq is None else round(self.server_runq / span, 3),
+            "server_switches_per_action": (None if self.server_slices is None or not self.actions
+                                           else round(self.server_slices / self.actions, 1)),
             "client_cpu_cores": round(self.client_cpu / span, 3),
             "machine_busy": None if self.machine_busy is None else round(self.machine_busy, 3), "cores": self.cores,
             "arrivals": None if s.pace is None else s.arrivals,
@@ -138,6 +143,17 @@ class Report:
                 parts = inside[kind]["ms"]
                 lines.append(f"inside the server, {label} ms (p50/p95/p99): " + "; ".join(
                     f"{name} {_ppp(q)}" for name, q in parts.items()))
+                tail = inside[kind].get("tail_ms") or {}
+                if tail:
+                    flight = inside[kind].get("in_flight") or {}
+                    lines.append(f"  its slowest {tail['count']} (the p99's), mean ms: " + "; ".join(
+                        f"{name} {value}" for name, value in tail.items() if name not in ("count", "in flight"))
+                        + (f"; requests in its process when it came {tail['in flight']} (all: p50/p99 "
+                           f"{flight.get('p50')}/{flight.get('p99')})" if "in flight" in tail else ""))
+        if polled := inside.get("polled"):
+            lines.append(f"other processes' changes delivered by the poller: {polled['changes']} in {polled['polls']} "
+                         f"polls ({polled['woken']} woken by a commit), per poll p50/p99/max "
+                         f"{polled['p50']}/{polled['p99']}/{polled['max']}")
         gcs = [f"gen {g}: {q['count']} pauses, p50/p99/max {q['p50']}/{q['p99']}/{q['max']} ms, {q['total']} ms in all"
                for g in (0, 1, 2) if (q := inside.get(f"gc{g}_pause_ms"))]
         if gcs:
@@ -148,7 +164,9 @@ class Report:
                      + f", load tool {_ppp(lag, last='max')}")
         if d["server_waiting_for_cores"] is not None:
             lines.append(f"server threads waiting for a core (the machine's load): {d['server_waiting_for_cores']:.2f} "
-                         f"s per s, {d['server_cpu_cores'] or 0:.2f} s per s on one")
+                         f"s per s, {d['server_cpu_cores'] or 0:.2f} s per s on one"
+                         + ("" if d["server_switches_per_action"] is None
+                            else f"; put on a core {d['server_switches_per_action']:.1f} times per action"))
         lines += [f"error: {e}" for e in d["error_samples"]]
         return "\n".join(lines)
 
@@ -489,7 +507,8 @@ class Driver:
         cpu1 = _server_cpu(pids)
         runq1 = _run_queue(pids)
         if runq0 is not None and runq1 is not None:
-            self.report.server_runq = max(0.0, runq1 - runq0)
+            self.report.server_runq = max(0.0, runq1[0] - runq0[0])
+            self.report.server_slices = max(0, runq1[1] - runq0[1])
         if cpu0 is not None and cpu1 is not None:
             self.report.server_cpu = sum(cpu1.values()) - sum(cpu0.values())
             self.report.process_cpu = sorted((cpu1[p] - cpu0.get(p, 0.0) for p in cpu1), reverse=True)
@@ -538,16 +557,19 @@ def _server_cpu(pids: list[int] | None) -> dict[int, float] | None:
     return out
 
 
-def _run_queue(pids: list[int] | None) -> float | None:
-    """Seconds the threads of ``pids`` have waited, runnable, for a core (None without /proc)."""
+def _run_queue(pids: list[int] | None) -> tuple[float, int] | None:
+    """Seconds the threads of ``pids`` have waited, runnable, for a core, and how many times they were put on
+    one (None without /proc)."""
     if not pids or not Path("/proc/self/task").exists():
         return None
-    total = 0.0
+    total, slices = 0.0, 0
     for pid in pids:
         with contextlib.suppress(OSError):
             for task in os.listdir(f"/proc/{pid}/task"):
-                total += timing.run_queue_wait(f"/proc/{pid}/task/{task}/schedstat")
-    return total
+                wait, runs = timing.schedstat(f"/proc/{pid}/task/{task}/schedstat")
+                total += wait
+                slices += runs
+    return total, slices
 
 
 def _own_cpu() -> float:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import heapq
 import json
 import os
 import threading
@@ -157,11 +158,25 @@ def _own_run_queue_wait() -> float:
 
 def run_queue_wait(path: str = "/proc/thread-self/schedstat") -> float:
     """Seconds this thread (or the task at ``path``) has waited, runnable, for a core (0 without /proc)."""
+    return schedstat(path)[0]
+
+
+def schedstat(path: str = "/proc/thread-self/schedstat") -> tuple[float, int]:
+    """Seconds this thread (or the task at ``path``) has waited, runnable, for a core, and how many times it
+    was put on one ((0, 0) without /proc)."""
     try:
         with open(path, "rb") as stat:
-            return int(stat.read().split()[1]) / 1e9
+            fields = stat.read().split()
+        return int(fields[1]) / 1e9, int(fields[2])
     except (OSError, ValueError, IndexError):
-        return 0.0
+        return 0.0, 0
+
+
+def polled(new: int, woken: bool) -> None:
+    """The poller delivered ``new`` changes of other processes (``woken``: by a wake, else at its interval)."""
+    recorder = RECORDER
+    if recorder is not None and new:
+        recorder.keep({"kind": "poll", "wall": time.time(), "n": new, "woken": woken})
 
 
 _gc_started: list[float] = []
@@ -224,13 +239,61 @@ def read_samples(folder: Path, since: float, until: float) -> list[Record]:
             with contextlib.suppress(ValueError):
                 record = json.loads(line)
                 if isinstance(record, dict) and since <= float(record.get("wall", 0)) <= until:
+                    record.setdefault("pid", path.stem.rsplit("-", 1)[-1])  # in-flight counts are per process
                     out.append(record)
+    return out
+
+
+TAIL = 0.01  # the slowest share of requests taken apart (the p99's)
+
+
+def _in_flight(samples: list[Record]) -> dict[int, int]:
+    """For each timed request (by ``id()``), how many requests of its process were in the server when it
+    reached the application (``t0``), itself included: the queue it joined."""
+    out: dict[int, int] = {}
+    by_process: dict[str, list[Record]] = {}
+    for r in samples:
+        if "t0" in r and "t4" in r:
+            by_process.setdefault(str(r.get("pid")), []).append(r)
+    for mine in by_process.values():
+        mine.sort(key=lambda r: float(r["t0"]))
+        ends: list[float] = []  # the ends of the requests started so far (a heap: the earliest first)
+        for r in mine:
+            t0 = float(r["t0"])
+            while ends and ends[0] <= t0:
+                heapq.heappop(ends)
+            heapq.heappush(ends, float(r["t4"]))
+            out[id(r)] = len(ends)
+    return out
+
+
+def _tail(mine: list[Record], flight: dict[int, int]) -> dict[str, Any]:
+    """The slowest TAIL of ``mine`` (by time in the server), each stretch's mean in ms: where the p99 comes from."""
+    timed_ = sorted((r for r in mine if "t0" in r and "t4" in r), key=lambda r: float(r["t4"]) - float(r["t0"]))
+    slow = timed_[-max(1, round(TAIL * len(timed_))):] if timed_ else []
+    if not slow:
+        return {}
+    out: dict[str, Any] = {"count": len(slow)}
+    for name, a, b in PARTS:
+        values = [1000 * (r[b] - r[a]) for r in slow if a in r and b in r]
+        if values:
+            out[name] = round(sum(values) / len(values), 1)
+    whole = [r for r in slow if {"t1", "t2", "cpu", "runq"} <= r.keys()]
+    if whole:
+        out["thread CPU"] = round(sum(1000 * r["cpu"] for r in whole) / len(whole), 1)
+        out["work waiting for a core"] = round(sum(1000 * r["runq"] for r in whole) / len(whole), 1)
+        out["work waiting for GIL/disk/turn"] = round(sum(
+            max(0.0, 1000 * (r["t2"] - r["t1"] - r["cpu"] - r["runq"])) for r in whole) / len(whole), 1)
+    counts = [flight[id(r)] for r in slow if id(r) in flight]
+    if counts:
+        out["in flight"] = round(sum(counts) / len(counts), 1)
     return out
 
 
 def summarize(samples: list[Record], percentiles: Callable[[list[float]], dict[str, float | None]]) -> dict[str, Any]:
     """Per kind of request, each stretch's percentiles in ms (and the thread's CPU); the loop lags."""
     out: dict[str, Any] = {}
+    flight = _in_flight([r for r in samples if r.get("kind") in ("actions", "view")])
     for kind in ("actions", "view"):
         mine = [r for r in samples if r.get("kind") == kind and r.get("status") == 200]
         if not mine:
@@ -248,7 +311,14 @@ def summarize(samples: list[Record], percentiles: Callable[[list[float]], dict[s
             parts["work waiting for a core"] = percentiles([1000 * r["runq"] for r in timed_])
             parts["work waiting for GIL/disk/turn"] = percentiles(
                 [max(0.0, 1000 * (r["t2"] - r["t1"] - r["cpu"] - r["runq"])) for r in timed_])
-        out[kind] = {"count": len(mine), "ms": parts}
+        counts = [flight[id(r)] for r in mine if id(r) in flight]
+        out[kind] = {"count": len(mine), "ms": parts, "tail_ms": _tail(mine, flight),
+                     "in_flight": percentiles([float(c) for c in counts]) if counts else None}
+    polls = [r for r in samples if r.get("kind") == "poll"]
+    if polls:
+        batches = [float(r["n"]) for r in polls]
+        out["polled"] = {**percentiles(batches), "polls": len(polls), "changes": int(sum(batches)),
+                         "woken": sum(1 for r in polls if r.get("woken"))}
     lags = [float(r["ms"]) for r in samples if r.get("kind") == "lag"]
     if lags:
         out["loop_lag_ms"] = percentiles(lags)

@@ -7,6 +7,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+from polemos.server import timing
+from polemos.server.loadtest import _percentiles
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,6 +41,10 @@ def test_8_loadtest_drives_games_on_loopback_and_reports_throughput_latency_and_
     for name in ("to thread", "work", "write turn wait", "write (BEGIN..COMMIT)", "page after commit", "in server"):
         assert 0 <= parts[name]["p50"] <= parts[name]["p99"], name
     assert inside["loop_lag_ms"]["p50"] is not None and report["client_loop_lag_ms"]["p50"] is not None
+    # the slowest requests taken apart (where the p99 comes from), and the server's hand-overs per action
+    assert inside["actions"]["tail_ms"]["count"] >= 1 and "its slowest" in done.stdout
+    assert inside["actions"]["in_flight"]["p50"] >= 1
+    assert report["server_switches_per_action"] > 0 and "put on a core" in done.stdout
 
 
 def test_8_loadtest_paced_games_act_at_random_moments(tmp_path: Path) -> None:
@@ -52,3 +60,26 @@ def test_8_loadtest_talks_to_loopback_only() -> None:
     done = polemos("loadtest", "--url", "http://10.1.2.3:8000", "--games", "1", "--seconds", "1")
     assert done.returncode == 1
     assert "only talks to this machine (loopback)" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_8_the_timing_report_takes_the_slowest_requests_apart_with_the_queue_they_joined() -> None:
+    """100 requests of one process, one at a time but for a burst of three at t=50: the slowest 1% is the
+    burst's last, which came when three were in the server, and waited for a thread."""
+    samples: list[dict[str, Any]] = []
+    for k in range(100):
+        t0 = float(k)
+        long = 0.2 if k == 52 else 0.01
+        samples.append({"kind": "actions", "status": 200, "pid": "7", "wall": t0, "t0": t0,
+                        "t1": t0 + (long - 0.01), "t2": t0 + long, "t3": t0 + long, "t4": t0 + long,
+                        "cpu": 0.004, "runq": 0.001})
+    for r in samples[50:53]:  # the burst: 50, 51 and 52 arrive together at t=50
+        shift = r["t0"] - 50.0
+        for mark in ("t0", "t1", "t2", "t3", "t4"):
+            r[mark] -= shift
+    samples.append({"kind": "poll", "wall": 1.0, "n": 4, "woken": True})
+    out = timing.summarize(samples, _percentiles)
+    tail = out["actions"]["tail_ms"]
+    assert tail["count"] == 1 and tail["in flight"] == 3.0
+    assert tail["to thread"] == 190.0 and tail["in server"] == 200.0 and tail["thread CPU"] == 4.0
+    assert out["actions"]["in_flight"]["p50"] == 1.0
+    assert out["polled"]["changes"] == 4 and out["polled"]["woken"] == 1
