@@ -84,18 +84,35 @@ FIRST_CARD_TEXTS = {
 }
 
 
-def _block_face(s: S, b: int) -> dict[str, Any]:
-    spec = s.comp.blocks[b]
+# per block list (the components'), what a block's face shows that never changes: its id, name, type, steps,
+# rating and move (read once; a view shows dozens of faces and a search asks thousands of views: issue 12)
+_FACES: dict[int, tuple[tuple[Any, ...], list[tuple[str, str, str, int, str, int]]]] = {}
+
+
+def _faces(s: S) -> list[tuple[str, str, str, int, str, int]]:
+    specs = s.comp.blocks
+    hit = _FACES.get(id(specs))
+    if hit is not None and hit[0] is specs:
+        return hit[1]
+    faces = [(spec.id, spec.name, TYPE_IDS[spec.type], spec.steps, f"{spec.rating_letter}{spec.rating}", spec.move)
+             for spec in specs]
+    _FACES[id(specs)] = (specs, faces)
+    return faces
+
+
+def _block_face(s: S, b: int, faces: list[tuple[str, str, str, int, str, int]] | None = None) -> dict[str, Any]:
+    bid, name, kind, steps, rating, move = (faces or _faces(s))[b]
+    h = s.loc[b]
     return {
-        "id": spec.id,
+        "id": bid,
         "owner": ROLES[s.owner[b]],
-        "location": hex_name(s, s.loc[b]) if s.loc[b] >= 0 else None,
-        "name": spec.name,
-        "type": TYPE_IDS[spec.type],
+        "location": hex_name(s, h) if h >= 0 else None,
+        "name": name,
+        "type": kind,
         "strength": s.strength[b],
-        "steps": spec.steps,
-        "rating": f"{spec.rating_letter}{spec.rating}",
-        "move": spec.move,
+        "steps": steps,
+        "rating": rating,
+        "move": move,
         "besieged": s.inside[b],
         "moved": s.moved[b],
     }
@@ -133,11 +150,12 @@ def build(s: S, side: int | None, detail: bool = True) -> dict[str, Any]:
     real, s = s, seen_board(s, side)  # the board as the role sees it; the rest of the view from the real state
     blocks: list[dict[str, Any]] = []
     apart = set(s.patrol)
+    faces = _faces(s)
     for b in range(len(s.loc)):
         if s.loc[b] < 0 or s.owner[b] > 1:
             continue
         if (side is not None and s.owner[b] == side) or s.revealed[b]:
-            face = _block_face(s, b)
+            face = _block_face(s, b, faces)
             if b in apart:
                 # first edition: a navy standing apart from a battle, face-up — patrolling in a city of its
                 # side (1st 6.7, RULINGS FE12, FE39), blockading elsewhere (1st 6.6, FE40)
@@ -184,7 +202,7 @@ def build(s: S, side: int | None, detail: bool = True) -> dict[str, Any]:
         view["sicily"] = {ROLES[x]: _card(s, s.sicily[x]) for x in (0, 1) if s.sicily[x] >= 0}
     if side is not None:
         view["hand"] = [_card(s, c) for c in s.hands[side]]
-        view["pool"] = [_block_face(s, b) for b in range(len(s.loc))
+        view["pool"] = [_block_face(s, b, faces) for b in range(len(s.loc))
                         if s.loc[b] == POOL and s.owner[b] == side]
         if s.sicily[side] >= 0 and not s.syracuse_revealed:
             view["my_sicily_card"] = _card(s, s.sicily[side])
