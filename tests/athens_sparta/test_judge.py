@@ -14,7 +14,7 @@ from polemos.ai.ismcts import ISMCTSAgent, SearchConfig, level_agent
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import judge, worlds
 from polemos.games.athens_sparta.state import AthensSpartaState
-from tests.ismcts_helpers import play_until
+from tests.ismcts_helpers import assert_one_view_one_decision, play_until
 
 GAME = "athens-and-sparta"
 
@@ -101,3 +101,21 @@ def test_the_levels_take_their_sampler_options_from_the_worlds_module(monkeypatc
     monkeypatch.setattr(worlds, "LEVEL_OPTIONS", {"hard": {"judge": "fitted"}})
     assert level_agent("hard", GAME).sampler_options == {"judge": "fitted"}
     assert level_agent("normal", GAME).sampler_options == {}
+
+
+def test_a_search_with_the_fitted_judge_never_peeks() -> None:
+    """Two true states a role's view cannot tell apart give the same worlds and, with the fitted judge at
+    the leaves, the same root statistics and decision (a Combat Phase menu, as the ``normal`` level
+    searches, and a card)."""
+    game = polemos.game(GAME)
+    options = {"kinds": worlds.REBUILT, "judge": "fitted"}
+    for seed, kind in ((16, "combat"), (43, "card")):
+        state, role = play_until(GAME, seed, lambda s, r, k=kind: s.pending is not None and s.pending["kind"] == k
+                                 and s.battle is None and len(s.legal_actions(r)) > 1)
+        other = game.hidden_variants(state, role, Rng(5), keep_identities=True)[0]
+
+        def agent() -> ISMCTSAgent:
+            return ISMCTSAgent(GAME, SearchConfig(iterations=8, rollout_steps=30), sampler_options=options)
+
+        assert_one_view_one_decision(state, other, role, lambda v, r: worlds.world_sampler(v, r, **options),
+                                     agent, world_seed=3, agent_seeds=range(2))
