@@ -7,7 +7,10 @@ N?") per interval for the whole process, then in-process wake-ups of the WebSock
 games, and of the bot runner when a bot seat is to act. A change made in this process is delivered at
 once (``Store.listeners``); its row, seen again by the poller, changes nothing. So several processes on
 one database (PostgreSQL, or the workers of ``polemos serve`` on one SQLite file) see each other's changes
-within one interval, and nothing lives only in one process's memory that another needs.
+within one interval, and nothing lives only in one process's memory that another needs. The processes on
+one SQLite file also wake each other's poller the moment one commits a change (:class:`Wakes`, a datagram
+per change): its change reaches the other processes' sockets at once, one by one, not in a batch per
+interval (each batch made a burst of view requests there: the latency tail, issue 8).
 
 Ids: SQLite hands them out in commit order (one writer at a time). PostgreSQL may commit id 11 before
 id 10, so the poller remembers the holes below the highest id it has seen and asks again from the lowest
@@ -24,11 +27,16 @@ import contextlib
 import contextvars
 import functools
 import gc
+import hashlib
 import logging
 import os
+import secrets
+import socket
+import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
@@ -55,7 +63,101 @@ FULL_COLLECT_SECONDS = 600.0
 # than 6 queue requests behind one another: `--games 100 --pace 2`, 3 threads: p99 2.0-2.2 s, 6: 1.6-2.4 s
 # (with Python's 5 ms switch interval; see app.SWITCH_INTERVAL). $POLEMOS_GAME_THREADS to measure with.
 GAME_THREADS = int(os.environ.get("POLEMOS_GAME_THREADS", "6"))
+# A poller woken by another process (Wakes) asks again no sooner than this after a woken query: at 100 changes
+# a second its query (~0.2-0.3 ms of CPU and a trip to a thread) would otherwise run up to 100 times a second
+# per process; so at most 20, and a batch holds the changes of 50 ms (~2-3 at 100 actions/s; the interval's
+# 250 ms batches held ~12, each change of a game split across the processes sending a player to fetch its page
+# from this one at once: the requests in a process when its slowest 1% came were 10-16, against 5-6 with
+# wakes, in two pairs of `polemos loadtest --games 300 --pace 5` runs on the busy machine; issue 8)
+WAKE_GAP = 0.05
+WAKE_PEERS_SECONDS = 2.0  # how often a process looks again for the other processes' sockets
 T = TypeVar("T")
+
+
+class Wakes:
+    """The server processes on one SQLite file (the workers of ``polemos serve``) wake each other's poller when
+    one commits a change: each binds a Unix datagram socket in a folder of its own database's (beside the file,
+    or in the temporary folder by the file's hash when that path would be too long for a socket's name) and,
+    after each commit, sends one byte to the others' sockets (found by listing the folder every
+    WAKE_PEERS_SECONDS). A wake only makes the poller ask the database now, so a lost one (a full buffer, a
+    process not yet seen) costs at most the poll interval, as before; nothing else is sent. A socket left by a
+    process that died refuses the datagram and is removed."""
+
+    def __init__(self, database: Path) -> None:
+        beside = database.with_name(database.name + "-wake")
+        if len(str(beside)) + 32 < 100 or not hasattr(socket, "AF_UNIX"):  # sun_path holds 108 bytes
+            self.folder = beside
+        else:
+            key = hashlib.sha256(str(database.resolve()).encode()).hexdigest()[:16]
+            self.folder = Path(tempfile.gettempdir()) / f"polemos-wake-{key}"
+        self.sock: socket.socket | None = None
+        self.name = ""
+        self.peers: list[str] = []
+        self.peers_at = -WAKE_PEERS_SECONDS
+        self.sent = 0  # datagrams sent (tests read it)
+
+    def open(self) -> socket.socket | None:
+        """This process's socket (non-blocking), or None where there can be none (no Unix sockets, a folder
+        that another user owns, a file system that refuses): the poller then keeps its interval alone."""
+        if not hasattr(socket, "AF_UNIX"):
+            return None
+        try:
+            self.folder.mkdir(mode=0o700, exist_ok=True)
+            if self.folder.stat().st_uid != os.getuid():  # nobody else's folder (a shared temporary one)
+                log.warning("wake-ups off: %s belongs to another user", self.folder)
+                return None
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            sock.setblocking(False)
+            name = str(self.folder / f"{os.getpid()}-{secrets.token_hex(4)}")
+            sock.bind(name)
+        except OSError as exc:
+            log.warning("wake-ups off (%s): the poller asks every interval", exc)
+            return None
+        self.sock, self.name = sock, name
+        return sock
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+            with contextlib.suppress(OSError):
+                os.unlink(self.name)
+
+    def send(self) -> None:
+        """Wake the other processes (from the thread that committed: ``sendto`` on a datagram socket is one
+        system call, and never waits)."""
+        sock = self.sock
+        if sock is None:
+            return
+        clock = time.monotonic()
+        if clock - self.peers_at >= WAKE_PEERS_SECONDS:
+            self.peers_at = clock
+            with contextlib.suppress(OSError):
+                found = (str(self.folder / n) for n in os.listdir(self.folder))
+                self.peers = [p for p in found if p != self.name]
+        for peer in self.peers:
+            try:
+                sock.sendto(b"!", peer)
+                self.sent += 1
+            except BlockingIOError:  # its buffer is full of wakes it has not read: it will ask anyway
+                pass
+            except (ConnectionRefusedError, FileNotFoundError):  # a process that ended without removing it
+                with contextlib.suppress(OSError):
+                    os.unlink(peer)
+                self.peers = [p for p in self.peers if p != peer]
+            except OSError:
+                pass
+
+    def drain(self) -> None:
+        """Read every wake waiting (one poll answers them all)."""
+        sock = self.sock
+        while sock is not None:
+            try:
+                sock.recv(64)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                return
 
 
 class Watcher:
@@ -108,6 +210,9 @@ class Hub:
         self.tasks: list[asyncio.Task[None]] = []
         self.bot_wake: asyncio.Event | None = None
         self.pool: ThreadPoolExecutor | None = None  # the game threads (work)
+        path = store.turns.path  # an SQLite file's (its writers' lock beside it): its processes wake each other
+        self.wakes = Wakes(path.with_name(path.name[:-len("-writers.lock")])) if path is not None else None
+        self.poke: asyncio.Event | None = None  # set by another process's wake: the poller asks now
 
     async def work(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in one of the process's GAME_THREADS game threads (in the caller's context: its
@@ -130,7 +235,10 @@ class Hub:
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.bot_wake = asyncio.Event()
+        self.poke = asyncio.Event()
         self.pool = ThreadPoolExecutor(GAME_THREADS, thread_name_prefix="polemos-game")
+        if self.wakes is not None and (sock := self.wakes.open()) is not None:
+            self.loop.add_reader(sock.fileno(), self._woken)
         self.last = await run_in_threadpool(self.store.last_notification)
         self.store.listeners.append(self._from_store)
         self.tasks = [asyncio.create_task(self._poll())]
@@ -151,6 +259,17 @@ class Hub:
         if self.pool is not None:  # its threads end once idle (work already started finishes)
             self.pool.shutdown(wait=False)
             self.pool = None
+        if self.wakes is not None:
+            if self.wakes.sock is not None and self.loop is not None and not self.loop.is_closed():
+                self.loop.remove_reader(self.wakes.sock.fileno())
+            self.wakes.close()
+
+    def _woken(self) -> None:
+        """Another process committed a change (Wakes): the poller asks now."""
+        if self.wakes is not None:
+            self.wakes.drain()
+        if self.poke is not None:
+            self.poke.set()
 
     # -- watchers ------------------------------------------------------------------------------
     async def watch(self, gid: int, viewer: Viewer | None) -> Watcher:
@@ -177,7 +296,10 @@ class Hub:
 
     # -- delivery ------------------------------------------------------------------------------
     def _from_store(self, nid: int, gid: int, payload: JSON) -> None:
-        """A change this process committed (called from the worker thread that made it)."""
+        """A change this process committed (called from the worker thread that made it): the other processes
+        are woken to read it, this one's listeners hear of it at once."""
+        if self.wakes is not None:
+            self.wakes.send()
         loop = self.loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop is shutting down
@@ -195,12 +317,15 @@ class Hub:
                 if self.bot_wake is not None:
                     self.bot_wake.set()
 
-    def take(self, rows: list[tuple[int, int, JSON]]) -> None:
-        """Deliver polled rows not seen before, remembering the holes below the highest id seen."""
+    def take(self, rows: list[tuple[int, int, JSON]]) -> int:
+        """Deliver polled rows not seen before, remembering the holes below the highest id seen; how many
+        were new."""
         clock = time.monotonic()
+        new = 0
         for nid, gid, payload in rows:
             if nid <= self.last and self.holes.pop(nid, None) is None:
                 continue  # seen already
+            new += 1
             if nid > self.last:
                 if nid - self.last <= 10_000:
                     for hole in range(self.last + 1, nid):
@@ -210,6 +335,7 @@ class Hub:
         for hole, since in list(self.holes.items()):
             if clock - since > HOLE_SECONDS:
                 del self.holes[hole]
+        return new
 
     # -- tasks ---------------------------------------------------------------------------------
     async def _poll(self) -> None:
@@ -217,12 +343,19 @@ class Hub:
         marks: list[tuple[float, int]] = []
         next_prune = time.monotonic() + PRUNE_EVERY
         next_full = time.monotonic() + FULL_COLLECT_SECONDS
+        poke = self.poke
+        assert poke is not None
         while True:
-            await asyncio.sleep(self.poll_seconds)
+            woken = False
+            with contextlib.suppress(TimeoutError):  # a wake from another process, or the interval
+                await asyncio.wait_for(poke.wait(), self.poll_seconds)
+                woken = True
+            poke.clear()
             try:
                 low = min(self.holes) - 1 if self.holes else self.last
                 self.polls += 1
-                self.take(await run_in_threadpool(self.store.notifications_after, low))
+                new = self.take(await run_in_threadpool(self.store.notifications_after, low))
+                timing.polled(new, woken)
                 clock = time.monotonic()
                 if clock >= next_full:
                     next_full = clock + FULL_COLLECT_SECONDS
@@ -238,6 +371,8 @@ class Hub:
                 raise
             except Exception:
                 log.exception("notification poller")
+            if woken:  # at most one woken query per WAKE_GAP: wakes meanwhile are answered by the next
+                await asyncio.sleep(WAKE_GAP)
 
     async def _bot_runner(self) -> None:
         """Plays the bot seats it hears of, off the request path (each move in a worker thread); a move
