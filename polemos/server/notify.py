@@ -213,6 +213,7 @@ class Hub:
         path = store.turns.path  # an SQLite file's (its writers' lock beside it): its processes wake each other
         self.wakes = Wakes(path.with_name(path.name[:-len("-writers.lock")])) if path is not None else None
         self.poke: asyncio.Event | None = None  # set by another process's wake: the poller asks now
+        self.own: set[int] = set()  # ids of this process's changes not yet seen again by the poller
 
     async def work(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in one of the process's GAME_THREADS game threads (in the caller's context: its
@@ -303,7 +304,11 @@ class Hub:
         loop = self.loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop is shutting down
-                loop.call_soon_threadsafe(self.deliver, nid, gid, payload)
+                loop.call_soon_threadsafe(self._own_change, nid, gid, payload)
+
+    def _own_change(self, nid: int, gid: int, payload: JSON) -> None:
+        self.own.add(nid)  # the poller finds it again: not another process's (timing.polled counts those)
+        self.deliver(nid, gid, payload)
 
     def deliver(self, nid: int, gid: int, payload: JSON) -> None:
         for watcher in list(self.watchers.get(gid, ())):
@@ -319,13 +324,16 @@ class Hub:
 
     def take(self, rows: list[tuple[int, int, JSON]]) -> int:
         """Deliver polled rows not seen before, remembering the holes below the highest id seen; how many
-        were new."""
+        were other processes' (new to this one)."""
         clock = time.monotonic()
         new = 0
         for nid, gid, payload in rows:
             if nid <= self.last and self.holes.pop(nid, None) is None:
                 continue  # seen already
-            new += 1
+            if nid in self.own:
+                self.own.discard(nid)
+            else:
+                new += 1
             if nid > self.last:
                 if nid - self.last <= 10_000:
                     for hole in range(self.last + 1, nid):
@@ -335,6 +343,8 @@ class Hub:
         for hole, since in list(self.holes.items()):
             if clock - since > HOLE_SECONDS:
                 del self.holes[hole]
+        if self.own:  # one the poller passed before its delivery here was recorded is forgotten, not kept
+            self.own = {k for k in self.own if k > self.last}
         return new
 
     # -- tasks ---------------------------------------------------------------------------------

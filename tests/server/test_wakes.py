@@ -72,3 +72,12 @@ def test_8_a_wake_socket_left_by_a_dead_process_is_removed_and_a_long_path_uses_
     deep = tmp_path / ("d" * 120) / "polemos.db"
     far = notify.Wakes(deep)
     assert far.folder.parent != deep.parent and len(str(far.folder)) < 80
+
+
+def test_8_the_poller_counts_only_other_processes_changes_as_news(store: Store) -> None:
+    hub = notify.Hub(store, bots=False)
+    hub._own_change(5, 1, {"n": 1, "v": 1, "status": "active", "versions": {}, "humans": {}})
+    assert hub.take([(4, 1, {"n": 0, "v": 0, "status": "active", "versions": {}, "humans": {}}),
+                     (5, 1, {"n": 1, "v": 1, "status": "active", "versions": {}, "humans": {}}),
+                     (6, 2, {"n": 1, "v": 1, "status": "active", "versions": {}, "humans": {}})]) == 2
+    assert hub.own == set() and hub.last == 6
