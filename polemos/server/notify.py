@@ -101,20 +101,31 @@ class Wakes:
         that another user owns, a file system that refuses): the poller then keeps its interval alone."""
         if not hasattr(socket, "AF_UNIX"):
             return None
-        try:
-            self.folder.mkdir(mode=0o700, exist_ok=True)
-            if self.folder.stat().st_uid != os.getuid():  # nobody else's folder (a shared temporary one)
-                log.warning("wake-ups off: %s belongs to another user", self.folder)
+        for attempt in (1, 2):  # (again if the last process to stop removed the folder in between)
+            try:
+                self.folder.mkdir(mode=0o700, exist_ok=True)
+                if self.folder.stat().st_uid != os.getuid():  # nobody else's folder (a shared temporary one)
+                    log.warning("wake-ups off: %s belongs to another user", self.folder)
+                    return None
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+                sock.setblocking(False)
+                name = str(self.folder / f"{os.getpid()}-{secrets.token_hex(4)}")
+                try:
+                    sock.bind(name)
+                except OSError:
+                    sock.close()
+                    raise
+            except FileNotFoundError:
+                if attempt == 1:
+                    continue
+                log.warning("wake-ups off (%s vanished): the poller asks every interval", self.folder)
                 return None
-            sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-            sock.setblocking(False)
-            name = str(self.folder / f"{os.getpid()}-{secrets.token_hex(4)}")
-            sock.bind(name)
-        except OSError as exc:
-            log.warning("wake-ups off (%s): the poller asks every interval", exc)
-            return None
-        self.sock, self.name = sock, name
-        return sock
+            except OSError as exc:
+                log.warning("wake-ups off (%s): the poller asks every interval", exc)
+                return None
+            self.sock, self.name = sock, name
+            return sock
+        return None
 
     def close(self) -> None:
         if self.sock is not None:
@@ -122,6 +133,8 @@ class Wakes:
             self.sock = None
             with contextlib.suppress(OSError):
                 os.unlink(self.name)
+            with contextlib.suppress(OSError):  # the last process to stop removes the folder (only if empty)
+                os.rmdir(self.folder)
 
     def send(self) -> None:
         """Wake the other processes (from the thread that committed: ``sendto`` on a datagram socket is one
