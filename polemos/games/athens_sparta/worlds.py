@@ -113,8 +113,8 @@ LEVELS = {"normal": SearchConfig(seconds=1.0, clock=0.1)}
 #: the levels' sampler options (polemos.ai.ismcts.level_agent): the leaf judge of each (JUDGES; "standing"
 #: when not named). ``normal`` judges with the fitted judge (judge.py): over paired seeds 5000-5049 against the
 #: heuristic it won 55/100 (95% Wilson 45.2-64.4%; Elo +34, -28..+99) where the standing's won 51/100 on the
-#: same seeds (docs/ai.md, sixth pass): not shown stronger, at least as strong. ``hard`` is not measured with
-#: it and keeps the standing
+#: same seeds, and 108/200 over 5000-5099 (47.1-60.8%; docs/ai.md, sixth pass): not shown stronger, at least
+#: as strong. ``hard`` is not measured with it and keeps the standing
 LEVEL_OPTIONS: dict[str, dict[str, object]] = {"normal": {"judge": "fitted"}}
 
 #: per mille of the blocks on the map at full strength, by steps (2.11): measured over the Card, Move and
