@@ -52,11 +52,12 @@ COMPILED = (
     "polemos.games.athens_sparta.attrition",
     "polemos.games.athens_sparta.victory",
     "polemos.games.athens_sparta.rules",
-    # Go Tell the Spartans' searches, rule procedures and sequence of play (state and game stay pure Python:
-    # the kernel's State is subclassed there; tests replace sequence.advance where game.py calls it)
+    # Go Tell the Spartans' searches, state (a native subclass of the kernel's State), rule procedures and
+    # sequence of play (its game stays pure Python: tests replace sequence.advance where game.py calls it)
     "polemos.games.thermopylae.geometry",
     "polemos.games.thermopylae.comp",  # the components' class: its fields read natively by rules (issue 12)
     "polemos.games.thermopylae.search",
+    "polemos.games.thermopylae.state",
     "polemos.games.thermopylae.rules",
     "polemos.games.thermopylae.automaton",
     "polemos.games.thermopylae.sequence",
@@ -76,6 +77,12 @@ COMPILED = (
     "polemos.games.peloponnesian_war.armistice",
     "polemos.games.peloponnesian_war.setup",
     "polemos.games.peloponnesian_war.rules",
+    # Sparta vs. Athens' model, state (a native subclass of the kernel's State) and the Campaign Phase's
+    # procedures, where a step's time goes (campaign.takable, state.units_at); its rules.py stays pure Python
+    # (a test replaces rules.tribute_tally where rules.revenue_of calls it), as do its game, views and bots
+    "polemos.games.sparta_vs_athens.model",
+    "polemos.games.sparta_vs_athens.state",
+    "polemos.games.sparta_vs_athens.campaign",
 )
 #: The mypyc groups, one a game and one for the kernel (``polemos.core.game``: a module can be in one group
 #: only, and every game's state subclasses its State): each group is its own C library
@@ -83,11 +90,12 @@ COMPILED = (
 #: (``build_ext --parallel``). No compiled module of one game imports another game's, so the only calls
 #: that cross a group are into the kernel's. mypyc's separate compilation lets a native class of one group
 #: subclass a native class of another (a game's library loads the kernel's when it is imported): the games'
-#: native state classes subclass the kernel's State so, and interpreted classes (Go Tell the Spartans',
-#: Sparta vs. Athens', the toys, test doubles) as any Python class does (allow_interpreted_subclasses).
+#: native state classes subclass the kernel's State so, and interpreted classes (the games' play classes,
+#: the toys, test doubles) as any Python class does (allow_interpreted_subclasses).
 #: One group was one 25 MB C file on one core (CI's build: 5.7 minutes); the games' files are 8.5, 9.4 and
 #: 4.1 MB (gcc: 97, 95 and 46 CPU seconds), the kernel's small, so two cores finish in ~60%.
-GROUPS = {key: f"polemos._native_{key}" for key in ("core", "athens_sparta", "thermopylae", "peloponnesian_war")}
+GROUPS = {key: f"polemos._native_{key}"
+          for key in ("core", "athens_sparta", "thermopylae", "peloponnesian_war", "sparta_vs_athens")}
 ROOT = Path(__file__).resolve().parent.parent.parent  # the folder holding the ``polemos`` package
 MANIFEST = ROOT / "polemos" / "_native.json"
 

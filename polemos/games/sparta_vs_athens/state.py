@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from polemos.core.game import JSON, Outcome, Role, State
-from polemos.core.plain import copy_fields, copy_header, dump_fields, load_fields, state_header
+from polemos.core.plain import copy_header, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
 from polemos.games.sparta_vs_athens.model import ATHENS, NO, SIDES, SPARTA, Components, UnitType
 
@@ -98,8 +100,14 @@ def display_names(comp: Components) -> tuple[str, ...]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SVAState(State):
-    """One situation of a game of Sparta vs. Athens."""
+    """One situation of a game of Sparta vs. Athens.
+
+    In the compiled build (``polemos.core.native``) a native class: its fields are the ones set in
+    ``__init__`` and ``reset_caches`` (slots, read natively by the compiled rule procedures; issue 12), so
+    they are copied, saved and loaded by name, never through ``__dict__``. The play class
+    (``game.SVAPlay``) subclasses it."""
 
     def __init__(self, game: Game, comp: Components, seed: int, scenario: str | None, options: JSON) -> None:
         self.game = game
@@ -271,21 +279,64 @@ class SVAState(State):
 
     # ================================================================ copying
     def clone(self) -> SVAState:
-        c = type(self).__new__(type(self))
-        copy_header(self, c)
-        c.comp = self.comp
-        c.unit_name = self.unit_name
-        c.unit_type = self.unit_type
-        copy_fields(self, c, _SCALARS, _LISTS)
-        for name in _DICTS:
-            setattr(c, name, _plain_copy(getattr(self, name)))
-        c.log = list(self.log)
-        c.reset_caches()
+        c = type(self).__new__(type(self))  # the play class (game.py) of this state
+        c._copy_from(self)
         return c
+
+    def _copy_from(self, o: SVAState) -> None:
+        """Take every field of ``o`` (``_SCALARS``, ``_LISTS``, ``_DICTS``, the log), its derived data
+        forgotten: the lists copied, each task row too (rules change a task's arguments in place), the plain
+        dicts copied. Written out field by field, not through ``__dict__``: in the compiled build each is a
+        native slot (issue 12; the kernel's State's docstring)."""
+        copy_header(o, self)
+        self.comp = o.comp
+        self.unit_name = o.unit_name
+        self.unit_type = o.unit_type
+        self.year = o.year
+        self.quarter = o.quarter
+        self.phase = o.phase
+        self.prestige = o.prestige
+        self.government = o.government
+        self.chooser = o.chooser
+        self.first = o.first
+        self.phasing = o.phasing
+        self.lesser_used = o.lesser_used
+        self.event = o.event
+        self.propontis_prev = o.propontis_prev
+        self.winner = o.winner
+        self.end_reason = o.end_reason
+        self.first_year_done = o.first_year_done
+        self.macedon_side = o.macedon_side
+        self.u_loc = o.u_loc[:]
+        self.u_flip = o.u_flip[:]
+        self.u_side = o.u_side[:]
+        self.u_in = o.u_in[:]
+        self.u_moved = o.u_moved[:]
+        self.leader_at = o.leader_at[:]
+        self.leader_done = o.leader_done[:]
+        self.owner = o.owner[:]
+        self.ravaged = o.ravaged[:]
+        self.fort = o.fort[:]
+        self.siege = o.siege[:]
+        self.siege_winters = o.siege_winters[:]
+        self.ally_side = o.ally_side[:]
+        self.ally_out = o.ally_out[:]
+        self.treasury = o.treasury[:]
+        self.revenue = o.revenue[:]
+        self.forts_left = o.forts_left[:]
+        self.tally = o.tally[:]
+        self.year_flags = o.year_flags[:]
+        self.nsp_lost = o.nsp_lost[:]
+        self.tasks = [t[:] for t in o.tasks]
+        self.markers = o.markers[:]
+        self.pending = _plain_copy(o.pending)
+        self.force = _plain_copy(o.force)
+        self.log = o.log[:]
+        self.reset_caches()
 
     def _assign(self, other: State) -> None:
         assert isinstance(other, SVAState)
-        self.__dict__.update(other.clone().__dict__)
+        self._copy_from(other)
 
     def to_json(self) -> JSON:
         doc = state_header(self, self.comp.version)

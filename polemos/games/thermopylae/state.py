@@ -11,6 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from polemos.core.game import JSON, Game, Role, State
 from polemos.core.plain import copy_header, dump_fields, load_fields, state_header
 from polemos.core.rng import Rng
@@ -139,10 +141,15 @@ _SCALARS = ("ended_stage", "day", "series", "round", "day_round", "stage", "acto
             "retreat_area", "crises", "winner", "win_reason", "moving_side")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GTSState(State):
     """One situation of a game of Go Tell the Spartans: the data. The kernel contract's listing, applying,
     view and outcome come from the rule procedures, in ``game.GTSPlay`` (the states ``Game.new`` makes),
-    so that this module imports none of the modules above it."""
+    so that this module imports none of the modules above it.
+
+    In the compiled build (``polemos.core.native``) a native class: its fields are the ones set in
+    ``__init__`` and ``reset_caches`` (slots, read natively by the compiled rule procedures; issue 12), so
+    they are copied, saved and loaded by name, never through ``__dict__``."""
 
     def __init__(self, game: Game, comp: Comp, seed: int, scenario: str | None,
                  options: JSON) -> None:
@@ -246,34 +253,80 @@ class GTSState(State):
 
     # ---------------------------------------------------------------- copying
     def clone(self) -> GTSState:
-        c = type(self).__new__(type(self))
-        copy_header(self, c)
-        c.comp = self.comp
-        c.mode = self.mode
-        c.feigned = self.feigned
-        c.all_spartans = self.all_spartans
-        # the fields of _SCALARS and _LISTS (core.plain.copy_fields, written out: clone is on every undo point)
-        d, mine = c.__dict__, self.__dict__
-        for name in _SCALARS:
-            d[name] = mine[name]
-        for name in _FLAT_LISTS:
-            d[name] = mine[name][:]
-        c.fire_tally = [list(x) for x in self.fire_tally]
-        c.log = list(self.log)
-        # what was derived from this position holds for the copy (rules.touch and reset_caches forget it
-        # when the copy changes): undo's replays and the views of clones need not search again
-        c._seg = self._seg.copy()
-        c.reset_caches()
-        c._cache = dict(self._cache)
-        c._occ_kept = self._occ_kept  # never changed once made: shared
+        c = type(self).__new__(type(self))  # the play class (game.py) of this state
+        c._take(self, True)
         return c
 
     def _assign(self, other: State) -> None:
         """Become ``other``, taking its fields over: undo hands over a state rebuilt for the purpose and held
-        nowhere else (``State.undo``: a snapshot's clone replayed; ``_undo_by_replay``: a replay), so a second
-        clone here would only copy it again (issue 12)."""
+        nowhere else (``State.undo``: a snapshot's clone replayed; ``_undo_by_replay``: a replay), so its lists
+        are taken, not copied again (issue 12)."""
         assert isinstance(other, GTSState)
-        self.__dict__.update(other.__dict__)
+        self._take(other, False)
+
+    def _take(self, o: GTSState, copy: bool) -> None:
+        """Take every field of ``o`` (``_SCALARS``, ``_LISTS``, the log): with ``copy``, lists of its own (a
+        clone), else ``o``'s very lists (``o`` is dropped). What was derived from ``o``'s position holds for
+        this one (rules.touch and reset_caches forget it when it changes): undo's replays and the views of
+        clones need not search again. Written out field by field, not through ``__dict__``: in the compiled
+        build each is a native slot (issue 12; the kernel's State's docstring)."""
+        copy_header(o, self)
+        if not copy:
+            self.actions = o.actions
+        self.comp = o.comp
+        self.mode = o.mode
+        self.feigned = o.feigned
+        self.all_spartans = o.all_spartans
+        self.ended_stage = o.ended_stage
+        self.day = o.day
+        self.series = o.series
+        self.round = o.round
+        self.day_round = o.day_round
+        self.stage = o.stage
+        self.actor = o.actor
+        self.current = o.current
+        self.eph_round = o.eph_round
+        self.guard = o.guard
+        self.conf_roll = o.conf_roll
+        self.conf_left = o.conf_left
+        self.west = o.west
+        self.next_seq = o.next_seq
+        self.next_force = o.next_force
+        self.fire_target = o.fire_target
+        self.fire_hits = o.fire_hits
+        self.retreat_area = o.retreat_area
+        self.crises = o.crises
+        self.winner = o.winner
+        self.win_reason = o.win_reason
+        self.moving_side = o.moving_side
+        self.loc = o.loc[:] if copy else o.loc
+        self.facing = o.facing[:] if copy else o.facing
+        self.losses = o.losses[:] if copy else o.losses
+        self.disordered = o.disordered[:] if copy else o.disordered
+        self.force = o.force[:] if copy else o.force
+        self.moved = o.moved[:] if copy else o.moved
+        self.fired = o.fired[:] if copy else o.fired
+        self.seq = o.seq[:] if copy else o.seq
+        self.came_from = o.came_from[:] if copy else o.came_from
+        self.feint = o.feint[:] if copy else o.feint
+        self.fwd = o.fwd[:] if copy else o.fwd
+        self.deployed_at = o.deployed_at[:] if copy else o.deployed_at
+        self.lost = o.lost[:] if copy else o.lost
+        self.routed = o.routed[:] if copy else o.routed
+        self.committed = o.committed[:] if copy else o.committed
+        self.deploy_queue = o.deploy_queue[:] if copy else o.deploy_queue
+        self.melee_queue = o.melee_queue[:] if copy else o.melee_queue
+        self.army_g = o.army_g[:] if copy else o.army_g
+        self.army_p = o.army_p[:] if copy else o.army_p
+        self.stays = o.stays[:] if copy else o.stays
+        self.ended = o.ended[:] if copy else o.ended
+        self.fire_tally = [x[:] for x in o.fire_tally] if copy else o.fire_tally
+        self.log = o.log[:] if copy else o.log
+        self._seg = o._seg.copy() if copy else o._seg
+        self._legal_key = None if copy else o._legal_key
+        self._legal_val = [] if copy else o._legal_val
+        self._cache = dict(o._cache) if copy else o._cache
+        self._occ_kept = o._occ_kept  # never changed once made: shared
 
     def to_json(self) -> JSON:
         doc = state_header(self, self.comp.version)
