@@ -370,8 +370,12 @@ class Hub:
         assert poke is not None
         while True:
             woken = False
-            with contextlib.suppress(TimeoutError):  # a wake from another process, or the interval
-                await asyncio.wait_for(poke.wait(), self.poll_seconds)
+            # a wake from another process, or the interval. asyncio.timeout, not wait_for: on Python 3.11
+            # wait_for can swallow the task's cancellation when the wait ends at that moment, and then
+            # stop() waited for this loop for ever (a test's app shutdown hung in CI)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.poll_seconds):
+                    await poke.wait()
                 woken = True
             poke.clear()
             try:
