@@ -466,8 +466,11 @@ class Driver:
 
     @staticmethod
     async def wait(event: asyncio.Event, seconds: float) -> bool:
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(event.wait(), seconds)
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for may swallow this task's cancellation
+        # when the wait ends at that moment (see notify.Notifier._poll), and the run would not stop
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await event.wait()
             return True
         return False
 
