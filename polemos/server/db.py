@@ -5,7 +5,9 @@ schema is created and upgraded by Alembic migrations applied at start."""
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
+import sqlite3
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +31,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+log = logging.getLogger("polemos.server")
 
 
 def now() -> datetime:
@@ -178,6 +181,78 @@ def sqlite_synchronous() -> str:
     return chosen
 
 
+# SQLite's WAL is copied back into the database file by a checkpoint. By default (``wal_autocheckpoint`` 1000
+# pages) the commit that takes the WAL past 1,000 pages runs it, inside its transaction's write turn, which
+# every writer of both processes queues for; with ``synchronous=NORMAL`` the checkpoint is also where the
+# disk is waited for (two fsyncs). So each process runs its own checkpoints off the request path instead
+# (Checkpointer: ``PRAGMA wal_checkpoint(PASSIVE)``, which neither takes nor waits for the write lock, every
+# CHECKPOINT_SECONDS), and the commits' own checkpoint is kept only as a bound on the WAL should that thread
+# fall behind or not run (a Store used without the app's lifespan): WAL_FALLBACK_PAGES (~80 MB).
+# ``$POLEMOS_WAL_CHECKPOINT=commit`` keeps SQLite's own way (to measure with).
+CHECKPOINT_SECONDS = 1.0
+WAL_FALLBACK_PAGES = 20_000
+
+
+def checkpoints_in_thread() -> bool:
+    """Whether the server's processes checkpoint in a Checkpointer thread (the default), not in commits."""
+    return os.environ.get("POLEMOS_WAL_CHECKPOINT", "thread").strip().lower() != "commit"
+
+
+def sqlite_pragmas(cur: Any) -> None:
+    """The pragmas of every connection of the server to a SQLite file (SQLAlchemy's and polemos.server.hot's)."""
+    cur.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+    cur.execute(f"PRAGMA synchronous={sqlite_synchronous()}")  # an acknowledged action survives a crash
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    pages = WAL_FALLBACK_PAGES if checkpoints_in_thread() else 1000  # checkpoints: Checkpointer
+    cur.execute(f"PRAGMA wal_autocheckpoint={pages}")
+
+
+class Checkpointer:
+    """A thread of its own that checkpoints the SQLite file at ``path`` every ``seconds`` (PASSIVE: it copies
+    what no reader still needs, without the write lock), so that no commit does it inside the write turn.
+    Every server process runs one; two at once is harmless (the second finds the work done, or the
+    checkpoint lock taken, and returns)."""
+
+    def __init__(self, path: str, seconds: float = CHECKPOINT_SECONDS) -> None:
+        self.path = path
+        self.seconds = seconds
+        self.stopping = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.conn: sqlite3.Connection | None = None
+        self.runs = 0  # checkpoints made (tests read it)
+
+    def once(self) -> tuple[int, int, int]:
+        """One PASSIVE checkpoint: (busy, WAL frames, frames copied back), as SQLite reports them."""
+        if self.conn is None:
+            self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+            sqlite_pragmas(self.conn)
+        row = self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        self.runs += 1
+        return int(row[0]), int(row[1]), int(row[2])
+
+    def _run(self) -> None:
+        while not self.stopping.wait(self.seconds):
+            try:
+                self.once()
+            except sqlite3.Error as exc:  # a locked or vanished file: the next round tries again
+                log.warning("checkpoint of %s: %s", self.path, exc)
+
+    def start(self) -> None:
+        self.stopping.clear()
+        self.thread = threading.Thread(target=self._run, name="polemos-checkpoint", daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
 def make_engine(url: str) -> Engine:
     url = normalise_url(url)
     if url.startswith("sqlite"):
@@ -186,10 +261,7 @@ def make_engine(url: str) -> Engine:
         @event.listens_for(engine, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:
             cur = conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
-            cur.execute(f"PRAGMA synchronous={sqlite_synchronous()}")  # an acknowledged action survives a crash
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
+            sqlite_pragmas(cur)
             cur.close()
             conn.isolation_level = None  # we issue BEGIN ourselves (BEGIN IMMEDIATE for writes)
 

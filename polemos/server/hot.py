@@ -26,7 +26,7 @@ from sqlalchemy import Boolean, DateTime
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.sql import ClauseElement
 
-from polemos.server.db import sqlite_synchronous
+from polemos.server.db import sqlite_pragmas
 
 _DIALECT = sqlite_dialect.dialect()
 _to_db = DateTime().dialect_impl(_DIALECT).bind_processor(_DIALECT)
@@ -80,10 +80,7 @@ class Hot:
         conn: sqlite3.Connection | None = getattr(self.local, "conn", None)
         if conn is None:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")  # as polemos.server.db.make_engine
-            conn.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
-            conn.execute("PRAGMA foreign_keys=ON")
-            conn.execute("PRAGMA busy_timeout=30000")
+            sqlite_pragmas(conn)  # as polemos.server.db.make_engine's
             self.local.conn = conn
             with self.lock:
                 self.opened.append(conn)

@@ -43,6 +43,7 @@ from starlette.concurrency import run_in_threadpool
 
 from polemos.core.game import JSON
 from polemos.server import timing
+from polemos.server.db import Checkpointer, checkpoints_in_thread
 from polemos.server.service import BOT_LEASE, Store, Viewer
 from polemos.server.signals import SPECTATOR
 
@@ -226,6 +227,9 @@ class Hub:
         path = store.turns.path  # an SQLite file's (its writers' lock beside it): its processes wake each other
         self.wakes = Wakes(path.with_name(path.name[:-len("-writers.lock")])) if path is not None else None
         self.poke: asyncio.Event | None = None  # set by another process's wake: the poller asks now
+        # the SQLite file's checkpoints, off the request path (db.Checkpointer)
+        self.checkpointer = (Checkpointer(store.hot.path) if store.hot is not None and checkpoints_in_thread()
+                             else None)
         self.own: set[int] = set()  # ids of this process's changes not yet seen again by the poller
 
     async def work(self, fn: Callable[..., T], *args: Any) -> T:
@@ -256,6 +260,8 @@ class Hub:
         self.last = await run_in_threadpool(self.store.last_notification)
         self.store.listeners.append(self._from_store)
         self.tasks = [asyncio.create_task(self._poll())]
+        if self.checkpointer is not None:
+            self.checkpointer.start()
         if timing.RECORDER is not None:
             self.tasks.append(asyncio.create_task(timing.watch_loop()))
         if self.bots:
@@ -270,6 +276,8 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.tasks = []
+        if self.checkpointer is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.checkpointer.stop)
         if self.pool is not None:  # its threads end once idle (work already started finishes)
             self.pool.shutdown(wait=False)
             self.pool = None
