@@ -62,8 +62,15 @@ FULL_COLLECT_SECONDS = 600.0
 # turn among them: in one `polemos loadtest --games 100 --pace 5` on the busy 2-core machine, Starlette's
 # 40 threads gave a median action latency of 43 ms and a p95 of 366 ms, 6 threads 25 ms and 140 ms. Fewer
 # than 6 queue requests behind one another: `--games 100 --pace 2`, 3 threads: p99 2.0-2.2 s, 6: 1.6-2.4 s
-# (with Python's 5 ms switch interval; see app.SWITCH_INTERVAL). $POLEMOS_GAME_THREADS to measure with.
-GAME_THREADS = int(os.environ.get("POLEMOS_GAME_THREADS", "6"))
+# (with Python's 5 ms switch interval; see app.SWITCH_INTERVAL). With the 1 ms interval, 3: every thread that
+# wants the GIL adds to each hand-over's wait, and a request hands it over a dozen times, the writer holding
+# SQLite's write turn too (its wait there holds up every writer of both processes); the requests beyond 3
+# wait in order, without a thread (the pool's queue: admission). Measured (issue 8, 2026-11-28, `polemos
+# loadtest --games 500 --pace 5` interleaved, the machine at load 11-22 from other work): 6 threads p99
+# 486-2,287 ms (median of 7 runs 1,081) at 9.7-12.8 ms of server CPU per action, 3 threads 113-1,956 ms
+# (median of 6: 270; 5 of 6 under 350) at 7.8-11.7 ms; 2 threads 214 and 1,168 ms (docs/measurements.md).
+# $POLEMOS_GAME_THREADS to measure with.
+GAME_THREADS = int(os.environ.get("POLEMOS_GAME_THREADS", "3"))
 # A poller woken by another process (Wakes) asks again no sooner than this after a woken query: at 100 changes
 # a second its query (~0.2-0.3 ms of CPU and a trip to a thread) would otherwise run up to 100 times a second
 # per process; so at most 20, and a batch holds the changes of 50 ms (~2-3 at 100 actions/s; the interval's
