@@ -8,6 +8,8 @@ players' decisions, is in ``sequence.py``; the Persian automaton of the solitair
 
 from __future__ import annotations
 
+from typing import Final
+
 from polemos.games.thermopylae.search import NO_REACH, Reach, SegCache
 from polemos.games.thermopylae.search import Dest as Dest  # the movement search's data (search.py)
 from polemos.games.thermopylae.state import (
@@ -39,6 +41,15 @@ _ALL_FACINGS = (0, 1, 2, 3)
 SITUATION_NAMES = ("front", "flank", "rear")
 
 # ============================================================================ small helpers
+
+# ``GTSState._cache`` keys of what is kept per side, unit or unit type, as ints (no tuple made and hashed at
+# each look-up, issue 12): the base plus the side (0, 1), the unit type (0-3) or the unit index
+_K_SCAN: Final = 0
+_K_ZOC: Final = 2
+_K_ENEMY_AREAS: Final = 4
+_K_FITS: Final = 8
+_K_FIRE: Final = 1 << 20
+_K_PLACE: Final = 2 << 20
 
 
 def automaton(s: GTSState) -> bool:
@@ -187,7 +198,7 @@ def side_arrays(s: GTSState, side: int) -> tuple[list[int], list[int], list[bool
 def enemy_zoc(s: GTSState, side: int) -> list[bool]:
     """Areas in the ZOC of ``side``'s enemies: the three Front areas of hoplite and mixed units (3.3.1)."""
     comp = s.comp
-    key = ("zoc", side)
+    key = _K_ZOC + side
     cached = s._cache.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
@@ -215,7 +226,7 @@ def _worst_facing(d: int, def_facing: int) -> int:
 def _side_scan(s: GTSState, side: int) -> tuple[list[int], list[int], list[bool], list[int]]:
     """Per area: ``side``'s unit count and unit type (-1 if none), whether enemies are there; and where
     ``side``'s enemies stand and face, as ``[u, area, facing, ...]`` (cached until something moves)."""
-    key = ("scan", side)
+    key = _K_SCAN + side
     cached = s._cache.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
@@ -249,9 +260,12 @@ def _segment_cache(s: GTSState, side: int) -> SegCache:
         seg.cnt, seg.typ = cnt, typ
         seg.zoc = enemy_zoc(s, side)
     elif seg.cnt is not cnt:
-        if seg.cnt != cnt or seg.typ != typ:
-            old_cnt, old_typ = seg.cnt, seg.typ
-            changed = {a for a in range(len(cnt)) if cnt[a] != old_cnt[a] or typ[a] != old_typ[a]}
+        old_cnt, old_typ = seg.cnt, seg.typ
+        changed: set[int] = set()  # (one pass over the areas, not a comparison of the lists first)
+        for a in range(len(cnt)):
+            if cnt[a] != old_cnt[a] or typ[a] != old_typ[a]:
+                changed.add(a)
+        if changed:
             reaches, stale = seg.reaches, seg.stale
             for key in [k for k, r in stale.items() if not changed.isdisjoint(r.structural)]:
                 del stale[key]
@@ -280,7 +294,7 @@ def reach_of(s: GTSState, u: int, occ: list[list[int]], force: list[int] | None 
         seg = _segment_cache(s, s.comp.u_side[u])
     if force is None:
         force = force_of(s, u, occ)
-    key = (u, a0, s.facing[u], tuple(force), s.moved[u])
+    key = reach_key(s, u, a0, force)
     hit = seg.reaches.get(key)
     if hit is not None:
         return hit
@@ -297,6 +311,17 @@ def reach_of(s: GTSState, u: int, occ: list[list[int]], force: list[int] | None 
             entry.a0, entry.size, entry.type, entry.col0 = old.a0, old.size, old.type, old.col0
     seg.reaches[key] = entry
     return entry
+
+
+def reach_key(s: GTSState, u: int, a0: int, force: list[int]) -> int:
+    """The key of the search for the force ``force`` topped by ``u`` in area ``a0`` in ``SegCache.reaches``:
+    the unit, area, facing, moved flag and the force's units as one int (a dict keyed by ints, not by tuples
+    made and hashed at each look-up: issue 12). The force's units are its top digits, so any force fits."""
+    nu = len(s.loc)
+    code = 0
+    for v in force:
+        code = code * (nu + 1) + v + 1
+    return (((code * nu + u) * 2 + int(s.moved[u])) * 4 + s.facing[u]) * s.comp.n_areas + a0
 
 
 def reach_texts(s: GTSState, u: int, r: Reach) -> list[str]:
@@ -339,7 +364,7 @@ class MoveOption:
 
     __slots__ = ("area", "detach", "force", "key", "reach", "role", "u")
 
-    def __init__(self, u: int, area: int, force: list[int], key: tuple[object, ...], role: str, r: Reach,
+    def __init__(self, u: int, area: int, force: list[int], key: int, role: str, r: Reach,
                  detach: list[tuple[str, str]]) -> None:
         self.u = u
         self.area = area
@@ -361,8 +386,7 @@ def _menu_area(s: GTSState, side: int, a: int, occ: list[list[int]], enemy_at: l
         if len(force) > 1 and not enemy_at[a]:
             detach = [(f"detach {ids[v]}", unit_role(s, v)) for v in force[1:]]
         r = reach_of(s, u, occ, force, seg)
-        out.append(MoveOption(u, a, force, (u, a, s.facing[u], tuple(force), s.moved[u]), unit_role(s, u), r,
-                              detach))
+        out.append(MoveOption(u, a, force, reach_key(s, u, a, force), unit_role(s, u), r, detach))
     return out
 
 
@@ -456,7 +480,11 @@ def _reach(s: GTSState, u: int, occ: list[list[int]], force: list[int], zoc: lis
         a, f = rest // 5, rest % 5
         if nr:
             touched.add(nr - 1)
-        events += (a, f - 1, cf - 1, mp, nr - 1)
+        events.append(a)  # (five appends, not a tuple concatenated: issue 12)
+        events.append(f - 1)
+        events.append(cf - 1)
+        events.append(mp)
+        events.append(nr - 1)
     r.keys, r.mps = _ends(r, cnt, typ)
     return r
 
@@ -695,19 +723,34 @@ def _force_moved(s: GTSState, side: int, force: list[int], start: int, dest: int
     :func:`move_menu` to update."""
     cache = s._cache
     occ: list[list[int]] | None = cache.get("occ")
-    scan: tuple[list[int], list[int], list[bool], list[int]] | None = cache.get(("scan", side))
-    zoc = cache.get(("zoc", side))
+    scan: tuple[list[int], list[int], list[bool], list[int]] | None = cache.get(_K_SCAN + side)
+    zoc = cache.get(_K_ZOC + side)
     menu = cache.get(("menu", side, s.stage))
     cache.clear()
     if occ is None:
         return
     if dest != start:
         seq = s.seq
-        moving = set(force)
         occ = list(occ)  # a new snapshot: whoever holds the old one keeps it as it was
         if start >= 0:
-            occ[start] = [v for v in occ[start] if v not in moving]
-        occ[dest] = sorted(occ[dest] + force, key=lambda v: (seq[v], v))  # as occupancy() orders a pile
+            occ[start] = [v for v in occ[start] if v not in force]
+        pile = occ[dest] + force
+        # as occupancy() orders a pile, by (seq, unit): the movers took fresh seqs in force order (do_move,
+        # place), so they come after the pile's units as they are; else sorted as ints (no key call, issue 12)
+        nu = len(seq)
+        last = -1
+        ordered = True
+        for v in pile:
+            key = seq[v] * nu + v
+            if key < last:
+                ordered = False
+                break
+            last = key
+        if not ordered:
+            keys = [seq[v] * nu + v for v in pile]
+            keys.sort()
+            pile = [key % nu for key in keys]
+        occ[dest] = pile
         if scan is not None:
             cnt, typ = list(scan[0]), list(scan[1])
             u_side, u_type = s.comp.u_side, s.comp.u_type
@@ -724,9 +767,9 @@ def _force_moved(s: GTSState, side: int, force: list[int], start: int, dest: int
     cache["occ"] = occ
     s._occ_kept = (s.loc[:], s.seq[:], occ)
     if scan is not None:
-        cache[("scan", side)] = scan
+        cache[_K_SCAN + side] = scan
     if zoc is not None:
-        cache[("zoc", side)] = zoc
+        cache[_K_ZOC + side] = zoc
     if menu is not None:
         cache[("menu before", side, s.stage)] = (menu, {start, dest} if start >= 0 else {dest})
 
@@ -821,7 +864,7 @@ def occupied_areas(s: GTSState) -> list[bool]:
 
 def enemy_areas(s: GTSState, side: int) -> list[int]:
     """The areas holding units of ``side``'s enemy, in order (cached until something moves)."""
-    key = ("enemy areas", side)
+    key = _K_ENEMY_AREAS + side
     cached: list[int] | None = s._cache.get(key)
     if cached is None:
         enemy_at = side_arrays(s, side)[2]
@@ -832,7 +875,7 @@ def enemy_areas(s: GTSState, side: int) -> list[int]:
 def fire_targets(s: GTSState, u: int) -> list[int]:
     """Areas ``u`` may fire at now: range (8.2.2), arcs (8.2.1), LOS (8.2.3-8.2.5), G24-G25. The list is
     kept until a unit moves: do not change it."""
-    key = ("fire", u)
+    key = _K_FIRE + u
     cached = s._cache.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
@@ -1349,7 +1392,7 @@ def must_be_west(s: GTSState, u: int) -> bool:
 def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
     """Legal (area, facing) for placing Greek unit ``u`` (6.0, 6.0.1, 3.1.2; G4, G27). The list is kept
     until a unit moves: do not change it."""
-    key = ("place", u)
+    key = _K_PLACE + u
     cached = s._cache.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
@@ -1371,8 +1414,11 @@ def place_options(s: GTSState, u: int) -> list[tuple[int, int]]:
     near: set[int] | None = None  # G4: a contingent set up in adjacent areas: next to one already placed
     if comp.counters.contingents[cid].adjacent_setup and placed:
         near = set(placed)
+        nbr = comp.nbr
         for p in placed:
-            near.update(n for n in comp.nbr[p] if n >= 0)
+            for n in nbr[p]:
+                if n >= 0:
+                    near.add(n)
     fits = _deploy_fits(s, comp.u_type[u], occ)
     out: list[tuple[int, int]] = []
     if not west_only and phocians_west_ok and near is None:
@@ -1398,7 +1444,7 @@ def _deploy_fits(s: GTSState, t: int, occ: list[list[int]]) -> list[_Fit]:
     of the Wall, and the (area, facing) spots a Greek unit of type ``t`` may take there (3.1.1, 3.1.2; 3.1.3:
     a stack keeps one facing; none where it may not join). Kept until something moves; :func:`place` updates
     it in the one area a placed unit joins."""
-    key = ("fits", t)
+    key = _K_FITS + t
     cached: list[_Fit] | None = s._cache.get(key)
     if cached is not None:
         return cached
@@ -1454,7 +1500,7 @@ def place(s: GTSState, u: int, a: int, f: int) -> None:
     occ = occupancy(s)
     here = side_units(occ, a, GREEK, s.comp)
     cache = s._cache
-    fits = {t: cache[("fits", t)] for t in range(len(TYPE_NAMES)) if ("fits", t) in cache}
+    fits = {t: cache[_K_FITS + t] for t in range(len(TYPE_NAMES)) if _K_FITS + t in cache}
     s.loc[u] = a
     s.facing[u] = f
     s.seq[u] = s.next_seq
@@ -1472,7 +1518,7 @@ def place(s: GTSState, u: int, a: int, f: int) -> None:
             if i >= 0:
                 old = list(old)
                 old[i] = (a, old[i][1], _fit_spots(s, t, a, pile))
-            cache[("fits", t)] = old
+            cache[_K_FITS + t] = old
 
 
 def _deploy_index(comp: Comp) -> dict[int, int]:

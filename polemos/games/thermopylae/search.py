@@ -72,8 +72,8 @@ class SegCache:
         self.token: tuple[object, ...] | None = None
         self.cnt: list[int] = []
         self.typ: list[int] = []
-        self.reaches: dict[tuple[object, ...], Reach] = {}
-        self.stale: dict[tuple[object, ...], Reach] = {}  # reaches whose ends only need finding again
+        self.reaches: dict[int, Reach] = {}  # by rules.reach_key
+        self.stale: dict[int, Reach] = {}  # reaches whose ends only need finding again
         self.zoc: list[bool] = []
 
     def copy(self) -> SegCache:
