@@ -706,7 +706,11 @@ def run(settings: Settings) -> Report:
         report = Report(settings, f"at {settings.url}")
     else:
         server = Server(settings.workers)
-        server.start()
+        try:
+            server.start()
+        except BaseException:  # a server that did not start leaves no process or folder behind
+            server.stop()
+            raise
         host, port = "127.0.0.1", server.port
         report = Report(settings, server.describe())
     proc = server.proc if server is not None else None
