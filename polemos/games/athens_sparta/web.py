@@ -330,6 +330,7 @@ CAP = 0.73  # the height of its capitals over the baseline, in ems
 NAME_SIZES = (21.0, 19.0, 17.0, 15.0)  # smaller only where no place at 21 px is free (NAUPACTUS in the 1st edition)
 NUDGES = (0.0, 6.0, -6.0, 12.0, -12.0, 18.0, -18.0, 24.0, -24.0)  # sideways, when the name would touch a marker
 LIFTS = (0.0, 2.0, -2.0)  # and a little down or up (its own marker stays 2 px away)
+DROPS = (6.0, 8.0, 10.0, 12.0, 14.0)  # further down, off the blocks' words, where nothing nearer is clear (_name_try)
 
 
 def _name_places(board: Board, centre: dict[str, tuple[float, float]],
@@ -507,6 +508,19 @@ def _name_try(base: _Base, room: _NameRoom, name: str, near: list[Box],
             best = (covered, (x0 + dx, y0 + dy, font))
         if covered == 0:
             break
+    if best is None or best[0] > 0:
+        # no place a few pixels off is clear: further down, over its own marker's top as long as it touches neither
+        # that marker nor its rings (issue 11: MEGARA's name under PLATAEA's siege, whose defenders past the siege
+        # limit, 5.31, stand in a second row outside the walls, over the names below, for want of room)
+        for font, dy, dx in product(NAME_SIZES, DROPS, NUDGES):
+            box = _name_box(name, x0 + dx, y0 + dy, font)
+            if _name_touches(box, "", around, list(others), base.board):  # "": its own marker counts too
+                continue
+            covered = sum(1 for w in near if _meets(box, w))
+            if best is None or covered < best[0]:
+                best = (covered, (x0 + dx, y0 + dy, font))
+            if covered == 0:
+                break
     return best[1] if best is not None else None
 
 
