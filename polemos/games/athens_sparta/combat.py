@@ -196,7 +196,7 @@ def _battle_hexes_occ(s: S, side: int) -> tuple[list[int], list[int], list[int]]
     """battle_hexes without a first-edition patrol: read from the occupancy snapshot (common.Occ),
     which the Combat Phase's listings share, instead of a pass over the blocks (issue 12)."""
     occ = occ_of(s)
-    field, ins, revolt = occ.field, occ.inside, occ.revolt
+    field, ins, outside = occ.field, occ.inside, occ.outside
     oracle = geo(s.comp.board).oracle
     fought = s.fought
     me, them = 1 << side, 1 << (1 - side)
@@ -205,7 +205,7 @@ def _battle_hexes_occ(s: S, side: int) -> tuple[list[int], list[int], list[int]]
         f, i = field[h], ins[h]
         if not (f | i) & them or h in fought or oracle[h]:
             continue  # every battle, storm or sally needs the enemy there
-        if (f & me and f & them) or revolt[h] & me:
+        if (f & me and f & them) or outside[h] & (me << 4):  # a revolt block outside the walls
             mandatory.append(h)
         elif f & me and i & them:
             storm.append(h)

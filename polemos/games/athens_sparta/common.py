@@ -131,9 +131,10 @@ def update_control(s: S) -> None:
         hexes = list(bits)
         fs = [bits[h] for h in hexes]
     else:
-        field, inside, land, sea = occ.field, occ.inside, occ.land, occ.sea
+        field, inside, outside = occ.field, occ.inside, occ.outside
         hexes = occ.hexes
-        fs = [field[h] | inside[h] << 2 | land[h] << 4 | sea[h] << 6 for h in hexes]
+        # outside the walls: armies and revolt blocks 16 << o, navies 64 << o (Occ.outside's bits 0-3)
+        fs = [field[h] | inside[h] << 2 | (outside[h] & 15) << 4 for h in hexes]
     # cities occupied only by one side change hands (1.1: "unless occupied by ...")
     city_at = board.city_at
     changed = False
@@ -255,57 +256,67 @@ class Occ:
     (4.2, :func:`update_control`) and the Combat Phase's battles (5.0, ``combat.battle_hexes``) are
     read. Kept with the blocks' hexes, owners and walls status it was built from (:func:`occ_of`)."""
 
-    __slots__ = ("armies", "closed", "count", "field", "hexes", "inside", "land", "loc", "owner", "revolt",
-                 "sea", "walls")
+    __slots__ = ("closed", "field", "hexes", "inside", "loc", "outside", "owner", "stack", "walls")
 
     def __init__(self, s: S) -> None:
         nh = len(s.comp.board.hexes)
+        # four lists a hex (each Occ is built after most actions and freed later: a list of 323 entries costs
+        # its making and its freeing; the per-side facts are packed as bits, issue 12)
         field = [0] * nh
         inside = [0] * nh
-        # per hex, bits by side of the blocks outside the walls: armies and revolt blocks (``land``),
-        # navies (``sea``), revolt blocks (``revolt``)
-        land = [0] * nh
-        sea = [0] * nh
-        revolt = [0] * nh
-        count = [[0] * nh, [0] * nh]
-        armies = [[0] * nh, [0] * nh]
+        # per hex, bits by side of the blocks outside the walls: armies and revolt blocks (``1 << o``),
+        # navies (``4 << o``), revolt blocks (``16 << o``)
+        outside = [0] * nh
+        # per hex, the blocks that count toward stacking (4.1) and the armies among them, by side: Athens'
+        # count in bits 0-7 and its armies in bits 8-15, Sparta's in bits 16-23 and 24-31 (:func:`stacked`)
+        stack = [0] * nh
         # the occupied hexes, in the order of the first block standing there (update_control's order)
         hexes: list[int] = []
         # per block: 0 revolt (not counted), 1 navy (counted), 2 army (counted, an army)
-        for h, o, i, k in zip(s.loc, s.owner, s.inside, occ_kinds(s.comp.blocks), strict=False):
+        # an index loop over the typed lists (native in the compiled build: no zip tuples; issue 12)
+        loc = s.loc
+        owner = s.owner
+        walls = s.inside
+        kinds = occ_kinds(s.comp.blocks)
+        for b in range(min(len(loc), len(owner), len(walls), len(kinds))):
+            h = loc[b]
+            o = owner[b]
             if h < 0 or o > SPARTA:
                 continue
+            k = kinds[b]
             if not (field[h] or inside[h]):
                 hexes.append(h)
             bo = 1 << o
-            if i:
+            if walls[b]:
                 inside[h] |= bo
             else:
                 field[h] |= bo
                 if k == 1:
-                    sea[h] |= bo
+                    outside[h] |= bo << 2
+                elif k:
+                    outside[h] |= bo
                 else:
-                    land[h] |= bo
-                    if not k:
-                        revolt[h] |= bo
+                    outside[h] |= bo | bo << 4
             if k:
-                count[o][h] += 1
-                if k == 2:
-                    armies[o][h] += 1
+                stack[h] += (1 if k == 1 else 0x101) << (16 * o)
         self.field = field
         self.inside = inside
-        self.land = land
-        self.sea = sea
-        self.revolt = revolt
-        self.count = count
-        self.armies = armies
+        self.outside = outside
+        self.stack = stack
         self.hexes = hexes
         # what it was built from (compared by occ_of)
-        self.loc = s.loc[:]
-        self.owner = s.owner[:]
-        self.walls = s.inside[:]
+        self.loc = loc[:]
+        self.owner = owner[:]
+        self.walls = walls[:]
         # closed_to's answers: (side, sea, Persian support) -> (the control it was built from, it)
         self.closed: dict[tuple[int, bool, int], tuple[list[int], list[bool]]] = {}
+
+
+def stacked(occ: Occ, side: int, h: int) -> tuple[int, int]:
+    """The blocks of ``side`` in ``h`` that count toward stacking (4.1: revolt blocks do not), and
+    the armies among them."""
+    v = occ.stack[h] >> (16 * side)
+    return v & 255, v >> 8 & 255
 
 
 def occ_of(s: S) -> Occ:
@@ -482,8 +493,7 @@ def stack_ok(s: S, side: int, h: int, extra: int, occ: Occ | None = None, at: in
         return True  # 7.0: the revolt block does not count toward stacking
     if occ is None:
         occ = occ_of(s)
-    n = occ.count[side][h]
-    armies = occ.armies[side][h]
+    n, armies = stacked(occ, side, h)
     if (s.loc[extra] if at is None else at) == h:
         n -= 1
         if t != NAVY:

@@ -258,60 +258,68 @@ def _kept_menu(s: S, side: int, menus: list[MoveMenu | None]) -> MoveMenu:
     bit = geo(s.comp.board).bit
     ce = 0  # hexes whose enemy blocks, sieges, control or attacks changed
     cf = 0  # hexes where the side's own blocks changed (its stacking room, 4.1)
+    # the comparisons below are index loops over typed lists (native in the compiled build: no zip, no
+    # tuples, no bytes), and only the lists that changed are copied (issue 12)
     if lctrl != m.lctrl or sctrl != m.sctrl:
         # 4.2: the control snapshot of a new Phase: the hexes whose control changed
-        # (the control values 0-5 as bytes; XOR of the old and new, land and sea: a byte per hex, not 0
-        # where it changed)
-        diff = ((int.from_bytes(bytes(lctrl), "little") ^ int.from_bytes(bytes(m.lctrl), "little"))
-                | (int.from_bytes(bytes(sctrl), "little") ^ int.from_bytes(bytes(m.sctrl), "little")))
-        for h in [h for h, v in enumerate(diff.to_bytes(len(lctrl), "little")) if v]:
-            ce |= bit[h]
+        mlc = m.lctrl
+        msc = m.sctrl
+        for h in range(len(lctrl)):
+            if lctrl[h] != mlc[h] or sctrl[h] != msc[h]:
+                ce |= bit[h]
         m.lctrl = lctrl[:]
         m.sctrl = sctrl[:]
-    # the blocks that changed: found list by list (most actions change one block's hex and moved flag)
-    moved_blocks = set()
-    if loc != m.loc:
-        moved_blocks.update([b for b, (x, y) in enumerate(zip(loc, m.loc, strict=True)) if x != y])
-    if owner != m.owner:
-        moved_blocks.update([b for b, (x, y) in enumerate(zip(owner, m.owner, strict=True)) if x != y])
-    if ins != m.inside:
-        moved_blocks.update([b for b, (x, y) in enumerate(zip(ins, m.inside, strict=True)) if x != y])
-    dirty = list(moved_blocks)
-    if moved != m.moved:
-        dirty.extend([b for b, (x, y) in enumerate(zip(moved, m.moved, strict=True)) if x != y])
-    if start != m.start:
-        dirty.extend([b for b, (x, y) in enumerate(zip(start, m.start, strict=True)) if x != y])
-    if moved_blocks:
+    # the blocks that changed (most actions change one block's hex and moved flag)
+    nb = len(loc)
+    dirty: list[int] = []
+    if loc != m.loc or owner != m.owner or ins != m.inside:
         mloc = m.loc
         mowner = m.owner
+        mins = m.inside
         enemy = 1 - side
         enemy_bit = 1 << enemy
         occ = occ_of(s)
-        for b in moved_blocks:
+        ofield = occ.field
+        oinside = occ.inside
+        for b in range(nb):
             was = mloc[b]
             h = loc[b]
             o = owner[b]
             mo = mowner[b]
+            if was == h and o == mo and ins[b] == mins[b]:
+                continue
+            dirty.append(b)
             where = (bit[was] if was >= 0 else 0) | (bit[h] if h >= 0 else 0)
             if o == enemy or mo == enemy:
                 ce |= where
             if o == side or mo == side:
                 cf |= where
                 # a siege begins or ends where the enemy's blocks are (field | inside == 3)
-                for x in (was, h):
-                    if x >= 0 and (occ.field[x] | occ.inside[x]) & enemy_bit:
-                        ce |= bit[x]
+                if was >= 0 and (ofield[was] | oinside[was]) & enemy_bit:
+                    ce |= bit[was]
+                if h >= 0 and (ofield[h] | oinside[h]) & enemy_bit:
+                    ce |= bit[h]
+        m.loc = loc[:]
+        m.owner = owner[:]
+        m.inside = ins[:]
+    if moved != m.moved:
+        mmoved = m.moved
+        for b in range(nb):
+            if moved[b] != mmoved[b]:
+                dirty.append(b)
+        m.moved = moved[:]
+    if start != m.start:
+        mstart = m.start
+        for b in range(nb):
+            if start[b] != mstart[b]:
+                dirty.append(b)
+        m.start = start[:]
     if attacks != m.attacks:
         old = m.attacks
         for x in set(old) | set(attacks):
             if old.count(x) != attacks.count(x):
                 ce |= bit[x // 6]  # an attack through a hexside of hex x // 6 (4.1)
         m.attacks = attacks[:]
-    m.loc = loc[:]
-    m.owner = owner[:]
-    m.inside = ins[:]
-    m.moved = moved[:]
-    m.start = start[:]
     if ce:
         march = m.march
         for key in [k for k, v in march.items() if v[1] & ce]:
@@ -324,7 +332,11 @@ def _kept_menu(s: S, side: int, menus: list[MoveMenu | None]) -> MoveMenu:
         for port in [k for k, v in sea.items() if not v.done or v.read[0] & ce]:
             del sea[port]
     if ce or cf:
-        dirty.extend([b for b, (e, f) in enumerate(zip(m.deps_e, m.deps_f, strict=True)) if e & ce or f & cf])
+        deps_e = m.deps_e
+        deps_f = m.deps_f
+        for b in range(nb):
+            if (ce and deps_e[b] & ce) or (cf and deps_f[b] & cf):
+                dirty.append(b)
     if dirty:
         _ask(s, side, m, sorted(set(dirty)))
     return m
@@ -1019,14 +1031,15 @@ def _fitting(s: S, side: int, b: int, reach: list[int], occ: Occ, first: bool) -
         return out
     # stack_ok, written out
     army = t != NAVY
-    count = occ.count[side]
-    armies = occ.armies[side]
+    stack = occ.stack  # common.stacked, written out
+    shift = 16 * side
     lims = g.lim
     here = s.loc[b]
     for h in reach:
         if h != syr:
-            n = count[h]
-            a = armies[h]
+            v = stack[h] >> shift
+            n = v & 255
+            a = v >> 8 & 255
             if here == h:
                 n -= 1
                 if army:
