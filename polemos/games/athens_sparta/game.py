@@ -6,73 +6,29 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from polemos.core.errors import RecordError
-from polemos.core.game import JSON, Game, Outcome, Role, State
+from polemos.core.game import JSON, Game, Role, State
 from polemos.core.options import OptionSpec
 from polemos.core.plain import position_from_json
 from polemos.core.rng import Rng
 from polemos.games.athens_sparta import rules, view
 from polemos.games.athens_sparta.data import load_components, load_components_first
 from polemos.games.athens_sparta.hidden import hidden_variants
-from polemos.games.athens_sparta.model import ATHENS, EDITION_FIRST, EDITION_SECOND, EDITIONS, SPARTA, Components
+from polemos.games.athens_sparta.model import EDITION_FIRST, EDITION_SECOND, EDITIONS, Components
+from polemos.games.athens_sparta.rules import AthensSpartaRules
 from polemos.games.athens_sparta.state import POOL, ROLES, SIDE_OF_ROLE, AthensSpartaState
-from polemos.games.athens_sparta.victory import points
-
-# active_roles' answers: by side, and by the mask of the sides a simultaneous decision waits for
-_ROLE_OF: tuple[tuple[Role, ...], ...] = tuple((r,) for r in ROLES)
-_ROLES_OF: tuple[tuple[Role, ...], ...] = ((), (ROLES[ATHENS],), (ROLES[SPARTA],), ROLES)
 
 
-class AthensSpartaPlay(AthensSpartaState):
+class AthensSpartaPlay(AthensSpartaRules):
     """A game of Athens & Sparta as the kernel plays it: the state's data (``state.py``) with the
-    contract's listing, applying, views and outcome from the rule procedures (``rules.py`` and the
-    modules under it), ``victory.py`` and ``view.py``, which sit above the state in the package's
-    layers (issue 12)."""
-
-    def active_roles(self) -> tuple[Role, ...]:
-        # rules.deciders, as roles (asked several times a step: no list built)
-        p = self.pending
-        if p is None or self.winner >= 0:
-            return ()
-        if p["kind"] in rules.SIMULTANEOUS:
-            sides = p["sides"]
-            return _ROLES_OF[(ATHENS in sides) | (SPARTA in sides) << 1]
-        return _ROLE_OF[int(p["side"])]
-
-    def legal_actions(self, role: Role) -> list[str]:
-        return list(self._kept_legal(role))
-
-    def _kept_legal(self, role: Role) -> list[str]:
-        """The legal actions of ``role``, kept for the state as it is (keyed by the role and the number of
-        actions; the caller must not change the list)."""
-        key = (role, len(self.actions))
-        if self._legal_key == key:
-            return self._legal_val
-        side = SIDE_OF_ROLE.get(role)
-        if side is None:
-            return []
-        val: list[str] = rules.legal(self, side)
-        self._legal_key = key
-        self._legal_val = val
-        return val
-
-    def _is_legal(self, role: Role, text: str) -> bool:
-        # membership in the kept list: the listing a caller just made is not made (nor copied) again
-        return text in self._kept_legal(role)
-
-    def _apply(self, role: Role, action: str) -> None:
-        rules.apply(self, SIDE_OF_ROLE[role], action)
+    contract's listing, applying and outcome (``rules.AthensSpartaRules``, native in the compiled build)
+    and the views from ``view.py``, which sits above the state and the rules in the package's layers
+    (issue 12). An interpreted class: tests patch its methods (``say``, ``_undo_by_replay``)."""
 
     def view(self, role: Role | None) -> JSON:
         return view.build(self, None if role is None else SIDE_OF_ROLE.get(role))
 
     def explain(self, role: Role) -> JSON | None:
         return view.explain(self, SIDE_OF_ROLE.get(role))
-
-    def outcome(self) -> Outcome | None:
-        if self.winner < 0:
-            return None
-        pts = points(self)
-        return Outcome(ROLES[self.winner], self.win_reason, {"athens": pts[0], "sparta": pts[1]})
 
 
 # 10.3: the bidder removes at most one step per starting block, so a bid can remove no more steps

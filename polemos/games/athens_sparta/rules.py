@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mypy_extensions import mypyc_attr
+
 from polemos.core.errors import IllegalActionError
+from polemos.core.game import Outcome, Role
 from polemos.games.athens_sparta import attrition, combat, movement, replacement, victory
 from polemos.games.athens_sparta.common import blocks_at, push, side_name, update_control
 from polemos.games.athens_sparta.data import SIEGE_AT_START, start_locations
@@ -31,6 +34,7 @@ from polemos.games.athens_sparta.state import (
     PH_SETUP,
     POOL,
     ROLES,
+    SIDE_OF_ROLE,
     AthensSpartaState,
 )
 
@@ -532,4 +536,59 @@ APPLY: dict[str, Callable[[S, int, str], None]] = {
 }
 APPLY.update(combat.APPLY)
 
-__all__ = ["advance", "apply", "deciders", "legal", "setup"]
+
+# ====================================================================== the kernel contract
+# active_roles' answers: by side, and by the mask of the sides a simultaneous decision waits for
+_ROLE_OF: tuple[tuple[Role, ...], ...] = tuple((r,) for r in ROLES)
+_ROLES_OF: tuple[tuple[Role, ...], ...] = ((), (ROLES[ATHENS],), (ROLES[SPARTA],), ROLES)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class AthensSpartaRules(AthensSpartaState):
+    """The state with the kernel contract's listing, applying and outcome from the rule procedures above
+    (issue 12): here, in a compiled module, so that in the compiled build they run natively (the kernel's
+    ``apply`` calls them several times a step). The play class (``game.AthensSpartaPlay``) adds the views
+    and is what the game makes; it stays an interpreted class (tests patch its methods)."""
+
+    def active_roles(self) -> tuple[Role, ...]:
+        # deciders, as roles (asked several times a step: no list built)
+        p = self.pending
+        if p is None or self.winner >= 0:
+            return ()
+        if p["kind"] in SIMULTANEOUS:
+            sides = p["sides"]
+            return _ROLES_OF[int(ATHENS in sides) | int(SPARTA in sides) << 1]
+        return _ROLE_OF[int(p["side"])]
+
+    def legal_actions(self, role: Role) -> list[str]:
+        return list(self._kept_legal(role))
+
+    def _kept_legal(self, role: Role) -> list[str]:
+        """The legal actions of ``role``, kept for the state as it is (keyed by the role and the number of
+        actions; the caller must not change the list)."""
+        key = (role, len(self.actions))
+        if self._legal_key == key:
+            return self._legal_val
+        side = SIDE_OF_ROLE.get(role)
+        if side is None:
+            return []
+        val: list[str] = legal(self, side)
+        self._legal_key = key
+        self._legal_val = val
+        return val
+
+    def _is_legal(self, role: Role, text: str) -> bool:
+        # membership in the kept list: the listing a caller just made is not made (nor copied) again
+        return text in self._kept_legal(role)
+
+    def _apply(self, role: Role, action: str) -> None:
+        apply(self, SIDE_OF_ROLE[role], action)
+
+    def outcome(self) -> Outcome | None:
+        if self.winner < 0:
+            return None
+        pts = victory.points(self)
+        return Outcome(ROLES[self.winner], self.win_reason, {"athens": pts[0], "sparta": pts[1]})
+
+
+__all__ = ["AthensSpartaRules", "advance", "apply", "deciders", "legal", "setup"]
